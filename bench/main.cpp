@@ -1,0 +1,29 @@
+// Benchmark main: holds the Kokkos scope and records the build context in every report.
+#include <benchmark/benchmark.h>
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdlib>
+#include <string>
+
+#include "core/util/build_info.hpp"
+
+int main(int argc, char** argv) {
+  Kokkos::initialize(argc, argv);
+  {
+    auto info = tessera::build_info();
+    benchmark::AddCustomContext("tessera_version", info.version);
+    benchmark::AddCustomContext("git_commit", info.git_commit);
+    benchmark::AddCustomContext("kokkos_version", info.kokkos_version);
+    benchmark::AddCustomContext("backend", info.backend);
+    benchmark::AddCustomContext("device", info.device);
+    benchmark::AddCustomContext("concurrency", std::to_string(info.concurrency));
+    if (const char* omp = std::getenv("OMP_NUM_THREADS")) benchmark::AddCustomContext("OMP_NUM_THREADS", omp);
+    if (const char* bind = std::getenv("OMP_PROC_BIND")) benchmark::AddCustomContext("OMP_PROC_BIND", bind);
+    benchmark::Initialize(&argc, argv);
+    if (!benchmark::ReportUnrecognizedArguments(argc, argv)) benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+  }
+  Kokkos::finalize();
+  return 0;
+}

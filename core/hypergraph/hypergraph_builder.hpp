@@ -1,0 +1,39 @@
+#pragma once
+// Builds a Hypergraph from per-net pin lists (what readers produce).
+#include <string>
+#include <vector>
+
+#include "core/hypergraph/hypergraph.hpp"
+
+namespace tessera {
+
+// Host-side description of a hypergraph, net by net.
+struct HypergraphInput {
+  vid_t num_nodes = 0;
+  bool directed = false;
+  std::vector<eid_t> net_offsets{0};      // num_nets + 1
+  std::vector<vid_t> pins;                // per net: sources first, then destinations
+  std::vector<vid_t> net_num_sources;     // per net (all zero when undirected)
+  std::vector<weight_t> net_weights;      // empty = unit weights
+  std::vector<node_weight_t> node_weights;  // empty = unit weights
+
+  nid_t num_nets() const { return static_cast<nid_t>(net_offsets.size() - 1); }
+  // Appends one net; `sources` may be empty.
+  void add_net(const std::vector<vid_t>& sources, const std::vector<vid_t>& destinations,
+               weight_t weight = 1);
+};
+
+struct HypergraphBuildReport {
+  eid_t duplicate_pins_removed = 0;  // repeated pins within a net, and sources listed as destinations
+  nid_t empty_nets = 0;              // nets left with no pins are kept (they never cost anything)
+};
+
+// Validates ids and weights (throws UserError naming `source` on bad input), removes duplicate
+// pins, and derives the node -> incident nets structure. Deterministic.
+HostHypergraph build_hypergraph(const HypergraphInput& input, HypergraphBuildReport* report = nullptr,
+                                const std::string& source = "hypergraph");
+
+// The inverse of build_hypergraph, for writers.
+HypergraphInput to_hypergraph_input(const HostHypergraph& h);
+
+}  // namespace tessera
