@@ -50,7 +50,7 @@ EdgeArrays<MemorySpace> to_edge_arrays(const EdgeList& edges) {
   using Unmanaged = Kokkos::MemoryTraits<Kokkos::Unmanaged>;
   auto copy = [](const auto& vec, const char* label) {
     using T = typename std::decay_t<decltype(vec)>::value_type;
-    Kokkos::View<T*, MemorySpace> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, label),
+    Kokkos::View<T*, MemorySpace> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)),
                                       vec.size());
     Kokkos::View<const T*, Kokkos::HostSpace, Unmanaged> in(vec.data(), vec.size());
     Kokkos::deep_copy(out, in);

@@ -1,0 +1,36 @@
+#pragma once
+// Orientations turn an undirected graph into the DAG that counting algorithms walk, so every
+// triangle (clique) is found from exactly one vertex (paper 1 §II, paper 2 §clique DAG).
+#include <string>
+
+#include "core/graph/csr_graph.hpp"
+
+namespace tessera {
+
+enum class Orientation {
+  degree,  // u -> v iff (deg u, u) < (deg v, v): bounds out-degrees by O(sqrt m)
+  id,      // u -> v iff u < v
+};
+
+Orientation parse_orientation(const std::string& name);  // "degree" | "id"; UserError otherwise
+const char* to_string(Orientation o);
+
+// Keeps each undirected edge in one direction. Rows stay sorted; the result is directed.
+template <class ExecSpace>
+CsrGraph<typename ExecSpace::memory_space> orient(const ExecSpace& space,
+                                                  const CsrGraph<typename ExecSpace::memory_space>& g,
+                                                  Orientation orientation);
+
+// Renumbers vertices by degree (descending by default, ties by old id), so hubs get small ids.
+template <class ExecSpace>
+struct Relabeled {
+  CsrGraph<typename ExecSpace::memory_space> graph;
+  Kokkos::View<vid_t*, typename ExecSpace::memory_space> new_id;  // old id -> new id
+};
+
+template <class ExecSpace>
+Relabeled<ExecSpace> relabel_by_degree(const ExecSpace& space,
+                                       const CsrGraph<typename ExecSpace::memory_space>& g,
+                                       bool descending = true);
+
+}  // namespace tessera
