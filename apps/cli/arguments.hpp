@@ -1,0 +1,50 @@
+#pragma once
+// A small command-line parser for the `tessera` subcommands: positionals, `--opt VALUE` /
+// `--opt=VALUE` options, flags, and generated `--help` text. Unknown options are errors.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+
+namespace tessera::cli {
+
+// Wrong usage of the tool (exit code 2), as opposed to bad input data (exit code 1).
+class UsageError : public UserError {
+ public:
+  using UserError::UserError;
+};
+
+class Arguments {
+ public:
+  Arguments(std::string command, std::string summary);
+
+  Arguments& positional(const std::string& name, const std::string& help);
+  Arguments& option(const std::string& name, const std::string& value_name, const std::string& help,
+                    std::optional<std::string> default_value = std::nullopt);
+  Arguments& flag(const std::string& name, const std::string& help);
+
+  // Returns false when --help was asked for (the help text is then on stdout).
+  bool parse(const std::vector<std::string>& args);
+
+  const std::string& get(const std::string& name) const;  // positional or option with a value
+  std::optional<std::string> maybe(const std::string& name) const;
+  bool has(const std::string& flag) const;
+  long long get_integer(const std::string& name) const;
+
+  std::string help() const;
+
+ private:
+  struct Spec {
+    std::string name, value_name, help;
+    std::optional<std::string> default_value;
+    bool is_flag = false;
+  };
+  std::string command_, summary_;
+  std::vector<Spec> positionals_, options_;
+  std::map<std::string, std::string> values_;
+  std::map<std::string, bool> flags_;
+};
+
+}  // namespace tessera::cli

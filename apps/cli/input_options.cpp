@@ -1,0 +1,31 @@
+#include "apps/cli/input_options.hpp"
+
+namespace tessera::cli {
+
+void add_input_options(Arguments& args) {
+  args.option("format", "FMT", "input format: edge_list, mtx, metis, hgr, dhg, snn, hdf5 (default: from the extension)")
+      .flag("directed", "keep arcs as given instead of symmetrizing")
+      .flag("keep-self-loops", "keep self-loops (counting algorithms reject them)")
+      .flag("compact-ids", "renumber vertices to drop those without edges")
+      .flag("one-based", "edge-list ids start at 1")
+      .flag("first-pin-is-source", "hMETIS: the first pin of each net is its source (directed nets)");
+}
+
+io::GraphLoadOptions graph_load_options(const Arguments& args) {
+  io::GraphLoadOptions o;
+  if (auto f = args.maybe("format")) o.format = io::parse_file_format(*f);
+  o.build.symmetrize = !args.has("directed");
+  o.build.remove_self_loops = !args.has("keep-self-loops");
+  o.build.compact_ids = args.has("compact-ids");
+  o.one_based = args.has("one-based");
+  return o;
+}
+
+io::HypergraphLoadOptions hypergraph_load_options(const Arguments& args) {
+  io::HypergraphLoadOptions o;
+  if (auto f = args.maybe("format")) o.format = io::parse_file_format(*f);
+  o.first_pin_is_source = args.has("first-pin-is-source");
+  return o;
+}
+
+}  // namespace tessera::cli

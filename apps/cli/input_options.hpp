@@ -1,0 +1,12 @@
+#pragma once
+// Options every command that reads a graph or hypergraph shares, and their translation.
+#include "apps/cli/arguments.hpp"
+#include "io/graph_io.hpp"
+
+namespace tessera::cli {
+
+void add_input_options(Arguments& args);
+io::GraphLoadOptions graph_load_options(const Arguments& args);
+io::HypergraphLoadOptions hypergraph_load_options(const Arguments& args);
+
+}  // namespace tessera::cli

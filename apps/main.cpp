@@ -1,0 +1,75 @@
+// The `tessera` command-line tool: thin subcommands over the libraries. Only this file
+// catches: every error becomes one line on stderr and a non-zero exit code
+// (1: bad input or failure, 2: wrong usage).
+#include <Kokkos_Core.hpp>
+
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "apps/cli/arguments.hpp"
+#include "apps/commands/commands.hpp"
+#include "core/error.hpp"
+#include "core/util/build_info.hpp"
+
+namespace {
+
+const char* usage =
+    "usage: tessera <command> [options]   (tessera <command> --help for details)\n\n"
+    "commands:\n"
+    "  info <input>              size and degree statistics of a graph or hypergraph\n"
+    "  convert <input> <output>  convert between formats (edge list, mtx, METIS, hMETIS, .dhg, .snn, HDF5)\n"
+    "  generate <spec> <output>  write a synthetic graph (Kronecker, Erdos-Renyi, structured)\n"
+    "  run <experiment.yaml>     run a YAML experiment: inputs x tasks x parameter grid x repetitions\n"
+    "  version                   print version, commit, backend and device\n\n"
+    "Kokkos options (--kokkos-num-threads=N, --kokkos-device-id=N, ...) are accepted anywhere.\n";
+
+int dispatch(const std::string& command, const std::vector<std::string>& args) {
+  using namespace tessera::cli;
+  if (command == "info") return info_command(args);
+  if (command == "convert") return convert_command(args);
+  if (command == "generate") return generate_command(args);
+  if (command == "run") return run_command(args);
+  if (command == "version" || command == "--version") {
+    auto info = tessera::build_info();
+    std::cout << "tessera " << info.version << " (commit " << info.git_commit << ")\nKokkos " << info.kokkos_version
+              << ", backend " << info.backend << " (host " << info.host_backend << "), device " << info.device
+              << "\n";
+    return 0;
+  }
+  if (command == "help" || command == "--help" || command == "-h") {
+    std::cout << usage;
+    return 0;
+  }
+  throw UsageError("unknown command '" + command + "'\n" + usage);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << usage;
+    return 2;
+  }
+  // Kokkos consumes its own --kokkos-* options; the rest belongs to the subcommand.
+  Kokkos::ScopeGuard kokkos(argc, argv);
+  std::vector<std::string> args;
+  for (int i = 2; i < argc; ++i)
+    if (std::strncmp(argv[i], "--kokkos-", 9) != 0) args.emplace_back(argv[i]);
+  try {
+    return dispatch(argv[1], args);
+  } catch (const tessera::cli::UsageError& e) {
+    std::cerr << "tessera: " << e.what() << "\n";
+    return 2;
+  } catch (const tessera::UserError& e) {
+    std::cerr << "tessera: error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "tessera: error: out of memory (try a smaller input, or a machine with more memory)\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "tessera: internal error: " << e.what() << "\n";
+    return 3;
+  }
+}

@@ -1,0 +1,91 @@
+#include "apps/runner/task_registry.hpp"
+
+#include <Kokkos_Core.hpp>
+
+#include "core/error.hpp"
+#include "core/graph/builder.hpp"
+#include "core/graph/degree_stats.hpp"
+#include "core/graph/orientation.hpp"
+
+namespace tessera::runner {
+
+namespace {
+
+using Space = Kokkos::DefaultExecutionSpace;
+
+bool parse_bool(const std::string& name, const std::string& value) {
+  if (value == "true" || value == "1" || value == "yes") return true;
+  if (value == "false" || value == "0" || value == "no") return false;
+  throw UserError("parameter '" + name + "' must be true or false, got '" + value + "'");
+}
+
+Json stats_task(const io::LoadedGraph& input, const Params&) {
+  Kokkos::Timer timer;
+  auto s = degree_stats(Space{}, input.graph);
+  const double t = timer.seconds();
+  Json j = Json::object();
+  j.set("time_s", t)
+      .set("max_degree", s.max_degree)
+      .set("mean_degree", s.mean_degree)
+      .set("stddev_degree", s.stddev_degree)
+      .set("isolated_vertices", s.isolated_vertices)
+      .set("wedges", s.wedges);
+  return j;
+}
+
+Json orient_task(const io::LoadedGraph& input, const Params& p) {
+  const Orientation o = parse_orientation(p.at("orientation"));
+  Kokkos::Timer timer;
+  auto dag = orient(Space{}, input.graph, o);
+  Space().fence();
+  const double t = timer.seconds();
+  auto dag_stats = degree_stats(Space{}, dag);
+  Json j = Json::object();
+  j.set("time_s", t).set("dag_max_out_degree", dag_stats.max_degree);
+  return j;
+}
+
+Json relabel_task(const io::LoadedGraph& input, const Params& p) {
+  const bool descending = parse_bool("descending", p.at("descending"));
+  Kokkos::Timer timer;
+  auto r = relabel_by_degree(Space{}, input.graph, descending);
+  Space().fence();
+  Json j = Json::object();
+  j.set("time_s", timer.seconds());
+  return j;
+}
+
+}  // namespace
+
+const std::vector<TaskDefinition>& task_registry() {
+  static const std::vector<TaskDefinition> tasks{
+      {"stats", "degree statistics (max, mean, stddev, wedges)", {}, stats_task},
+      {"orient", "orient into the counting DAG", {{"orientation", "degree"}}, orient_task},
+      {"relabel", "renumber vertices by degree", {{"descending", "true"}}, relabel_task},
+  };
+  return tasks;
+}
+
+const TaskDefinition& find_task(const std::string& name) {
+  for (const auto& t : task_registry())
+    if (t.name == name) return t;
+  std::string known;
+  for (const auto& t : task_registry()) known += (known.empty() ? "" : ", ") + t.name;
+  throw UserError("unknown task '" + name + "' (known tasks: " + known + ")");
+}
+
+Params resolve_params(const TaskDefinition& task, const std::vector<std::pair<std::string, std::string>>& given) {
+  Params p = task.defaults;
+  for (const auto& [name, value] : given) {
+    if (!task.defaults.count(name)) {
+      std::string known;
+      for (const auto& kv : task.defaults) known += (known.empty() ? "" : ", ") + kv.first;
+      throw UserError("task '" + task.name + "' has no parameter '" + name + "'" +
+                      (known.empty() ? " (it takes none)" : " (parameters: " + known + ")"));
+    }
+    p[name] = value;
+  }
+  return p;
+}
+
+}  // namespace tessera::runner

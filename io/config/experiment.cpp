@@ -1,0 +1,200 @@
+#include "io/config/experiment.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <set>
+#include <sstream>
+
+#include "core/error.hpp"
+
+namespace tessera::io {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+class Reader {
+ public:
+  explicit Reader(std::string file) : file_(std::move(file)) {}
+
+  [[noreturn]] void fail(const YAML::Node& node, const std::string& what) const {
+    throw ParseError(file_, node.Mark().is_null() ? 0 : node.Mark().line + 1, what);
+  }
+
+  void only_keys(const YAML::Node& map, const std::set<std::string>& allowed, const std::string& where) const {
+    if (!map.IsMap()) fail(map, where + " must be a mapping");
+    for (auto it = map.begin(); it != map.end(); ++it) {
+      const auto key = it->first.as<std::string>();
+      if (!allowed.count(key)) {
+        std::string list;
+        for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+        fail(it->first, "unknown key '" + key + "' in " + where + " (allowed: " + list + ")");
+      }
+    }
+  }
+
+  std::string scalar(const YAML::Node& node, const std::string& what) const {
+    if (!node.IsScalar()) fail(node, what + " must be a single value");
+    return node.as<std::string>();
+  }
+
+  int integer(const YAML::Node& node, const std::string& what, int min) const {
+    int value = 0;
+    try {
+      value = node.as<int>();
+    } catch (const YAML::Exception&) {
+      fail(node, what + " must be an integer, got '" + scalar(node, what) + "'");
+    }
+    if (value < min) fail(node, what + " must be at least " + std::to_string(min));
+    return value;
+  }
+
+  bool boolean(const YAML::Node& node, const std::string& what) const {
+    try {
+      return node.as<bool>();
+    } catch (const YAML::Exception&) {
+      fail(node, what + " must be true or false");
+    }
+  }
+
+ private:
+  std::string file_;
+};
+
+}  // namespace
+
+std::vector<std::vector<std::pair<std::string, std::string>>> TaskConfig::combinations() const {
+  std::vector<std::vector<std::pair<std::string, std::string>>> out{{}};
+  for (const auto& [name, values] : grid) {
+    std::vector<std::vector<std::pair<std::string, std::string>>> next;
+    for (const auto& partial : out)
+      for (const auto& v : values) {
+        auto c = partial;
+        c.emplace_back(name, v);
+        next.push_back(std::move(c));
+      }
+    out = std::move(next);
+  }
+  return out;
+}
+
+ExperimentConfig load_experiment(const std::string& path) {
+  TESSERA_USER_REQUIRE(fs::exists(path), path << ": no such file");
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(path);
+  } catch (const YAML::ParserException& e) {
+    throw ParseError(path, e.mark.line + 1, "malformed YAML: " + e.msg);
+  } catch (const YAML::Exception& e) {
+    throw ParseError(path, 0, std::string("cannot read: ") + e.what());
+  }
+  Reader r(path);
+  if (!root.IsMap()) throw ParseError(path, 1, "an experiment must be a YAML mapping with name, inputs and tasks");
+  r.only_keys(root, {"name", "output", "repetitions", "warmup", "inputs", "tasks"}, "the experiment");
+
+  ExperimentConfig c;
+  c.file = fs::absolute(path).lexically_normal().string();
+  const fs::path base = fs::path(c.file).parent_path();
+  if (!root["name"]) throw ParseError(path, 1, "missing 'name'");
+  c.name = r.scalar(root["name"], "name");
+  if (c.name.empty() || c.name.find('/') != std::string::npos) r.fail(root["name"], "name must be non-empty and contain no '/'");
+  if (root["output"]) c.output = r.scalar(root["output"], "output");
+  if (root["repetitions"]) c.repetitions = r.integer(root["repetitions"], "repetitions", 1);
+  if (root["warmup"]) c.warmup = r.integer(root["warmup"], "warmup", 0);
+
+  const YAML::Node inputs = root["inputs"];
+  if (!inputs || !inputs.IsSequence() || inputs.size() == 0)
+    throw ParseError(path, inputs ? inputs.Mark().line + 1 : 1, "'inputs' must be a non-empty list");
+  for (const auto& node : inputs) {
+    r.only_keys(node, {"file", "generator", "name", "format", "compact_ids", "directed", "one_based"}, "an input");
+    InputConfig in;
+    if (node["file"] && node["generator"]) r.fail(node, "an input has either 'file' or 'generator', not both");
+    if (node["file"]) {
+      fs::path p = r.scalar(node["file"], "file");
+      if (p.is_relative()) p = base / p;
+      in.source = p.lexically_normal().string();
+      if (!fs::exists(in.source)) r.fail(node["file"], "input file '" + in.source + "' does not exist");
+      in.name = fs::path(in.source).filename().string();
+    } else if (node["generator"]) {
+      const std::string spec = r.scalar(node["generator"], "generator");
+      in.source = spec.rfind("gen:", 0) == 0 ? spec : "gen:" + spec;
+      in.name = in.source.substr(4);
+    } else {
+      r.fail(node, "an input needs 'file' or 'generator'");
+    }
+    if (node["name"]) in.name = r.scalar(node["name"], "name");
+    if (node["format"]) in.format = r.scalar(node["format"], "format");
+    if (node["compact_ids"]) in.compact_ids = r.boolean(node["compact_ids"], "compact_ids");
+    if (node["directed"]) in.directed = r.boolean(node["directed"], "directed");
+    if (node["one_based"]) in.one_based = r.boolean(node["one_based"], "one_based");
+    c.inputs.push_back(std::move(in));
+  }
+
+  const YAML::Node tasks = root["tasks"];
+  if (!tasks || !tasks.IsSequence() || tasks.size() == 0)
+    throw ParseError(path, tasks ? tasks.Mark().line + 1 : 1, "'tasks' must be a non-empty list");
+  for (const auto& node : tasks) {
+    r.only_keys(node, {"task", "params"}, "a task");
+    TaskConfig t;
+    if (!node["task"]) r.fail(node, "a task needs 'task: <name>'");
+    t.task = r.scalar(node["task"], "task");
+    if (const YAML::Node params = node["params"]) {
+      if (!params.IsMap()) r.fail(params, "params must be a mapping of parameter: value or [values]");
+      for (auto it = params.begin(); it != params.end(); ++it) {
+        std::vector<std::string> values;
+        if (it->second.IsSequence()) {
+          if (it->second.size() == 0) r.fail(it->second, "parameter '" + it->first.as<std::string>() + "' has an empty list");
+          for (const auto& v : it->second) values.push_back(r.scalar(v, "a parameter value"));
+        } else {
+          values.push_back(r.scalar(it->second, "a parameter value"));
+        }
+        t.grid.emplace_back(it->first.as<std::string>(), std::move(values));
+      }
+    }
+    c.tasks.push_back(std::move(t));
+  }
+  return c;
+}
+
+std::string to_yaml(const ExperimentConfig& c) {
+  YAML::Emitter out;
+  out << YAML::BeginMap;
+  out << YAML::Key << "name" << YAML::Value << c.name;
+  out << YAML::Key << "output" << YAML::Value << c.output;
+  out << YAML::Key << "repetitions" << YAML::Value << c.repetitions;
+  out << YAML::Key << "warmup" << YAML::Value << c.warmup;
+  out << YAML::Key << "inputs" << YAML::Value << YAML::BeginSeq;
+  for (const auto& in : c.inputs) {
+    out << YAML::BeginMap;
+    out << YAML::Key << "name" << YAML::Value << in.name;
+    if (in.source.rfind("gen:", 0) == 0)
+      out << YAML::Key << "generator" << YAML::Value << in.source.substr(4);
+    else
+      out << YAML::Key << "file" << YAML::Value << in.source;
+    if (!in.format.empty()) out << YAML::Key << "format" << YAML::Value << in.format;
+    out << YAML::Key << "compact_ids" << YAML::Value << in.compact_ids;
+    out << YAML::Key << "directed" << YAML::Value << in.directed;
+    out << YAML::Key << "one_based" << YAML::Value << in.one_based;
+    out << YAML::EndMap;
+  }
+  out << YAML::EndSeq;
+  out << YAML::Key << "tasks" << YAML::Value << YAML::BeginSeq;
+  for (const auto& t : c.tasks) {
+    out << YAML::BeginMap << YAML::Key << "task" << YAML::Value << t.task;
+    if (!t.grid.empty()) {
+      out << YAML::Key << "params" << YAML::Value << YAML::BeginMap;
+      for (const auto& [name, values] : t.grid) {
+        out << YAML::Key << name << YAML::Value << YAML::Flow << YAML::BeginSeq;
+        for (const auto& v : values) out << v;
+        out << YAML::EndSeq;
+      }
+      out << YAML::EndMap;
+    }
+    out << YAML::EndMap;
+  }
+  out << YAML::EndSeq << YAML::EndMap;
+  return std::string(out.c_str()) + "\n";
+}
+
+}  // namespace tessera::io

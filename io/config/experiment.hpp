@@ -1,0 +1,59 @@
+#pragma once
+// YAML experiment files -> plain structs (`tessera run`). Schema (unknown keys are errors):
+//
+//   name: kron-sweep                 # required; names the results folder
+//   output: results/kron-sweep       # optional; relative paths are relative to the working dir
+//   repetitions: 3                   # timed runs per (input, task, parameters); default 1
+//   warmup: 1                        # untimed runs before them; default 0
+//   inputs:                          # required, non-empty
+//     - file: ../data/karate.el.gz   # relative to the YAML file's folder
+//       name: karate                 # optional label (default: file stem / generator spec)
+//       format: edge_list            # optional; compact_ids, directed, one_based: optional bools
+//     - generator: kronecker:scale=16,edge_factor=16,seed=1
+//   tasks:                           # required, non-empty
+//     - task: orient
+//       params:                      # optional; a list of values makes a grid axis
+//         orientation: [degree, id]
+//
+// The cartesian product of every task's parameter lists is run for every input.
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tessera::io {
+
+struct InputConfig {
+  std::string name;      // label in results
+  std::string source;    // resolved file path, or "gen:<spec>"
+  std::string format;    // empty: from the extension
+  bool compact_ids = false;
+  bool directed = false;
+  bool one_based = false;
+};
+
+struct TaskConfig {
+  std::string task;
+  // Parameter grid: name -> candidate values (as written; tasks parse and validate them).
+  std::vector<std::pair<std::string, std::vector<std::string>>> grid;
+  // Every combination of the grid, in a stable order (first parameter varies slowest).
+  std::vector<std::vector<std::pair<std::string, std::string>>> combinations() const;
+};
+
+struct ExperimentConfig {
+  std::string name;
+  std::string output;        // results folder (empty: results/<name>)
+  int repetitions = 1;
+  int warmup = 0;
+  std::vector<InputConfig> inputs;
+  std::vector<TaskConfig> tasks;
+  std::string file;          // the YAML it came from
+};
+
+// Throws ParseError ("file:line: ...") for malformed YAML, unknown keys, wrong types or values.
+ExperimentConfig load_experiment(const std::string& path);
+
+// The resolved configuration as YAML (defaults filled, paths resolved): echoed and saved.
+std::string to_yaml(const ExperimentConfig& config);
+
+}  // namespace tessera::io
