@@ -104,7 +104,9 @@ std::string H5File::read_string_attr(hid_t loc, const char* name) const {
   }
   const std::size_t size = H5Tget_size(type.get());
   if (size == 0) fail_hdf5(what);
+  // NULLPAD in memory: all `size` characters arrive, the extra byte terminates.
   check_status(H5Tset_size(mem.get(), size), what);
+  check_status(H5Tset_strpad(mem.get(), H5T_STR_NULLPAD), what);
   std::vector<char> buffer(size + 1, '\0');
   check_status(H5Aread(attr.get(), mem.get(), buffer.data()), what);
   return std::string(buffer.data(), strnlen(buffer.data(), size));
