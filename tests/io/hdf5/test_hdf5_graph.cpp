@@ -286,6 +286,28 @@ TEST_SUITE("io.hdf5") {
     check_user_error([&] { (void)tessera::io::read_graph_hdf5(foreign); }, foreign, "not a Tessera file");
     check_user_error([&] { (void)tessera::io::hdf5_holds_hypergraph(foreign); }, foreign, "not a Tessera file");
 
+    // A valid file cut short on disk (interrupted copy): HDF5 itself fails to open it.
+    {
+      const std::string whole = dir.file("whole.h5");
+      tessera::io::Hdf5WriteOptions options;
+      options.compression_level = 0;
+      HostGraph big;
+      const vid_t n = 2000;
+      std::vector<eid_t> rm(n + 1);
+      std::vector<vid_t> ent(n);
+      for (vid_t v = 0; v <= n; ++v) rm[v] = v;
+      for (vid_t v = 0; v < n; ++v) ent[v] = (v + 1) % n;
+      big.row_map = view_of(rm);
+      big.entries = view_of(ent);
+      big.directed = true;
+      tessera::io::write_graph_hdf5(whole, big, options);
+      const auto size = std::filesystem::file_size(whole);
+      const std::string cut = dir.file("cut.h5");
+      std::filesystem::copy_file(whole, cut);
+      std::filesystem::resize_file(cut, size / 2);
+      check_user_error([&] { (void)tessera::io::read_graph_hdf5(cut); }, cut);
+    }
+
     const std::string path = dir.file("raw.h5");
     {
       RawGraph ok;
