@@ -82,8 +82,11 @@ bool parse_int(std::string_view token, std::int64_t& value) {
 
 bool parse_real(std::string_view token, double& value) {
   // from_chars rejects a leading '+', which some exporters write.
-  if (!token.empty() && token[0] == '+') token.remove_prefix(1);
-  if (token.empty() || token[0] == '-' && token.size() > 1 && token[1] == '+') return false;
+  if (!token.empty() && token[0] == '+') {
+    token.remove_prefix(1);
+    if (!token.empty() && token[0] == '-') return false;  // "+-1"
+  }
+  if (token.empty()) return false;
   const char* end = token.data() + token.size();
   auto [ptr, ec] = std::from_chars(token.data(), end, value, std::chars_format::general);
   return ec == std::errc() && ptr == end;
