@@ -42,7 +42,7 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
     std::cout << usage;
     return 0;
   }
-  throw UsageError("unknown command '" + command + "'\n" + usage);
+  throw UsageError("unknown command '" + command + "' (tessera --help lists the commands)");
 }
 
 }  // namespace

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Smoke tests of the `tessera` tool, one ctest entry per case:
+#   cli_smoke.sh <tessera binary> <case>
+# Exit 0 = pass, 77 = skipped (shared data absent), anything else = failure.
+set -uo pipefail
+tessera=$1
+case_name=$2
+data=${TESSERA_DATA_DIR:-}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+need_data() { [ -n "$data" ] && [ -f "$data/graphs/ground_truth.csv" ] || { echo "SKIPPED: no shared data"; exit 77; }; }
+# expect_error <regex> <command...>: non-zero exit, exactly one stderr line matching regex, nothing on stdout.
+expect_error() {
+  local pattern=$1; shift
+  "$@" >"$tmp/out" 2>"$tmp/err" && fail "'$*' succeeded"
+  [ -s "$tmp/out" ] && fail "'$*' printed on stdout: $(cat "$tmp/out")"
+  local lines; lines=$(grep -v 'OMP_PROC_BIND\|In general, for best\|For best performance\|For unit testing' "$tmp/err" | wc -l)
+  [ "$lines" -eq 1 ] || fail "'$*' printed $lines error lines: $(cat "$tmp/err")"
+  grep -Eq "$pattern" "$tmp/err" || fail "'$*' error does not match '$pattern': $(cat "$tmp/err")"
+}
+
+case "$case_name" in
+  help)
+    "$tessera" --help | grep -q "commands:" || fail "no command list"
+    for c in info convert generate run; do "$tessera" $c --help | grep -q "usage: tessera $c" || fail "$c --help"; done
+    expect_error "unknown command" "$tessera" frobnicate
+    expect_error "unknown option --bogus" "$tessera" info x.el --bogus
+    expect_error "missing <input>" "$tessera" info
+    ;;
+  info-karate)
+    need_data
+    out=$("$tessera" info "$data/graphs/classic/karate.el.gz" --json) || fail "info failed"
+    echo "$out" | grep -q '"n": 34, "m": 78' || fail "karate: $out"
+    echo "$out" | grep -q '"max_degree": 17' || fail "karate max degree: $out"
+    ;;
+  bad-inputs)
+    printf '0 1\n1 x\n' > "$tmp/bad.el"
+    expect_error "bad.el:2: " "$tessera" info "$tmp/bad.el"
+    printf '%%%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n' > "$tmp/short.mtx"
+    expect_error "short.mtx:[0-9]+: " "$tessera" info "$tmp/short.mtx"
+    printf '2 3\n1 2\n' > "$tmp/short.hgr"
+    expect_error "short.hgr:[0-9]+: " "$tessera" info "$tmp/short.hgr"
+    printf '3 1\n2\n1 3\n' > "$tmp/bad.graph"
+    expect_error "bad.graph:[0-9]+: " "$tessera" info "$tmp/bad.graph"
+    expect_error "no such file" "$tessera" info "$tmp/missing.el"
+    expect_error "cannot tell the format" "$tessera" info "$tmp/file.xyz"
+    expect_error "unknown generator|valid" "$tessera" info "gen:nosuch:n=3"
+    printf 'not hdf5' > "$tmp/fake.h5"
+    expect_error "fake.h5" "$tessera" info "$tmp/fake.h5"
+    ;;
+  generate-convert)
+    "$tessera" generate kronecker:scale=8,edge_factor=8,seed=3 "$tmp/k.el.gz" --json > "$tmp/gen.json" || fail "generate"
+    "$tessera" convert "$tmp/k.el.gz" "$tmp/k.h5" || fail "convert to h5"
+    "$tessera" convert "$tmp/k.h5" "$tmp/k2.el" || fail "convert back"
+    zcat "$tmp/k.el.gz" | cmp -s - "$tmp/k2.el" || fail "edge list -> HDF5 -> edge list changed the graph"
+    a=$("$tessera" info "$tmp/k.el.gz" --json | grep -o '"n": [0-9]*, "m": [0-9]*')
+    b=$("$tessera" info "$tmp/k.h5" --json | grep -o '"n": [0-9]*, "m": [0-9]*')
+    [ "$a" = "$b" ] || fail "info differs: $a vs $b"
+    # A failed write leaves nothing behind.
+    expect_error "does not exist" "$tessera" convert "$tmp/k.h5" "$tmp/no/such/dir/k.el"
+    ;;
+  run-experiment)
+    cat > "$tmp/exp.yaml" <<YAML
+name: smoke
+repetitions: 2
+inputs:
+  - generator: clique:n=6
+  - generator: kronecker:scale=7,edge_factor=4,seed=1
+    name: kron7
+tasks:
+  - task: stats
+  - task: orient
+    params:
+      orientation: [degree, id]
+YAML
+    "$tessera" run "$tmp/exp.yaml" --output "$tmp/res" 2>"$tmp/log" || fail "run: $(cat "$tmp/log")"
+    [ "$(wc -l < "$tmp/res/results.csv")" -eq 13 ] || fail "expected 12 records: $(cat "$tmp/res/results.csv")"
+    [ "$(wc -l < "$tmp/res/results.jsonl")" -eq 12 ] || fail "jsonl"
+    grep -q '"git_commit"' "$tmp/res/results.jsonl" || fail "no context"
+    grep -q '"n": 6, "m": 15' "$tmp/res/results.jsonl" || fail "clique size"
+    [ -f "$tmp/res/config.resolved.yaml" ] && [ -f "$tmp/res/kokkos_config.txt" ] || fail "context files"
+    printf 'name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: stats\nrepetitons: 2\n' > "$tmp/typo.yaml"
+    expect_error "typo.yaml:6: unknown key 'repetitons'" "$tessera" run "$tmp/typo.yaml" --output "$tmp/r2"
+    printf 'name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: orient\n    params:\n      orientaton: id\n' > "$tmp/param.yaml"
+    expect_error "no parameter 'orientaton'" "$tessera" run "$tmp/param.yaml" --output "$tmp/r3"
+    [ ! -e "$tmp/r2" ] && [ ! -e "$tmp/r3" ] || fail "invalid experiments created output"
+    ;;
+  *) fail "unknown case $case_name" ;;
+esac
+echo "PASS: $case_name"
