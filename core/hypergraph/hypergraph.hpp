@@ -24,12 +24,12 @@ struct Hypergraph {
   Kokkos::View<eid_t*, memory_space> net_offsets;      // num_nets + 1
   Kokkos::View<vid_t*, memory_space> pins;             // sources first within each net
   Kokkos::View<vid_t*, memory_space> net_num_sources;  // |src(e)|
-  Kokkos::View<weight_t*, memory_space> net_weights;   // w(e)
+  Kokkos::View<weight_t*, memory_space> net_weights;   // w(e); always sized (unit weights by default)
 
   Kokkos::View<eid_t*, memory_space> node_offsets;     // num_nodes + 1
   Kokkos::View<nid_t*, memory_space> incident_nets;    // inbound first within each node
   Kokkos::View<nid_t*, memory_space> node_num_inbound; // |in(n)|
-  Kokkos::View<node_weight_t*, memory_space> node_weights;
+  Kokkos::View<node_weight_t*, memory_space> node_weights;  // always sized (unit by default)
 
   KOKKOS_INLINE_FUNCTION nid_t num_nets() const {
     return net_offsets.extent(0) == 0 ? 0 : static_cast<nid_t>(net_offsets.extent(0) - 1);

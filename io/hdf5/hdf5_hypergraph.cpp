@@ -139,10 +139,12 @@ HostHypergraph read_hypergraph_hdf5(const std::string& path) {
   h.net_num_sources = host_array<vid_t>("tessera::io::hdf5::net_num_sources", nets);
   f.read_array(id, "net_num_sources", nets, 0, nets, h.net_num_sources.data());
   check_counts(f, "net_num_sources", h.net_num_sources, h.net_offsets);
-  if (has_net_weights) {
-    h.net_weights = host_array<weight_t>("tessera::io::hdf5::net_weights", nets);
+  // Absent weights are unit weights: the container always carries both weight arrays.
+  h.net_weights = host_array<weight_t>("tessera::io::hdf5::net_weights", nets);
+  if (has_net_weights)
     f.read_array(id, "net_weights", nets, 0, nets, h.net_weights.data());
-  }
+  else
+    Kokkos::deep_copy(h.net_weights, 1.0);
 
   h.node_offsets = host_array<eid_t>("tessera::io::hdf5::node_offsets", nodes + 1);
   f.read_array(id, "node_offsets", nodes + 1, 0, nodes + 1, h.node_offsets.data());
@@ -153,10 +155,11 @@ HostHypergraph read_hypergraph_hdf5(const std::string& path) {
   h.node_num_inbound = host_array<nid_t>("tessera::io::hdf5::node_num_inbound", nodes);
   f.read_array(id, "node_num_inbound", nodes, 0, nodes, h.node_num_inbound.data());
   check_counts(f, "node_num_inbound", h.node_num_inbound, h.node_offsets);
-  if (has_node_weights) {
-    h.node_weights = host_array<node_weight_t>("tessera::io::hdf5::node_weights", nodes);
+  h.node_weights = host_array<node_weight_t>("tessera::io::hdf5::node_weights", nodes);
+  if (has_node_weights)
     f.read_array(id, "node_weights", nodes, 0, nodes, h.node_weights.data());
-  }
+  else
+    Kokkos::deep_copy(h.node_weights, node_weight_t{1});
   return h;
 }
 
