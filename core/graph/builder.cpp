@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
+#include "core/kokkos_ext/scan.hpp"
 #include "core/kokkos_ext/sort.hpp"
 
 namespace tessera {
@@ -16,21 +17,12 @@ Kokkos::View<eid_t*, typename ExecSpace::memory_space> exclusive_offsets(const E
   const std::int64_t n = static_cast<std::int64_t>(counts.extent(0)) - 1;
   Kokkos::View<eid_t*, typename ExecSpace::memory_space> offsets(
       Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), n + 1);
-  Kokkos::parallel_scan(
-      "tessera::build_graph::offsets", Kokkos::RangePolicy<ExecSpace>(space, 0, n + 1),
-      KOKKOS_LAMBDA(const std::int64_t i, eid_t& sum, const bool final) {
+  detail::chunked_scan<ExecSpace, eid_t>(
+      "tessera::build_graph::offsets", space, n + 1, KOKKOS_LAMBDA(const std::int64_t i, eid_t& sum, const bool final) {
         if (final) offsets(i) = sum;
         if (i < n) sum += static_cast<eid_t>(counts(i));
       });
   return offsets;
-}
-
-template <class ExecSpace>
-eid_t last_value(const ExecSpace& space, const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& v) {
-  eid_t value = 0;
-  space.fence();
-  Kokkos::deep_copy(value, Kokkos::subview(v, v.extent(0) - 1));
-  return value;
 }
 
 }  // namespace
@@ -40,7 +32,8 @@ CsrGraph<typename ExecSpace::memory_space> build_graph(
     const ExecSpace& space, const EdgeArrays<typename ExecSpace::memory_space>& edges,
     const BuildOptions& options, BuildReport* report) {
   using memory_space = typename ExecSpace::memory_space;
-  using policy = Kokkos::RangePolicy<ExecSpace>;
+  // 64-bit indices: symmetrized inputs exceed 2^31 entries.
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   const vid_t n = edges.num_vertices;
   const eid_t m = edges.size();
   TESSERA_USER_REQUIRE(n >= 0, "a graph cannot have " << n << " vertices");
@@ -78,7 +71,9 @@ CsrGraph<typename ExecSpace::memory_space> build_graph(
 
   // 2. Scatter into rows (unordered), then sort every row.
   auto row_map = exclusive_offsets(space, degree, "tessera::graph::row_map");
-  const eid_t total = last_value(space, row_map);
+  eid_t total = 0;
+  space.fence();
+  Kokkos::deep_copy(total, Kokkos::subview(row_map, n));
   Kokkos::View<vid_t*, memory_space> entries(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::graph::entries"), total);
   Kokkos::View<weight_t*, memory_space> weights;
   const bool weighted = edges.has_weights();
@@ -111,13 +106,12 @@ CsrGraph<typename ExecSpace::memory_space> build_graph(
       "tessera::build_graph::mark_rows", policy(space, 0, n), KOKKOS_LAMBDA(const vid_t r) {
         if (row_map(r + 1) > row_map(r)) row_start(row_map(r)) = 1;
       });
-  Kokkos::parallel_scan(
-      "tessera::build_graph::dedup_scan", policy(space, 0, total + 1),
-      KOKKOS_LAMBDA(const eid_t j, eid_t& sum, const bool final) {
+  const eid_t unique_total = detail::chunked_scan<ExecSpace, eid_t>(
+      "tessera::build_graph::dedup_scan", space, total + 1,
+      KOKKOS_LAMBDA(const std::int64_t j, eid_t& sum, const bool final) {
         if (final) kept_before(j) = sum;
         if (j < total && (row_start(j) || entries(j) != entries(j - 1))) ++sum;
       });
-  const eid_t unique_total = last_value(space, kept_before);
   Kokkos::View<eid_t*, memory_space> new_row_map(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::graph::row_map"), static_cast<std::size_t>(n) + 1);
   Kokkos::parallel_for(
       "tessera::build_graph::dedup_rows", policy(space, 0, n + 1),
@@ -164,15 +158,12 @@ CsrGraph<typename ExecSpace::memory_space> build_graph(
           }
         });
     Kokkos::View<vid_t*, memory_space> new_id(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::build_graph::new_id"), static_cast<std::size_t>(n) + 1);
-    Kokkos::parallel_scan(
-        "tessera::build_graph::compact_scan", policy(space, 0, n + 1),
-        KOKKOS_LAMBDA(const vid_t v, vid_t& sum, const bool final) {
+    const vid_t kept = detail::chunked_scan<ExecSpace, vid_t>(
+        "tessera::build_graph::compact_scan", space, std::int64_t(n) + 1,
+        KOKKOS_LAMBDA(const std::int64_t v, vid_t& sum, const bool final) {
           if (final) new_id(v) = sum;
           if (v < n) sum += used(v);
         });
-    vid_t kept = 0;
-    space.fence();
-    Kokkos::deep_copy(kept, Kokkos::subview(new_id, n));
     removed = n - kept;
     Kokkos::View<eid_t*, memory_space> compact_row_map(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::graph::row_map"), static_cast<std::size_t>(kept) + 1);
     Kokkos::parallel_for(

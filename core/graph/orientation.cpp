@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
+#include "core/kokkos_ext/scan.hpp"
 #include "core/kokkos_ext/sort.hpp"
 
 namespace tessera {
@@ -25,7 +26,7 @@ CsrGraph<typename ExecSpace::memory_space> orient(const ExecSpace& space,
                                                   const CsrGraph<typename ExecSpace::memory_space>& g,
                                                   Orientation orientation) {
   using memory_space = typename ExecSpace::memory_space;
-  using policy = Kokkos::RangePolicy<ExecSpace>;
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   TESSERA_USER_REQUIRE(!g.directed, "orient() needs an undirected (symmetric) graph");
   const vid_t n = g.num_vertices();
   const bool by_degree = orientation == Orientation::degree;
@@ -40,16 +41,13 @@ CsrGraph<typename ExecSpace::memory_space> orient(const ExecSpace& space,
     return u < v;
   };
   Kokkos::View<eid_t*, memory_space> out_row_map("tessera::graph::dag_row_map", static_cast<std::size_t>(n) + 1);
-  Kokkos::parallel_scan(
-      "tessera::orient::count", policy(space, 0, n + 1),
-      KOKKOS_LAMBDA(const vid_t u, eid_t& sum, const bool final) {
+  const eid_t total = detail::chunked_scan<ExecSpace, eid_t>(
+      "tessera::orient::count", space, std::int64_t(n) + 1,
+      KOKKOS_LAMBDA(const std::int64_t u, eid_t& sum, const bool final) {
         if (final) out_row_map(u) = sum;
         if (u < n)
           for (eid_t j = row_map(u); j < row_map(u + 1); ++j) sum += precedes(u, entries(j)) ? 1 : 0;
       });
-  eid_t total = 0;
-  space.fence();
-  Kokkos::deep_copy(total, Kokkos::subview(out_row_map, n));
   CsrGraph<memory_space> dag;
   dag.row_map = out_row_map;
   dag.entries = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::graph::dag_entries"), total);
@@ -79,7 +77,7 @@ Relabeled<ExecSpace> relabel_by_degree(const ExecSpace& space,
                                        const CsrGraph<typename ExecSpace::memory_space>& g,
                                        bool descending) {
   using memory_space = typename ExecSpace::memory_space;
-  using policy = Kokkos::RangePolicy<ExecSpace>;
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   const vid_t n = g.num_vertices();
   auto row_map = g.row_map;
   auto entries = g.entries;
@@ -106,9 +104,9 @@ Relabeled<ExecSpace> relabel_by_degree(const ExecSpace& space,
   h.directed = g.directed;
   h.row_map = Kokkos::View<eid_t*, memory_space>("tessera::graph::row_map", static_cast<std::size_t>(n) + 1);
   auto new_row_map = h.row_map;
-  Kokkos::parallel_scan(
-      "tessera::relabel::row_map", policy(space, 0, n + 1),
-      KOKKOS_LAMBDA(const vid_t i, eid_t& sum, const bool final) {
+  detail::chunked_scan<ExecSpace, eid_t>(
+      "tessera::relabel::row_map", space, std::int64_t(n) + 1,
+      KOKKOS_LAMBDA(const std::int64_t i, eid_t& sum, const bool final) {
         if (final) new_row_map(i) = sum;
         if (i < n) sum += row_map(old_id(i) + 1) - row_map(old_id(i));
       });

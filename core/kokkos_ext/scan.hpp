@@ -1,0 +1,43 @@
+#pragma once
+// Prefix scans over ranges of any length.
+//
+// Kokkos 3.4's CUDA parallel_scan computes its grid with 32-bit ints, so a range longer than
+// about 2^31 elements (a symmetrized 1B-edge graph) silently yields a wrong scan. This helper
+// runs the scan in chunks of at most 2^30 elements, carrying the running total between them;
+// on other backends and newer Kokkos it costs one extra launch per 2^30 elements.
+#include <Kokkos_Core.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+namespace tessera::detail {
+
+inline constexpr std::int64_t k_max_scan_chunk = std::int64_t(1) << 30;
+
+// Like Kokkos::parallel_scan over [0, n) with `body(i, Value& partial, bool final)`; returns
+// the total. The body sees the exclusive prefix in `partial` (plus the previous chunks' total)
+// and adds element i's contribution to it. `chunk` is only lowered by tests.
+template <class ExecSpace, class Value, class Body>
+Value chunked_scan(const std::string& label, const ExecSpace& space, std::int64_t n, const Body& body,
+                   std::int64_t chunk = k_max_scan_chunk) {
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  Value offset = 0;
+  for (std::int64_t begin = 0; begin < n; begin += chunk) {
+    const std::int64_t end = std::min(n, begin + chunk);
+    Value chunk_total = 0;
+    const Value base = offset;
+    Kokkos::parallel_scan(
+        label, policy(space, begin, end),
+        KOKKOS_LAMBDA(const std::int64_t i, Value& partial, const bool final) {
+          Value running = partial + base;
+          body(i, running, final);
+          partial = running - base;
+        },
+        chunk_total);
+    offset += chunk_total;
+  }
+  return offset;
+}
+
+}  // namespace tessera::detail
