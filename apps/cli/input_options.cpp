@@ -11,9 +11,14 @@ void add_input_options(Arguments& args) {
       .flag("first-pin-is-source", "hMETIS: the first pin of each net is its source (directed nets)");
 }
 
+std::optional<io::FileFormat> input_format(const Arguments& args) {
+  if (auto f = args.maybe("format")) return io::parse_file_format(*f);
+  return std::nullopt;
+}
+
 io::GraphLoadOptions graph_load_options(const Arguments& args) {
   io::GraphLoadOptions o;
-  if (auto f = args.maybe("format")) o.format = io::parse_file_format(*f);
+  o.format = input_format(args);
   o.build.symmetrize = !args.has("directed");
   o.build.remove_self_loops = !args.has("keep-self-loops");
   o.build.compact_ids = args.has("compact-ids");
@@ -23,7 +28,7 @@ io::GraphLoadOptions graph_load_options(const Arguments& args) {
 
 io::HypergraphLoadOptions hypergraph_load_options(const Arguments& args) {
   io::HypergraphLoadOptions o;
-  if (auto f = args.maybe("format")) o.format = io::parse_file_format(*f);
+  o.format = input_format(args);
   o.first_pin_is_source = args.has("first-pin-is-source");
   return o;
 }

@@ -6,6 +6,7 @@
 namespace tessera::cli {
 
 void add_input_options(Arguments& args);
+std::optional<io::FileFormat> input_format(const Arguments& args);  // --format, if given
 io::GraphLoadOptions graph_load_options(const Arguments& args);
 io::HypergraphLoadOptions hypergraph_load_options(const Arguments& args);
 

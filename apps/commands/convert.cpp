@@ -20,7 +20,7 @@ int convert_command(const Args& argv) {
   const std::string& output = args.get("output");
   std::optional<io::FileFormat> to;
   if (auto t = args.maybe("to")) to = io::parse_file_format(*t);
-  const auto format = args.maybe("format") ? std::optional(io::parse_file_format(*args.maybe("format"))) : std::nullopt;
+  const auto format = input_format(args);
 
   Json j = Json::object();
   j.set("input", input).set("output", output);

@@ -73,7 +73,7 @@ int info_command(const Args& argv) {
   args.flag("json", "print one JSON object on stdout");
   if (!args.parse(argv)) return 0;
   const std::string& source = args.get("input");
-  const auto format = args.maybe("format") ? std::optional(io::parse_file_format(*args.maybe("format"))) : std::nullopt;
+  const auto format = input_format(args);
   Json j = io::holds_hypergraph(source, format) ? hypergraph_info(source, args) : graph_info(source, args);
   if (args.has("json")) {
     std::cout << j.dump() << "\n";

@@ -28,15 +28,6 @@ std::string utc_timestamp() {
   return os.str();
 }
 
-io::GraphLoadOptions load_options(const io::InputConfig& in) {
-  io::GraphLoadOptions o;
-  if (!in.format.empty()) o.format = io::parse_file_format(in.format);
-  o.build.symmetrize = !in.directed;
-  o.build.compact_ids = in.compact_ids;
-  o.one_based = in.one_based;
-  return o;
-}
-
 }  // namespace
 
 int run_command(const Args& argv) {
@@ -75,7 +66,7 @@ int run_command(const Args& argv) {
   std::size_t done = 0;
   for (const auto& in : config.inputs) {
     std::cerr << "[input] " << in.name << ": loading " << in.source << "\n";
-    const auto loaded = io::load_graph(in.source, load_options(in));
+    const auto loaded = io::load_graph(in.source, in.load);
     std::cerr << "[input] " << in.name << ": n=" << loaded.graph.num_vertices() << " m=" << loaded.graph.num_edges()
               << " (read " << loaded.read_seconds << " s, build " << loaded.build_seconds << " s)\n";
     for (const auto& t : config.tasks) {

@@ -124,10 +124,18 @@ ExperimentConfig load_experiment(const std::string& path) {
       r.fail(node, "an input needs 'file' or 'generator'");
     }
     if (node["name"]) in.name = r.scalar(node["name"], "name");
-    if (node["format"]) in.format = r.scalar(node["format"], "format");
-    if (node["compact_ids"]) in.compact_ids = r.boolean(node["compact_ids"], "compact_ids");
-    if (node["directed"]) in.directed = r.boolean(node["directed"], "directed");
-    if (node["one_based"]) in.one_based = r.boolean(node["one_based"], "one_based");
+    if (node["format"]) {
+      try {
+        in.load.format = parse_file_format(r.scalar(node["format"], "format"));
+      } catch (const ParseError&) {
+        throw;
+      } catch (const UserError& e) {
+        r.fail(node["format"], e.what());
+      }
+    }
+    if (node["compact_ids"]) in.load.build.compact_ids = r.boolean(node["compact_ids"], "compact_ids");
+    if (node["directed"]) in.load.build.symmetrize = !r.boolean(node["directed"], "directed");
+    if (node["one_based"]) in.load.one_based = r.boolean(node["one_based"], "one_based");
     c.inputs.push_back(std::move(in));
   }
 
@@ -172,10 +180,10 @@ std::string to_yaml(const ExperimentConfig& c) {
       out << YAML::Key << "generator" << YAML::Value << in.source.substr(4);
     else
       out << YAML::Key << "file" << YAML::Value << in.source;
-    if (!in.format.empty()) out << YAML::Key << "format" << YAML::Value << in.format;
-    out << YAML::Key << "compact_ids" << YAML::Value << in.compact_ids;
-    out << YAML::Key << "directed" << YAML::Value << in.directed;
-    out << YAML::Key << "one_based" << YAML::Value << in.one_based;
+    if (in.load.format) out << YAML::Key << "format" << YAML::Value << to_string(*in.load.format);
+    out << YAML::Key << "compact_ids" << YAML::Value << in.load.build.compact_ids;
+    out << YAML::Key << "directed" << YAML::Value << !in.load.build.symmetrize;
+    out << YAML::Key << "one_based" << YAML::Value << in.load.one_based;
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;

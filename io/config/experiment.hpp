@@ -21,15 +21,14 @@
 #include <utility>
 #include <vector>
 
+#include "io/graph_io.hpp"
+
 namespace tessera::io {
 
 struct InputConfig {
-  std::string name;      // label in results
-  std::string source;    // resolved file path, or "gen:<spec>"
-  std::string format;    // empty: from the extension
-  bool compact_ids = false;
-  bool directed = false;
-  bool one_based = false;
+  std::string name;        // label in results
+  std::string source;      // resolved file path, or "gen:<spec>"
+  GraphLoadOptions load;   // format, directed, compact_ids, one_based
 };
 
 struct TaskConfig {

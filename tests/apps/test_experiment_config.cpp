@@ -31,6 +31,8 @@ tasks:
   CHECK(c.inputs[0].name == "g.el");
   CHECK(c.inputs[1].source == "gen:clique:n=4");
   CHECK(c.inputs[1].name == "k4");
+  CHECK(c.inputs[0].load.build.symmetrize);
+  CHECK_FALSE(c.inputs[0].load.format.has_value());
   auto combos = c.tasks[0].combinations();
   REQUIRE(combos.size() == 2);
   CHECK(combos[0] == std::vector<std::pair<std::string, std::string>>{{"orientation", "degree"}, {"other", "5"}});
@@ -50,6 +52,7 @@ TEST_CASE("load_experiment rejects bad files with file:line") {
   check("name: x\ninputs:\n  - file: missing.el\ntasks:\n  - task: stats\n", "bad.yaml:3: input file");
   check("name: x\nrepetitions: zero\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: stats\n", "bad.yaml:2: repetitions must be an integer");
   check("name: x\ninputs:\n  - generator: clique:n=3\n    file: a.el\ntasks:\n  - task: stats\n", "either 'file' or 'generator'");
+  check("name: x\ninputs:\n  - generator: clique:n=3\n    format: xyz\ntasks:\n  - task: stats\n", "bad.yaml:4: unknown format 'xyz'");
   check("name: [x\n", "malformed YAML");
   check("inputs:\n  - generator: clique:n=3\ntasks:\n  - task: stats\n", "missing 'name'");
   CHECK_THROWS_WITH_AS(io::load_experiment(dir.file("nope.yaml")), doctest::Contains("no such file"), UserError);
