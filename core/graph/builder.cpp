@@ -48,7 +48,11 @@ CsrGraph<typename ExecSpace::memory_space> build_graph(
   auto dst = edges.dst;
 
   // 1. Validate ids and count each row's entries (self-loops dropped, both directions if symmetric).
-  Kokkos::View<eid_t*, memory_space> degree("tessera::build_graph::degree", static_cast<std::size_t>(n) + 1);
+  // Counters are unsigned long long: the type CUDA's native 64-bit atomicAdd takes. With a
+  // signed 64-bit type Kokkos 3.4 falls back to a compare-and-swap loop, which serializes badly
+  // on the hub rows of skewed graphs.
+  using counter_t = unsigned long long;
+  Kokkos::View<counter_t*, memory_space> degree("tessera::build_graph::degree", static_cast<std::size_t>(n) + 1);
   eid_t bad_ids = 0, loops = 0;
   Kokkos::parallel_reduce(
       "tessera::build_graph::count", policy(space, 0, m),
@@ -84,19 +88,19 @@ CsrGraph<typename ExecSpace::memory_space> build_graph(
       "tessera::build_graph::scatter", policy(space, 0, m), KOKKOS_LAMBDA(const eid_t i) {
         const vid_t u = src(i), v = dst(i);
         if (u == v && drop_loops) return;
-        const eid_t p = row_map(u) + Kokkos::atomic_fetch_add(&degree(u), eid_t(1));
+        const eid_t p = row_map(u) + static_cast<eid_t>(Kokkos::atomic_fetch_add(&degree(u), counter_t(1)));
         entries(p) = v;
         if (weighted) weights(p) = in_weights(i);
         if (symmetrize && u != v) {
-          const eid_t q = row_map(v) + Kokkos::atomic_fetch_add(&degree(v), eid_t(1));
+          const eid_t q = row_map(v) + static_cast<eid_t>(Kokkos::atomic_fetch_add(&degree(v), counter_t(1)));
           entries(q) = u;
           if (weighted) weights(q) = in_weights(i);
         }
       });
   if (weighted)
-    detail::sort_rows<ExecSpace>(row_map, entries, weights);
+    detail::sort_rows(space, row_map, entries, weights);
   else
-    detail::sort_rows<ExecSpace>(row_map, entries);
+    detail::sort_rows(space, row_map, entries);
 
   // 3. Remove duplicates: keep the first entry of every run of equal ids within a row; the
   //    kept entry takes the run's smallest weight (order-independent, hence deterministic).

@@ -126,9 +126,9 @@ Relabeled<ExecSpace> relabel_by_degree(const ExecSpace& space,
         }
       });
   if (weighted)
-    detail::sort_rows<ExecSpace>(new_row_map, new_entries, new_weights);
+    detail::sort_rows(space, new_row_map, new_entries, new_weights);
   else
-    detail::sort_rows<ExecSpace>(new_row_map, new_entries);
+    detail::sort_rows(space, new_row_map, new_entries);
   if (g.has_labels()) {
     h.labels = Kokkos::View<label_t*, memory_space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::graph::labels"), n);
     auto new_labels = h.labels;

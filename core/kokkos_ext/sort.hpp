@@ -1,23 +1,125 @@
 #pragma once
 // Sorting primitives, wrapped so the rest of Tessera does not depend on where Kokkos Kernels
-// keeps them (KokkosKernels::Impl in 3.x, KokkosSparse / KokkosKernels in 4.x): a version
-// switch changes this file only.
+// keeps them (KokkosKernels::Impl in 3.x) or on how each backend is best served: a version or
+// strategy switch changes this file only.
 #include <Kokkos_Core.hpp>
+#include <KokkosKernels_ExecSpaceUtils.hpp>
 #include <KokkosKernels_Sorting.hpp>
 #include <KokkosKernels_SparseUtils.hpp>
 
+#include <algorithm>
+#include <cstdint>
+
+#include "core/kokkos_ext/scan.hpp"
+
 namespace tessera::detail {
+
+// Rows up to this length are sorted by one thread (insertion sort); longer ones by a team.
+inline constexpr std::int64_t k_thread_sorted_row = 32;
+// Rows longer than this get the largest team the kernel allows.
+inline constexpr std::int64_t k_medium_row = 1024;
+
+// Ids of the rows whose length lies in (min_len, max_len].
+template <class ExecSpace, class RowMap>
+Kokkos::View<std::int64_t*, typename ExecSpace::memory_space> rows_with_length(const ExecSpace& space,
+                                                                              const RowMap& row_map,
+                                                                              std::int64_t min_len,
+                                                                              std::int64_t max_len) {
+  const std::int64_t n = static_cast<std::int64_t>(row_map.extent(0)) - 1;
+  Kokkos::View<std::int64_t*, typename ExecSpace::memory_space> position(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::sort_rows::position"), n);
+  const std::int64_t count = chunked_scan<ExecSpace, std::int64_t>(
+      "tessera::sort_rows::select", space, n, KOKKOS_LAMBDA(const std::int64_t r, std::int64_t& sum, const bool final) {
+        const std::int64_t len = static_cast<std::int64_t>(row_map(r + 1) - row_map(r));
+        if (len > min_len && len <= max_len) {
+          if (final) position(r) = sum;
+          ++sum;
+        }
+      });
+  Kokkos::View<std::int64_t*, typename ExecSpace::memory_space> rows(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::sort_rows::rows"), count);
+  Kokkos::parallel_for(
+      "tessera::sort_rows::gather", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, n),
+      KOKKOS_LAMBDA(const std::int64_t r) {
+        const std::int64_t len = static_cast<std::int64_t>(row_map(r + 1) - row_map(r));
+        if (len > min_len && len <= max_len) rows(position(r)) = r;
+      });
+  return rows;
+}
+
+// Sorts the rows whose length lies in (min_len, max_len] with one team per row (bitonic).
+template <class ExecSpace, class RowMap, class Entries, class Values>
+void sort_rows_in_teams(const ExecSpace& space, const RowMap& row_map, const Entries& entries,
+                        const Values& values, bool with_values, std::int64_t min_len, std::int64_t max_len,
+                        int wanted_team_size) {
+  using value_type = typename Values::non_const_value_type;
+  using key_type = typename Entries::non_const_value_type;
+  using team_policy = Kokkos::TeamPolicy<ExecSpace>;
+  using member = typename team_policy::member_type;
+  auto rows = rows_with_length(space, row_map, min_len, max_len);
+  if (rows.extent(0) == 0) return;
+  auto body = KOKKOS_LAMBDA(const member& team) {
+    const std::int64_t r = rows(team.league_rank());
+    const auto begin = row_map(r);
+    const std::int64_t len = static_cast<std::int64_t>(row_map(r + 1) - begin);
+    if (with_values)
+      KokkosKernels::Impl::TeamBitonicSort2<std::int64_t, key_type, value_type, member>(
+          entries.data() + begin, values.data() + begin, len, team);
+    else
+      KokkosKernels::Impl::TeamBitonicSort<std::int64_t, key_type, member>(entries.data() + begin, len, team);
+  };
+  const int league = static_cast<int>(rows.extent(0));
+  const int team_size =
+      std::min(wanted_team_size, team_policy(space, league, 1).team_size_max(body, Kokkos::ParallelForTag()));
+  Kokkos::parallel_for("tessera::sort_rows::team", team_policy(space, league, team_size), body);
+}
+
+// GPU strategy: row length decides the worker (one thread, a small team, or a full team), so
+// hub rows of skewed graphs do not serialize on a team sized for the average row.
+template <class ExecSpace, class RowMap, class Entries, class Values>
+void sort_rows_by_length(const ExecSpace& space, const RowMap& row_map, const Entries& entries,
+                         const Values& values, bool with_values) {
+  using value_type = typename Values::non_const_value_type;
+  using key_type = typename Entries::non_const_value_type;
+  const std::int64_t n = static_cast<std::int64_t>(row_map.extent(0)) - 1;
+  Kokkos::parallel_for(
+      "tessera::sort_rows::short", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, n),
+      KOKKOS_LAMBDA(const std::int64_t r) {
+        const auto begin = row_map(r), end = row_map(r + 1);
+        if (end - begin > k_thread_sorted_row) return;
+        for (auto i = begin + 1; i < end; ++i) {
+          const key_type key = entries(i);
+          value_type value{};
+          if (with_values) value = values(i);
+          auto j = i;
+          for (; j > begin && entries(j - 1) > key; --j) {
+            entries(j) = entries(j - 1);
+            if (with_values) values(j) = values(j - 1);
+          }
+          entries(j) = key;
+          if (with_values) values(j) = value;
+        }
+      });
+  sort_rows_in_teams(space, row_map, entries, values, with_values, k_thread_sorted_row, k_medium_row, 64);
+  sort_rows_in_teams(space, row_map, entries, values, with_values, k_medium_row, INT64_MAX, 1024);
+}
 
 // Sorts every row of a CRS structure ascending (entries only).
 template <class ExecSpace, class RowMap, class Entries>
-void sort_rows(const RowMap& row_map, const Entries& entries) {
-  KokkosKernels::Impl::sort_crs_graph<ExecSpace, RowMap, Entries>(row_map, entries);
+void sort_rows(const ExecSpace& space, const RowMap& row_map, const Entries& entries) {
+  if constexpr (KokkosKernels::Impl::kk_is_gpu_exec_space<ExecSpace>())
+    sort_rows_by_length(space, row_map, entries, entries, false);
+  else
+    KokkosKernels::Impl::sort_crs_graph<ExecSpace, RowMap, Entries>(row_map, entries);  // radix per row
 }
 
 // Sorts every row ascending by entry, permuting `values` alongside.
 template <class ExecSpace, class RowMap, class Entries, class Values>
-void sort_rows(const RowMap& row_map, const Entries& entries, const Values& values) {
-  KokkosKernels::Impl::sort_crs_matrix<ExecSpace, RowMap, Entries, Values>(row_map, entries, values);
+void sort_rows(const ExecSpace& space, const RowMap& row_map, const Entries& entries, const Values& values) {
+  if constexpr (KokkosKernels::Impl::kk_is_gpu_exec_space<ExecSpace>())
+    sort_rows_by_length(space, row_map, entries, values, true);
+  else
+    KokkosKernels::Impl::sort_crs_matrix<ExecSpace, RowMap, Entries, Values>(row_map, entries, values);
 }
 
 // Sorts a 1-D View of integer keys ascending, in parallel (bitonic: deterministic and

@@ -34,3 +34,37 @@ TEST_CASE_TEMPLATE_DEFINE("chunked_scan matches a serial exclusive scan for any 
 }
 
 TEST_CASE_TEMPLATE_APPLY(scan_cases, tessera::test::ExecSpaces);
+
+// The GPU row-sorting strategy (thread / small team / full team by row length), run here on
+// the host space so CI exercises it too.
+#include <random>
+
+#include "core/kokkos_ext/sort.hpp"
+
+TEST_CASE("sort_rows_by_length sorts rows of every length class, values alongside") {
+  using Space = Kokkos::DefaultHostExecutionSpace;
+  std::mt19937 rng(7);
+  const std::vector<std::int64_t> lengths{0, 1, 2, 31, 32, 33, 100, 1024, 1025, 5000, 3};
+  std::vector<std::int64_t> row_map{0};
+  std::vector<int> entries;
+  for (auto len : lengths) {
+    for (std::int64_t i = 0; i < len; ++i) entries.push_back(static_cast<int>(rng() % 1000));
+    row_map.push_back(static_cast<std::int64_t>(entries.size()));
+  }
+  std::vector<double> values(entries.size());
+  for (std::size_t i = 0; i < entries.size(); ++i) values[i] = entries[i] * 0.5;  // value follows its key
+  Kokkos::View<std::int64_t*, Kokkos::HostSpace> rm("rm", row_map.size());
+  Kokkos::View<int*, Kokkos::HostSpace> ent("ent", entries.size());
+  Kokkos::View<double*, Kokkos::HostSpace> val("val", values.size());
+  std::copy(row_map.begin(), row_map.end(), rm.data());
+  std::copy(entries.begin(), entries.end(), ent.data());
+  std::copy(values.begin(), values.end(), val.data());
+  tessera::detail::sort_rows_by_length(Space{}, rm, ent, val, true);
+  for (std::size_t r = 0; r + 1 < row_map.size(); ++r) {
+    std::vector<int> expected(entries.begin() + row_map[r], entries.begin() + row_map[r + 1]);
+    std::sort(expected.begin(), expected.end());
+    std::vector<int> got(ent.data() + row_map[r], ent.data() + row_map[r + 1]);
+    CHECK(got == expected);
+    for (auto j = row_map[r]; j < row_map[r + 1]; ++j) CHECK(val(j) == ent(j) * 0.5);
+  }
+}
