@@ -1,0 +1,292 @@
+// Triangle counting: every variant x intersection of tessera::triangle_count, the Kokkos
+// Kernels baseline and a serial host count, on the same graphs in one process.
+//
+// Graphs: Kronecker (edge factor 16) at the scales in TESSERA_BENCH_TC_SCALES (default
+// "16,18,20"), plus shipped real graphs when TESSERA_DATA_DIR is set: the names in
+// TESSERA_BENCH_TC_GRAPHS (default below; "all" = every row of ground_truth.csv) with at most
+// TESSERA_BENCH_TC_MAX_EDGES undirected edges (default 10^7). Graphs are built once, on the
+// default execution space, and cached for the whole run.
+//
+// Time: manual, the library's count_seconds (preprocessing is reported separately). Counters:
+// m, triangles, preprocess_s, count_s, edges_per_s = m / count_s and ratio_vs_kokkos_kernels =
+// Kokkos Kernels count time / this count time, against a Kokkos Kernels run made in this
+// process (once per graph, cached). Every count is checked against the serial reference (and
+// ground truth for real graphs); a mismatch fails the benchmark through SkipWithError.
+#include <benchmark/benchmark.h>
+
+#include <Kokkos_Core.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "algorithms/triangle_count/kokkos_kernels_baseline.hpp"
+#include "algorithms/triangle_count/triangle_count.hpp"
+#include "core/graph/builder.hpp"
+#include "io/generators/random_graphs.hpp"
+#include "io/graph_io.hpp"
+#include "tests/algorithms/triangle_count/serial_triangle_count.hpp"
+
+namespace {
+
+using Space = Kokkos::DefaultExecutionSpace;
+using tessera::count_t;
+
+// --- what to run --------------------------------------------------------------------------
+
+struct GraphSpec {
+  std::string name;                 // in benchmark names: "kron16", "ego-Facebook"
+  int scale = 0;                    // Kronecker when > 0
+  std::string path;                 // file otherwise
+  std::optional<count_t> expected;  // ground truth, when known
+};
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string item;
+  std::istringstream in(s);
+  while (std::getline(in, item, sep))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+std::string env_or(const char* name, const std::string& fallback) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v != '\0' ? std::string(v) : fallback;
+}
+
+std::vector<int> kronecker_scales() {
+  std::vector<int> scales;
+  for (const auto& s : split(env_or("TESSERA_BENCH_TC_SCALES", "16,18,20"), ',')) scales.push_back(std::stoi(s));
+  return scales;
+}
+
+// One CSV record with double-quoted fields (ground_truth.csv quotes fields holding commas).
+std::vector<std::string> parse_csv_line(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      fields.back() += '"';
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      fields.emplace_back();
+    } else if (c != '\r') {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+std::vector<GraphSpec> real_graphs() {
+  const char* dir = std::getenv("TESSERA_DATA_DIR");
+  if (dir == nullptr || *dir == '\0') return {};
+  std::ifstream csv(std::string(dir) + "/graphs/ground_truth.csv");
+  if (!csv) return {};
+  const auto wanted = split(env_or("TESSERA_BENCH_TC_GRAPHS",
+                                   "ego-Facebook,ca-HepPh,cit-HepTh,email-Enron,wiki-Vote,as-caida20071105"),
+                            ',');
+  const bool all = wanted.size() == 1 && wanted[0] == "all";
+  const long long max_edges = std::stoll(env_or("TESSERA_BENCH_TC_MAX_EDGES", "10000000"));
+  std::string line;
+  std::getline(csv, line);
+  const auto header = parse_csv_line(line);
+  auto column = [&](const std::string& name) {
+    for (std::size_t i = 0; i < header.size(); ++i)
+      if (header[i] == name) return i;
+    return header.size();
+  };
+  const std::size_t c_name = column("name"), c_file = column("file"), c_m = column("m"), c_tri = column("triangles");
+  std::vector<GraphSpec> out;
+  while (std::getline(csv, line)) {
+    const auto f = parse_csv_line(line);
+    if (f.size() < header.size()) continue;
+    if (!all && std::find(wanted.begin(), wanted.end(), f[c_name]) == wanted.end()) continue;
+    if (std::stoll(f[c_m]) > max_edges) continue;
+    GraphSpec g;
+    g.name = f[c_name];
+    g.path = std::string(dir) + "/" + f[c_file];
+    if (!f[c_tri].empty()) g.expected = static_cast<count_t>(std::stoull(f[c_tri]));
+    out.push_back(g);
+  }
+  return out;
+}
+
+// --- graphs and reference results, built once per process ---------------------------------
+
+struct CachedGraph {
+  tessera::DeviceGraph graph;
+  std::optional<count_t> reference;       // serial count
+  std::optional<double> kk_count_seconds;  // Kokkos Kernels, first run in this process
+  std::optional<count_t> kk_triangles;
+};
+
+std::map<std::string, std::unique_ptr<CachedGraph>>& cache() {
+  static std::map<std::string, std::unique_ptr<CachedGraph>> graphs;
+  return graphs;
+}
+
+CachedGraph& cached(const GraphSpec& spec) {
+  auto& graphs = cache();
+  auto it = graphs.find(spec.name);
+  if (it != graphs.end()) return *it->second;
+  // Views must die before Kokkos::finalize: empty the cache from its finalize hook.
+  if (graphs.empty()) Kokkos::push_finalize_hook([] { cache().clear(); });
+  auto entry = std::make_unique<CachedGraph>();
+  if (spec.scale > 0) {
+    tessera::gen::KroneckerParams p;
+    p.scale = spec.scale;
+    p.edge_factor = 16;
+    entry->graph = tessera::build_graph(Space{}, tessera::gen::kronecker(Space{}, p));
+  } else {
+    entry->graph = tessera::io::load_graph(spec.path).graph;
+  }
+  Space().fence();
+  return *graphs.emplace(spec.name, std::move(entry)).first->second;
+}
+
+count_t reference_count(CachedGraph& g) {
+  if (!g.reference) g.reference = tessera::test::serial_triangle_count(tessera::mirror_graph<Kokkos::HostSpace>(g.graph));
+  return *g.reference;
+}
+
+void ensure_kokkos_kernels(CachedGraph& g) {
+  if (g.kk_count_seconds) return;
+  const auto r = tessera::kokkos_kernels_triangle_count(Space{}, g.graph);
+  g.kk_count_seconds = r.count_seconds;
+  g.kk_triangles = r.triangles;
+}
+
+// Checks a count; returns false (and fails the benchmark) on a mismatch.
+bool verify(benchmark::State& state, const GraphSpec& spec, CachedGraph& g, count_t got) {
+  const count_t ref = reference_count(g);
+  std::string error;
+  if (spec.expected && *spec.expected != ref)
+    error = "serial reference " + std::to_string(ref) + " != ground truth " + std::to_string(*spec.expected);
+  else if (got != ref)
+    error = "count " + std::to_string(got) + " != serial reference " + std::to_string(ref);
+  else if (g.kk_triangles && *g.kk_triangles != ref)
+    error = "Kokkos Kernels count " + std::to_string(*g.kk_triangles) + " != serial reference " + std::to_string(ref);
+  if (error.empty()) return true;
+  state.SkipWithError(error.c_str());
+  return false;
+}
+
+void report(benchmark::State& state, CachedGraph& g, count_t triangles, double preprocess, double count,
+            long long runs) {
+  const double m = static_cast<double>(g.graph.num_edges());
+  const double count_s = runs > 0 ? count / runs : 0;
+  state.counters["m"] = m;
+  state.counters["triangles"] = static_cast<double>(triangles);
+  state.counters["preprocess_s"] = runs > 0 ? preprocess / runs : 0;
+  state.counters["count_s"] = count_s;
+  state.counters["edges_per_s"] = count_s > 0 ? m / count_s : 0;
+  if (g.kk_count_seconds && count_s > 0) state.counters["ratio_vs_kokkos_kernels"] = *g.kk_count_seconds / count_s;
+}
+
+// --- the benchmarks -----------------------------------------------------------------------
+
+void bench_tessera(benchmark::State& state, GraphSpec spec, tessera::TriangleCountParams params) {
+  auto& g = cached(spec);
+  ensure_kokkos_kernels(g);
+  double preprocess = 0, count = 0;
+  count_t triangles = 0;
+  long long runs = 0;
+  for (auto _ : state) {
+    const auto r = tessera::triangle_count(Space{}, g.graph, params);
+    state.SetIterationTime(r.count_seconds);
+    preprocess += r.preprocess_seconds;
+    count += r.count_seconds;
+    triangles = r.triangles;
+    ++runs;
+    state.SetLabel(std::string(tessera::to_string(r.variant)) + "/" + tessera::to_string(params.intersection));
+    if (!verify(state, spec, g, triangles)) return;
+  }
+  report(state, g, triangles, preprocess, count, runs);
+}
+
+void bench_kokkos_kernels(benchmark::State& state, GraphSpec spec) {
+  auto& g = cached(spec);
+  ensure_kokkos_kernels(g);
+  double preprocess = 0, count = 0;
+  count_t triangles = 0;
+  long long runs = 0;
+  for (auto _ : state) {
+    const auto r = tessera::kokkos_kernels_triangle_count(Space{}, g.graph);
+    state.SetIterationTime(r.count_seconds);
+    preprocess += r.preprocess_seconds;
+    count += r.count_seconds;
+    triangles = r.triangles;
+    ++runs;
+    if (!verify(state, spec, g, triangles)) return;
+  }
+  state.SetLabel("KokkosGraph triangle_generic LL");
+  report(state, g, triangles, preprocess, count, runs);
+}
+
+// The serial reference itself (host copy made outside the timing; orientation included).
+void bench_serial(benchmark::State& state, GraphSpec spec) {
+  auto& g = cached(spec);
+  ensure_kokkos_kernels(g);
+  const auto host = tessera::mirror_graph<Kokkos::HostSpace>(g.graph);
+  double count = 0;
+  count_t triangles = 0;
+  long long runs = 0;
+  for (auto _ : state) {
+    Kokkos::Timer timer;
+    triangles = tessera::test::serial_triangle_count(host);
+    const double t = timer.seconds();
+    state.SetIterationTime(t);
+    count += t;
+    ++runs;
+    if (!verify(state, spec, g, triangles)) return;
+  }
+  state.SetLabel("serial host");
+  report(state, g, triangles, 0, count, runs);
+}
+
+void register_graph(const GraphSpec& spec, const std::string& prefix, bool smoke) {
+  using tessera::Intersection;
+  using tessera::TriangleVariant;
+  std::vector<std::pair<TriangleVariant, Intersection>> configs;
+  for (auto v : {TriangleVariant::masked, TriangleVariant::split})
+    for (auto i : {Intersection::binary, Intersection::merge, Intersection::hash, Intersection::automatic})
+      configs.emplace_back(v, i);
+  configs.emplace_back(TriangleVariant::automatic, Intersection::automatic);
+
+  auto finish = [&](benchmark::internal::Benchmark* b) {
+    b->UseManualTime()->Unit(benchmark::kMillisecond);
+    if (smoke) b->Iterations(2);
+  };
+  const std::string base = prefix + spec.name + "/";
+  finish(benchmark::RegisterBenchmark((base + "kokkos_kernels").c_str(), bench_kokkos_kernels, spec));
+  for (const auto& [variant, intersection] : configs) {
+    tessera::TriangleCountParams params;
+    params.variant = variant;
+    params.intersection = intersection;
+    const std::string name = base + tessera::to_string(variant) + "/" + tessera::to_string(intersection);
+    finish(benchmark::RegisterBenchmark(name.c_str(), bench_tessera, spec, params));
+  }
+  finish(benchmark::RegisterBenchmark((base + "serial").c_str(), bench_serial, spec));
+}
+
+bool register_all() {
+  register_graph(GraphSpec{"kron8", 8, "", std::nullopt}, "smoke/tc/", true);
+  for (int scale : kronecker_scales())
+    register_graph(GraphSpec{"kron" + std::to_string(scale), scale, "", std::nullopt}, "tc/", false);
+  for (const auto& spec : real_graphs()) register_graph(spec, "tc/", false);
+  return true;
+}
+
+[[maybe_unused]] const bool registered = register_all();
+
+}  // namespace
