@@ -21,6 +21,7 @@ const char* usage =
     "  info <input>              size and degree statistics of a graph or hypergraph\n"
     "  convert <input> <output>  convert between formats (edge list, mtx, METIS, hMETIS, .dhg, .snn, HDF5)\n"
     "  generate <spec> <output>  write a synthetic graph (Kronecker, Erdos-Renyi, structured)\n"
+    "  tc <graph>                exact triangle count (masked-edge / split-edge kernels)\n"
     "  run <experiment.yaml>     run a YAML experiment: inputs x tasks x parameter grid x repetitions\n"
     "  version                   print version, commit, backend and device\n\n"
     "Kokkos options (--kokkos-num-threads=N, --kokkos-device-id=N, ...) are accepted anywhere.\n";
@@ -31,6 +32,7 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "convert") return convert_command(args);
   if (command == "generate") return generate_command(args);
   if (command == "run") return run_command(args);
+  if (command == "tc") return tc_command(args);
   if (command == "version" || command == "--version") {
     auto info = tessera::build_info();
     std::cout << "tessera " << info.version << " (commit " << info.git_commit << ")\nKokkos " << info.kokkos_version

@@ -12,5 +12,6 @@ int info_command(const Args& args);
 int convert_command(const Args& args);
 int generate_command(const Args& args);
 int run_command(const Args& args);
+int tc_command(const Args& args);
 
 }  // namespace tessera::cli

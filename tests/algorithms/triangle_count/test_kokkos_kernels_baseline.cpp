@@ -12,7 +12,7 @@
 #include "core/graph/builder.hpp"
 #include "io/generators/random_graphs.hpp"
 #include "io/graph_io.hpp"
-#include "tests/algorithms/triangle_count/serial_triangle_count.hpp"
+#include "tests/reference/serial_triangle_count.hpp"
 #include "tests/support/spaces.hpp"
 #include "tests/support/test_support.hpp"
 

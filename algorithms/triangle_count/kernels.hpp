@@ -1,0 +1,212 @@
+#pragma once
+// The counting kernels (paper 1, §II-B). All take the lookup CSR (row_map, entries), a task
+// source (task_sources.hpp) and an intersection strategy, and return the number of matches.
+// With per-vertex counting, every match (a, b, w) increments a, b and w.
+#include <Kokkos_Core.hpp>
+
+#include <algorithm>
+
+#include "algorithms/triangle_count/task_sources.hpp"
+#include "algorithms/triangle_count/triangle_count.hpp"
+#include "core/kokkos_ext/execution.hpp"
+#include "core/set_ops/intersect.hpp"
+
+namespace tessera::detail {
+
+// Native 64-bit atomics on CUDA take unsigned long long (see core/graph/builder.cpp).
+using tc_counter_t = unsigned long long;
+
+template <class MemorySpace>
+struct PerVertexHook {
+  Kokkos::View<tc_counter_t*, MemorySpace> counts;
+  vid_t a, b;
+  KOKKOS_INLINE_FUNCTION void operator()(vid_t w) const {
+    Kokkos::atomic_increment(&counts(a));
+    Kokkos::atomic_increment(&counts(b));
+    Kokkos::atomic_increment(&counts(w));
+  }
+};
+
+// One lane's share of |a ∩ b| under the strategy (hash is handled by the hub kernel; tasks
+// that reach here with it fall back to the automatic choice).
+template <class Hook>
+KOKKOS_INLINE_FUNCTION count_t intersect_share(Intersection s, int lane, int lanes, const vid_t* a, eid_t na,
+                                               const vid_t* b, eid_t nb, const Hook& hook) {
+  const bool binary = s == Intersection::binary || (s != Intersection::merge && set_ops::prefer_binary_search(na, nb));
+  return binary ? set_ops::intersect_binary(lane, lanes, a, na, b, nb, hook)
+                : set_ops::intersect_merge(lane, lanes, a, na, b, nb, hook);
+}
+
+template <bool PerVertex, class MemorySpace, class Tasks>
+KOKKOS_INLINE_FUNCTION count_t task_share(const Tasks& tasks, eid_t t, Intersection s, int lane, int lanes,
+                                          const Kokkos::View<const eid_t*, MemorySpace>& row_map,
+                                          const Kokkos::View<const vid_t*, MemorySpace>& entries,
+                                          const Kokkos::View<tc_counter_t*, MemorySpace>& per_vertex) {
+  eid_t nc = 0;
+  const vid_t* c = tasks.candidates(t, nc);
+  const vid_t b = tasks.anchor(t);
+  const vid_t* l = entries.data() + row_map(b);
+  const eid_t nl = row_map(b + 1) - row_map(b);
+  if constexpr (PerVertex)
+    return intersect_share(s, lane, lanes, c, nc, l, nl, PerVertexHook<MemorySpace>{per_vertex, tasks.source(t), b});
+  else
+    return intersect_share(s, lane, lanes, c, nc, l, nl, set_ops::NoMatchHook{});
+}
+
+// Masked-edge kernel (§II-B1): the flat task list swept grid-stride by every team thread of a
+// bounded grid; the vector lanes of a thread share its task's intersection.
+template <bool PerVertex, class ExecSpace, class Tasks>
+count_t masked_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, typename ExecSpace::memory_space>& row_map,
+                           const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries, const Tasks& tasks,
+                           Intersection strategy, double mean_candidates,
+                           const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex) {
+  using policy = Kokkos::TeamPolicy<ExecSpace>;
+  using member = typename policy::member_type;
+  const eid_t num_tasks = tasks.size();
+  if (num_tasks == 0) return 0;
+  const int lanes = vector_length_for<ExecSpace>(mean_candidates);
+  const int team_size = is_gpu_space<ExecSpace>() ? std::max(1, 256 / lanes) : 1;
+  // Enough teams to fill the device several times over; the grid-stride loop does the rest.
+  const eid_t wanted = std::max<eid_t>(1, 8 * space.concurrency() / (team_size * lanes));
+  const int league = static_cast<int>(std::min<eid_t>(wanted, (num_tasks + team_size - 1) / team_size));
+  count_t total = 0;
+  Kokkos::parallel_reduce(
+      "tessera::tc::masked_edge", policy(space, league, team_size, lanes),
+      KOKKOS_LAMBDA(const member& team, count_t& sum) {
+        const eid_t stride = static_cast<eid_t>(team.league_size()) * team.team_size();
+        count_t team_sum = 0;
+        Kokkos::parallel_reduce(
+            Kokkos::TeamThreadRange(team, team.team_size()),
+            [&](const int r, count_t& thread_sum) {
+              for (eid_t t = static_cast<eid_t>(team.league_rank()) * team.team_size() + r; t < num_tasks; t += stride) {
+                count_t found = 0;
+                Kokkos::parallel_reduce(
+                    Kokkos::ThreadVectorRange(team, lanes),
+                    [&](const int lane, count_t& f) {
+                      f += task_share<PerVertex>(tasks, t, strategy, lane, lanes, row_map, entries, per_vertex);
+                    },
+                    found);
+                thread_sum += found;
+              }
+            },
+            team_sum);
+        Kokkos::single(Kokkos::PerTeam(team), [&]() { sum += team_sum; });
+      },
+      total);
+  return total;
+}
+
+// Split-edge kernel (§II-B2): one team per task, the team's threads share the distance-2
+// lookups. Launched in slices so league x team stays inside Kokkos 3.4's 32-bit launch math.
+template <bool PerVertex, class ExecSpace, class Tasks>
+count_t split_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, typename ExecSpace::memory_space>& row_map,
+                          const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries, const Tasks& tasks,
+                          Intersection strategy, const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex) {
+  using policy = Kokkos::TeamPolicy<ExecSpace>;
+  using member = typename policy::member_type;
+  const eid_t num_tasks = tasks.size();
+  const int team_size = is_gpu_space<ExecSpace>() ? 32 : 1;
+  constexpr eid_t k_slice = eid_t(1) << 22;
+  count_t total = 0;
+  for (eid_t first = 0; first < num_tasks; first += k_slice) {
+    const int league = static_cast<int>(std::min(k_slice, num_tasks - first));
+    count_t slice_total = 0;
+    Kokkos::parallel_reduce(
+        "tessera::tc::split_edge", policy(space, league, team_size, 1),
+        KOKKOS_LAMBDA(const member& team, count_t& sum) {
+          const eid_t t = first + team.league_rank();
+          const int lanes = team.team_size();
+          count_t found = 0;
+          Kokkos::parallel_reduce(
+              Kokkos::TeamThreadRange(team, lanes),
+              [&](const int lane, count_t& f) {
+                f += task_share<PerVertex>(tasks, t, strategy, lane, lanes, row_map, entries, per_vertex);
+              },
+              found);
+          Kokkos::single(Kokkos::PerTeam(team), [&]() { sum += found; });
+        },
+        slice_total);
+    total += slice_total;
+  }
+  return total;
+}
+
+// Hub kernel (hash strategy): one team per hub vertex a hashes N+(a) into team scratch once,
+// then probes it with N+(b) for every out-neighbour b; each hit w closes (a, b, w).
+inline constexpr eid_t k_hash_max_out_degree = 4096;  // table of 8192 ids = 32 KiB scratch
+
+template <bool PerVertex, class ExecSpace>
+count_t hub_hash_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, typename ExecSpace::memory_space>& row_map,
+                        const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries,
+                        const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& hubs, eid_t max_out_degree,
+                        const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex) {
+  using policy = Kokkos::TeamPolicy<ExecSpace>;
+  using member = typename policy::member_type;
+  using scratch_view = Kokkos::View<vid_t*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
+  const int num_hubs = static_cast<int>(hubs.extent(0));
+  if (num_hubs == 0) return 0;
+  int capacity_bits = 4;
+  while ((eid_t(1) << capacity_bits) < 2 * max_out_degree) ++capacity_bits;
+  const int max_capacity = 1 << capacity_bits;
+  const int lanes = is_gpu_space<ExecSpace>() ? 32 : 1;
+  const int team_size = is_gpu_space<ExecSpace>() ? 8 : 1;
+  count_t total = 0;
+  Kokkos::parallel_reduce(
+      "tessera::tc::hub_hash",
+      policy(space, num_hubs, team_size, lanes).set_scratch_size(0, Kokkos::PerTeam(scratch_view::shmem_size(max_capacity))),
+      KOKKOS_LAMBDA(const member& team, count_t& sum) {
+        const vid_t a = hubs(team.league_rank());
+        const eid_t begin = row_map(a), degree = row_map(a + 1) - begin;
+        int bits = 4;
+        while ((eid_t(1) << bits) < 2 * degree) ++bits;
+        const std::uint32_t mask = (std::uint32_t(1) << bits) - 1;
+        auto slot_of = [&](vid_t x) { return (static_cast<std::uint32_t>(x) * 2654435761u) >> (32 - bits) & mask; };
+        scratch_view table(team.team_scratch(0), max_capacity);
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, static_cast<int>(mask) + 1), [&](const int i) {
+          Kokkos::single(Kokkos::PerThread(team), [&]() { table(i) = invalid_vid; });
+        });
+        team.team_barrier();
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, static_cast<int>(degree)), [&](const int j) {
+          Kokkos::single(Kokkos::PerThread(team), [&]() {
+            const vid_t x = entries(begin + j);
+            std::uint32_t s = slot_of(x);
+            while (true) {
+              const vid_t prev = Kokkos::atomic_compare_exchange(&table(s), invalid_vid, x);
+              if (prev == invalid_vid || prev == x) break;
+              s = (s + 1) & mask;
+            }
+          });
+        });
+        team.team_barrier();
+        count_t team_sum = 0;
+        Kokkos::parallel_reduce(
+            Kokkos::TeamThreadRange(team, static_cast<int>(degree)),
+            [&](const int j, count_t& thread_sum) {
+              const vid_t b = entries(begin + j);
+              const eid_t lb = row_map(b), nl = row_map(b + 1) - lb;
+              count_t found = 0;
+              Kokkos::parallel_reduce(
+                  Kokkos::ThreadVectorRange(team, nl),
+                  [&](const eid_t k, count_t& f) {
+                    const vid_t w = entries(lb + k);
+                    for (std::uint32_t s = slot_of(w);; s = (s + 1) & mask) {
+                      const vid_t y = table(s);
+                      if (y == w) {
+                        ++f;
+                        if constexpr (PerVertex) PerVertexHook<typename ExecSpace::memory_space>{per_vertex, a, b}(w);
+                        break;
+                      }
+                      if (y == invalid_vid) break;
+                    }
+                  },
+                  found);
+              thread_sum += found;
+            },
+            team_sum);
+        Kokkos::single(Kokkos::PerTeam(team), [&]() { sum += team_sum; });
+      },
+      total);
+  return total;
+}
+
+}  // namespace tessera::detail

@@ -1,0 +1,128 @@
+#include "algorithms/triangle_count/triangle_count.hpp"
+
+#include "algorithms/triangle_count/counting_dag.hpp"
+#include "algorithms/triangle_count/kernels.hpp"
+#include "core/error.hpp"
+#include "core/kokkos_ext/instantiate.hpp"
+
+namespace tessera {
+
+TriangleVariant parse_triangle_variant(const std::string& name) {
+  if (name == "masked") return TriangleVariant::masked;
+  if (name == "split") return TriangleVariant::split;
+  if (name == "auto") return TriangleVariant::automatic;
+  throw UserError("unknown triangle-counting variant '" + name + "' (expected masked, split or auto)");
+}
+
+Intersection parse_intersection(const std::string& name) {
+  if (name == "binary") return Intersection::binary;
+  if (name == "merge") return Intersection::merge;
+  if (name == "hash") return Intersection::hash;
+  if (name == "auto") return Intersection::automatic;
+  throw UserError("unknown intersection '" + name + "' (expected binary, merge, hash or auto)");
+}
+
+const char* to_string(TriangleVariant v) {
+  switch (v) {
+    case TriangleVariant::masked: return "masked";
+    case TriangleVariant::split: return "split";
+    case TriangleVariant::automatic: return "auto";
+  }
+  return "?";
+}
+
+const char* to_string(Intersection i) {
+  switch (i) {
+    case Intersection::binary: return "binary";
+    case Intersection::merge: return "merge";
+    case Intersection::hash: return "hash";
+    case Intersection::automatic: return "auto";
+  }
+  return "?";
+}
+
+namespace {
+
+// Automatic choices (README.md documents and the benchmark measures them):
+// sources whose out-degree is at least this are hubs for the hash kernel ...
+constexpr eid_t k_auto_hub_out_degree = 128;
+// ... and tasks whose mean candidate list is at least this long get a whole team (split).
+constexpr double k_auto_split_candidates = 64;
+
+template <bool PerVertex, class ExecSpace>
+count_t run_kernels(const ExecSpace& space, const detail::CountingDag<typename ExecSpace::memory_space>& d,
+                    TriangleVariant variant, Intersection intersection,
+                    const Kokkos::View<detail::tc_counter_t*, typename ExecSpace::memory_space>& per_vertex) {
+  using memory_space = typename ExecSpace::memory_space;
+  const Kokkos::View<const eid_t*, memory_space> row_map = d.dag.row_map;
+  const Kokkos::View<const vid_t*, memory_space> entries = d.dag.entries;
+  const DagTasks<memory_space> tasks{row_map, entries, d.task_src, d.task_pos};
+  count_t total = variant == TriangleVariant::split
+                      ? detail::split_edge_kernel<PerVertex>(space, row_map, entries, tasks, intersection, per_vertex)
+                      : detail::masked_edge_kernel<PerVertex>(space, row_map, entries, tasks, intersection,
+                                                              d.mean_candidates, per_vertex);
+  total += detail::hub_hash_kernel<PerVertex>(space, row_map, entries, d.hubs, d.max_hub_out_degree, per_vertex);
+  return total;
+}
+
+}  // namespace
+
+template <class ExecSpace>
+TriangleCountResult<typename ExecSpace::memory_space> triangle_count(
+    const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, const TriangleCountParams& params) {
+  using memory_space = typename ExecSpace::memory_space;
+  TriangleCountResult<memory_space> result;
+  Kokkos::Timer timer;
+
+  // Hash intersection: every source (auto: hubs only) hashes its out-neighbourhood once;
+  // sources too large for the scratch table stay in the task list.
+  const eid_t hub_from = params.intersection == Intersection::hash        ? 1
+                         : params.intersection == Intersection::automatic ? k_auto_hub_out_degree
+                                                                          : 0;
+  const auto d = detail::build_counting_dag(space, graph, params.orientation, hub_from, detail::k_hash_max_out_degree);
+  result.tasks = d.task_src.extent(0);
+  result.variant = params.variant;
+  if (result.variant == TriangleVariant::automatic)
+    result.variant = d.mean_candidates >= k_auto_split_candidates ? TriangleVariant::split : TriangleVariant::masked;
+  space.fence();
+  result.preprocess_seconds = timer.seconds();
+
+  timer.reset();
+  const vid_t n = graph.num_vertices();
+  Kokkos::View<detail::tc_counter_t*, memory_space> per_vertex;
+  if (params.per_vertex) per_vertex = Kokkos::View<detail::tc_counter_t*, memory_space>("tessera::tc::per_vertex", n);
+  result.triangles = params.per_vertex
+                         ? run_kernels<true>(space, d, result.variant, params.intersection, per_vertex)
+                         : run_kernels<false>(space, d, result.variant, params.intersection, per_vertex);
+  space.fence();
+  result.count_seconds = timer.seconds();
+
+  if (params.per_vertex) {
+    // Back to original ids, with local clustering coefficients from the original degrees.
+    result.per_vertex = Kokkos::View<count_t*, memory_space>("tessera::tc::triangles_per_vertex", n);
+    result.clustering = Kokkos::View<double*, memory_space>("tessera::tc::clustering", n);
+    auto out = result.per_vertex;
+    auto cc = result.clustering;
+    auto new_id = d.new_id;
+    auto row_map = graph.row_map;
+    const bool relabeled = new_id.extent(0) != 0;
+    Kokkos::parallel_for(
+        "tessera::tc::per_vertex", Kokkos::RangePolicy<ExecSpace>(space, 0, n), KOKKOS_LAMBDA(const vid_t v) {
+          const count_t t = per_vertex(relabeled ? new_id(v) : v);
+          out(v) = t;
+          const double deg = static_cast<double>(row_map(v + 1) - row_map(v));
+          cc(v) = deg > 1 ? 2.0 * static_cast<double>(t) / (deg * (deg - 1)) : 0.0;
+        });
+    space.fence();
+  }
+  return result;
+}
+
+#define TESSERA_INST(Space)                                                                                    \
+  template TriangleCountResult<Space::memory_space> triangle_count<Space>(const Space&,                        \
+                                                                          const CsrGraph<Space::memory_space>&, \
+                                                                          const TriangleCountParams&);
+TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
+#undef TESSERA_INST
+
+}  // namespace tessera
