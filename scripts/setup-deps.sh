@@ -106,7 +106,12 @@ fetch_kokkos_sources() {
 }
 
 # --- 3. patch, build and install one backend -----------------------------------------------
-patch_hash() { cat "$repo"/cmake/patches/*.patch | sha256sum | cut -c1-12; }
+# Kokkos Kernels without explicit instantiations, and without the cuSPARSE/cuBLAS TPLs: CUDA 13
+# removed the csrsv2 API that 3.4's sptrsv handle (included by every KokkosKernelsHandle) uses.
+kk_options=(-DKokkosKernels_ADD_DEFAULT_ETI=OFF -DKokkosKernels_ENABLE_TESTS=OFF -DKokkosKernels_ENABLE_EXAMPLES=OFF
+            -DKokkosKernels_ENABLE_TPL_CUSPARSE=OFF -DKokkosKernels_ENABLE_TPL_CUBLAS=OFF)
+# The install key covers the patches and the build options, so changing either rebuilds.
+patch_hash() { { cat "$repo"/cmake/patches/*.patch; echo "${kk_options[*]}"; } | sha256sum | cut -c1-12; }
 
 # Patches are applied to a private copy of the sources so the carried tree stays pristine.
 prepare_patched_tree() {
@@ -146,8 +151,7 @@ build_kokkos() {
   local kk_compiler=()
   [ "$backend" = cuda ] && kk_compiler=(-DCMAKE_CXX_COMPILER="$prefix/bin/nvcc_wrapper")
   cmake -S "$work/src/kokkos-kernels" -B "$work/build-kk" "${common[@]}" "${kk_compiler[@]}" \
-        -DKokkos_ROOT="$prefix" -DKokkosKernels_ADD_DEFAULT_ETI=OFF \
-        -DKokkosKernels_ENABLE_TESTS=OFF -DKokkosKernels_ENABLE_EXAMPLES=OFF >"$work/kk-configure.log"
+        -DKokkos_ROOT="$prefix" "${kk_options[@]}" >"$work/kk-configure.log"
   cmake --build "$work/build-kk" -j "$jobs" >"$work/kk-build.log"
   cmake --install "$work/build-kk" >/dev/null
   echo "$key" > "$prefix/.tessera-key"

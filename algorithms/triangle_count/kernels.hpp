@@ -193,7 +193,7 @@ count_t hub_hash_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*,
                       const vid_t y = table(s);
                       if (y == w) {
                         ++f;
-                        if constexpr (PerVertex) PerVertexHook<typename ExecSpace::memory_space>{per_vertex, a, b}(w);
+                        if (PerVertex) PerVertexHook<typename ExecSpace::memory_space>{per_vertex, a, b}(w);  // not constexpr: nvcc lambdas cannot first-capture there
                         break;
                       }
                       if (y == invalid_vid) break;
