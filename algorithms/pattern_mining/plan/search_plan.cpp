@@ -1,0 +1,209 @@
+#include "algorithms/pattern_mining/plan/search_plan.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <sstream>
+
+#include "core/error.hpp"
+
+namespace tessera::mining {
+
+namespace {
+
+bool is_connected_order(const Pattern& p, const std::vector<pvid_t>& order) {
+  std::uint8_t placed = 0;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const pvid_t v = order[i];
+    if (i > 0 && (p.adjacency(v) & placed) == 0) return false;
+    placed = static_cast<std::uint8_t>(placed | (1u << v));
+  }
+  return true;
+}
+
+std::vector<level_t> levels_of(const std::vector<pvid_t>& vertices) {
+  std::vector<level_t> out(vertices.size(), 0);
+  for (std::size_t i = 0; i < vertices.size(); ++i) out[static_cast<std::size_t>(vertices[i])] = static_cast<level_t>(i);
+  return out;
+}
+
+// Constraints for matching `order`: priority = the order itself, so every constraint pairs an
+// earlier level with a later one; `upper` reverses them so the later level is bounded above.
+std::vector<SymmetryConstraint> plan_constraints(const Pattern& p, const std::vector<Permutation>& group,
+                                                 const MatchingOrder& order, BoundDirection direction) {
+  auto constraints = symmetry_breaking_constraints(p, group, order.vertices);
+  switch (direction) {
+    case BoundDirection::upper:
+      for (auto& c : constraints) std::swap(c.smaller, c.larger);
+      break;
+    case BoundDirection::lower: break;
+  }
+  return constraints;
+}
+
+std::vector<int> back_edge_counts(const Pattern& p, const MatchingOrder& order) {
+  std::vector<int> out;
+  std::uint8_t placed = 0;
+  for (const pvid_t v : order.vertices) {
+    out.push_back(__builtin_popcount(static_cast<unsigned>(p.adjacency(v) & placed)));
+    placed = static_cast<std::uint8_t>(placed | (1u << v));
+  }
+  return out;
+}
+
+}  // namespace
+
+MatchingOrder make_matching_order(const Pattern& p, const std::vector<pvid_t>& vertices) {
+  const int n = p.num_vertices();
+  std::vector<pvid_t> sorted = vertices;
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<pvid_t> expected(static_cast<std::size_t>(n));
+  std::iota(expected.begin(), expected.end(), 0);
+  TESSERA_USER_REQUIRE(sorted == expected, "a matching order of pattern '" << p.name() << "' must list each of its "
+                                                                           << n << " vertices exactly once");
+  TESSERA_USER_REQUIRE(is_connected_order(p, vertices), "matching order of pattern '"
+                                                            << p.name()
+                                                            << "' is not connected: every vertex after the first "
+                                                               "must be adjacent to an earlier one");
+  return {vertices, levels_of(vertices)};
+}
+
+std::vector<MatchingOrder> connected_matching_orders(const Pattern& p) {
+  std::vector<pvid_t> perm(static_cast<std::size_t>(p.num_vertices()));
+  std::iota(perm.begin(), perm.end(), 0);
+  std::vector<MatchingOrder> out;
+  do {
+    if (is_connected_order(p, perm)) out.push_back({perm, levels_of(perm)});
+  } while (std::next_permutation(perm.begin(), perm.end()));
+  return out;
+}
+
+double matching_order_cost(const Pattern& p, const MatchingOrder& order,
+                           const std::vector<SymmetryConstraint>& constraints, Induced induced,
+                           const CostModel& model) {
+  const double d = model.average_degree;
+  const double q = model.overlap;
+  const auto back = back_edge_counts(p, order);
+  double expected = 1.0;
+  double cost = 0.0;
+  for (level_t i = 1; i < static_cast<level_t>(order.vertices.size()); ++i) {
+    const int k = back[static_cast<std::size_t>(i)];
+    const int s = induced == Induced::vertex ? i - k : 0;
+    int b = 0;
+    for (const auto& c : constraints)
+      if (std::max(order.level_of[static_cast<std::size_t>(c.smaller)],
+                   order.level_of[static_cast<std::size_t>(c.larger)]) == i)
+        ++b;
+    cost += expected * (k + s) * d;
+    expected *= d * std::pow(q, k - 1) * std::pow(1.0 - q, s) / (b + 1);
+  }
+  return cost;
+}
+
+SearchPlan build_search_plan(const Pattern& p, const MatchingOrder& order, const PlanOptions& options) {
+  const int n = p.num_vertices();
+  TESSERA_REQUIRE(static_cast<int>(order.vertices.size()) == n && is_connected_order(p, order.vertices),
+                  "matching order must be a connected permutation of the pattern's vertices");
+  const auto group = automorphisms(p);
+  SearchPlan plan{p, order, {}, plan_constraints(p, group, order, options.bounds),
+                  static_cast<count_t>(group.size()), false, 0.0};
+  const bool clique = p.num_edges() == n * (n - 1) / 2;
+  count_t factorial = 1;
+  for (int i = 2; i <= n; ++i) factorial *= static_cast<count_t>(i);
+  // All labels equal <=> every permutation preserves labels.
+  plan.use_oriented_dag = options.allow_oriented_dag && clique && plan.automorphism_count == factorial;
+  plan.cost = matching_order_cost(p, order, plan.constraints, p.induced(), options.cost);
+
+  for (level_t i = 0; i < n; ++i) {
+    LevelPlan level;
+    level.vertex = order.vertices[static_cast<std::size_t>(i)];
+    level.label = p.label(level.vertex);
+    for (level_t l = 0; l < i; ++l) {
+      const pvid_t u = order.vertices[static_cast<std::size_t>(l)];
+      if (p.has_edge(u, level.vertex))
+        level.intersect.push_back(l);
+      else if (p.induced() == Induced::vertex)
+        level.subtract.push_back(l);
+    }
+    for (const auto& c : plan.constraints) {
+      const level_t ls = order.level_of[static_cast<std::size_t>(c.smaller)];
+      const level_t ll = order.level_of[static_cast<std::size_t>(c.larger)];
+      if (ll == i && ls < i) level.lower_bounds.push_back(ls);  // m[i] > m[ls]
+      if (ls == i && ll < i) level.upper_bounds.push_back(ll);  // m[i] < m[ll]
+    }
+    std::sort(level.lower_bounds.begin(), level.lower_bounds.end());
+    std::sort(level.upper_bounds.begin(), level.upper_bounds.end());
+    // Neighbour lists never hold their owner (no self-loops) and strict bounds exclude
+    // equality; every other earlier level needs an explicit inequality.
+    for (level_t l = 0; l < i; ++l) {
+      auto has = [l](const std::vector<level_t>& v) { return std::find(v.begin(), v.end(), l) != v.end(); };
+      if (!has(level.intersect) && !has(level.lower_bounds) && !has(level.upper_bounds))
+        level.distinct.push_back(l);
+    }
+    plan.levels.push_back(std::move(level));
+  }
+  return plan;
+}
+
+SearchPlan build_search_plan(const Pattern& p, const PlanOptions& options) {
+  const int n = p.num_vertices();
+  if (p.num_edges() == n * (n - 1) / 2) {
+    // Every order of a clique is connected and has the same back-edge counts; the identity
+    // is as good as any (and avoids scoring n! orders against an n!-element group).
+    std::vector<pvid_t> identity(static_cast<std::size_t>(n));
+    std::iota(identity.begin(), identity.end(), 0);
+    return build_search_plan(p, make_matching_order(p, identity), options);
+  }
+  const auto group = automorphisms(p);
+  const MatchingOrder* best = nullptr;
+  double best_cost = 0.0;
+  std::vector<int> best_back;
+  const auto orders = connected_matching_orders(p);
+  for (const auto& order : orders) {
+    const double cost =
+        matching_order_cost(p, order, plan_constraints(p, group, order, options.bounds), p.induced(), options.cost);
+    const auto back = back_edge_counts(p, order);
+    const double tolerance = 1e-9 * std::max(1.0, std::abs(best_cost));
+    const bool better = best == nullptr || cost < best_cost - tolerance ||
+                        (std::abs(cost - best_cost) <= tolerance && back > best_back);
+    if (better) {  // orders arrive lexicographically: equal ones keep the first
+      best = &order;
+      best_cost = cost;
+      best_back = back;
+    }
+  }
+  TESSERA_REQUIRE(best != nullptr, "a connected pattern has a connected matching order");
+  return build_search_plan(p, *best, options);
+}
+
+std::string describe(const SearchPlan& plan) {
+  std::ostringstream os;
+  auto list = [&os](const char* what, const std::vector<level_t>& levels) {
+    if (levels.empty()) return;
+    os << ' ' << what << '{';
+    for (std::size_t i = 0; i < levels.size(); ++i) os << (i ? "," : "") << levels[i];
+    os << '}';
+  };
+  os << "plan for " << describe(plan.pattern) << "\n  order:";
+  for (const pvid_t v : plan.order.vertices) os << ' ' << v;
+  os << "  |Aut| = " << plan.automorphism_count << "  cost = " << plan.cost << '\n';
+  if (plan.use_oriented_dag) os << "  clique: use the degree-oriented DAG (bounds become the orientation)\n";
+  os << "  constraints:";
+  for (const auto& c : plan.constraints) os << ' ' << c.smaller << '<' << c.larger;
+  os << '\n';
+  for (level_t i = 0; i < plan.num_levels(); ++i) {
+    const auto& level = plan.levels[static_cast<std::size_t>(i)];
+    os << "  level " << i << ": vertex " << level.vertex;
+    if (level.label != k_no_label) os << " label " << level.label;
+    if (i == 0) os << " all vertices";
+    list("intersect", level.intersect);
+    list("subtract", level.subtract);
+    list("distinct", level.distinct);
+    list("below", level.upper_bounds);
+    list("above", level.lower_bounds);
+    os << '\n';
+  }
+  return os.str();
+}
+
+}  // namespace tessera::mining

@@ -1,0 +1,105 @@
+#pragma once
+// Search plans (G2Miner paper 2 §4): a matching order plus, for every level of the DFS, the
+// set operations that produce its candidates. Host-side description only; the serial
+// interpreter (serial_plan_executor.hpp) and the Kokkos engine execute it.
+//
+// Level i matches pattern vertex order[i] to a data vertex m[i]. Its candidate set is
+//   level 0:  every data vertex
+//   level i:  ∩ N(m[l]) for l in intersect            (back-edges; never empty for i > 0)
+//             − ∪ N(m[l]) for l in subtract           (non-edges; vertex-induced only)
+//             − { m[l] : l in distinct }              (injectivity where nothing above implies it)
+//             ∩ { x : x < m[l] } for l in upper_bounds ∩ { x : x > m[l] } for l in lower_bounds
+//             ∩ { x : label(x) = label }              (when the pattern vertex is labelled)
+// Every full assignment is one distinct subgraph (edge-induced: distinct edge set;
+// vertex-induced: distinct vertex set); the bounds are the symmetry-breaking constraints.
+//
+// Cliques (every pair adjacent, all labels equal) set `use_oriented_dag`: orient every edge
+// from the lower to the higher (degree, id) rank, let level i intersect the *out*-neighbour
+// lists of all earlier levels, and ignore the bounds: the orientation is the total order the
+// constraints m[0] < m[1] < ... would impose, and shortens the lists. The bounds stay valid
+// for an engine that runs on the symmetric graph instead.
+//
+// Cost model (choose_matching_order). The data graph is summarised by its average degree d
+// and the probability q that a vertex of one neighbour list also lies in another. With
+// E_i = expected partial matches after level i (per start vertex, E_0 = 1), level i >= 1
+// with k back-edges, s subtractions and b bounds costs
+//   work_i = E_{i-1} * (k + s) * d                 (each set operation scans ~d entries)
+//   E_i    = E_{i-1} * d * q^(k-1) * (1-q)^s / (b + 1)
+// and the order's cost is the sum of work_i. Orders that reach many back-edges early (dense,
+// high-degree pattern vertices first) keep E small, so candidate sets come from
+// intersections instead of single neighbour lists. Ties go to the order whose back-edge
+// counts are lexicographically larger, then to the lexicographically smaller order.
+#include <string>
+#include <vector>
+
+#include "algorithms/pattern_mining/pattern/pattern.hpp"
+#include "algorithms/pattern_mining/plan/analysis.hpp"
+#include "core/types.hpp"
+
+namespace tessera::mining {
+
+using level_t = int;  // position in a matching order
+
+struct MatchingOrder {
+  std::vector<pvid_t> vertices;  // level -> pattern vertex
+  std::vector<level_t> level_of; // pattern vertex -> level
+};
+
+// Every order in which each vertex after the first is adjacent to an earlier one,
+// lexicographic. (n! at most: 40320 for n = 8.)
+std::vector<MatchingOrder> connected_matching_orders(const Pattern& p);
+MatchingOrder make_matching_order(const Pattern& p, const std::vector<pvid_t>& vertices);  // UserError if not connected
+
+struct CostModel {
+  double average_degree = 16.0;  // d
+  double overlap = 0.1;          // q: chance that a neighbour of one vertex neighbours another
+};
+
+// Which side of a symmetry constraint is checked. Both are valid (reversing every
+// constraint is the same as renumbering the data graph backwards); `upper` lets an engine
+// cut sorted candidate lists at a prefix ("set bounding" in the paper).
+enum class BoundDirection { upper, lower };
+
+struct PlanOptions {
+  CostModel cost;
+  BoundDirection bounds = BoundDirection::upper;
+  bool allow_oriented_dag = true;  // cliques: use the degree-oriented DAG
+};
+
+struct LevelPlan {
+  pvid_t vertex = 0;
+  label_t label = k_no_label;
+  std::vector<level_t> intersect;
+  std::vector<level_t> subtract;
+  std::vector<level_t> distinct;
+  std::vector<level_t> upper_bounds;  // candidate < m[l]
+  std::vector<level_t> lower_bounds;  // candidate > m[l]
+};
+
+struct SearchPlan {
+  Pattern pattern;
+  MatchingOrder order;
+  std::vector<LevelPlan> levels;
+  // The constraints the bounds enforce, in pattern vertex ids.
+  std::vector<SymmetryConstraint> constraints;
+  count_t automorphism_count = 1;
+  bool use_oriented_dag = false;
+  double cost = 0.0;
+
+  int num_levels() const { return static_cast<int>(levels.size()); }
+};
+
+// The model's cost of matching `order` with `constraints` (SearchPlan::constraints form).
+double matching_order_cost(const Pattern& p, const MatchingOrder& order,
+                           const std::vector<SymmetryConstraint>& constraints, Induced induced,
+                           const CostModel& model);
+
+// The plan for the cheapest connected order (cliques: 0, 1, ..., k-1; all orders are alike).
+SearchPlan build_search_plan(const Pattern& p, const PlanOptions& options = {});
+// The plan for a given order (tests run every order; engines may force one).
+SearchPlan build_search_plan(const Pattern& p, const MatchingOrder& order, const PlanOptions& options = {});
+
+// Multi-line human-readable plan, for logs and `tessera` CLI output.
+std::string describe(const SearchPlan& plan);
+
+}  // namespace tessera::mining
