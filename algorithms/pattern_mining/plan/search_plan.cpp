@@ -114,6 +114,16 @@ SearchPlan build_search_plan(const Pattern& p, const MatchingOrder& order, const
   plan.use_oriented_dag = options.allow_oriented_dag && clique && plan.automorphism_count == factorial;
   plan.cost = matching_order_cost(p, order, plan.constraints, p.induced(), options.cost);
 
+  // Transitive closure of the constraints: less[a][b] when m[a] < m[b] is implied.
+  std::vector<std::vector<bool>> less(static_cast<std::size_t>(n), std::vector<bool>(static_cast<std::size_t>(n), false));
+  for (const auto& c : plan.constraints) less[static_cast<std::size_t>(c.smaller)][static_cast<std::size_t>(c.larger)] = true;
+  for (int k = 0; k < n; ++k)
+    for (int a = 0; a < n; ++a)
+      for (int b = 0; b < n; ++b)
+        if (less[static_cast<std::size_t>(a)][static_cast<std::size_t>(k)] &&
+            less[static_cast<std::size_t>(k)][static_cast<std::size_t>(b)])
+          less[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] = true;
+
   for (level_t i = 0; i < n; ++i) {
     LevelPlan level;
     level.vertex = order.vertices[static_cast<std::size_t>(i)];
@@ -133,12 +143,32 @@ SearchPlan build_search_plan(const Pattern& p, const MatchingOrder& order, const
     }
     std::sort(level.lower_bounds.begin(), level.lower_bounds.end());
     std::sort(level.upper_bounds.begin(), level.upper_bounds.end());
+    // Drop bounds implied by another bound of the same level through earlier constraints
+    // (m[i] < m[a] < m[b] makes m[i] < m[b] redundant): fewer comparisons per candidate,
+    // and the strict bound that remains still excludes the dropped level's vertex.
+    auto prune = [&](std::vector<level_t>& bounds, bool upper) {
+      std::vector<level_t> kept;
+      for (const level_t l : bounds) {
+        bool implied = false;
+        for (const level_t other : bounds)
+          if (other != l) {
+            const pvid_t a = order.vertices[static_cast<std::size_t>(other)];
+            const pvid_t b = order.vertices[static_cast<std::size_t>(l)];
+            implied = implied || (upper ? less[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)]
+                                        : less[static_cast<std::size_t>(b)][static_cast<std::size_t>(a)]);
+          }
+        if (!implied) kept.push_back(l);
+      }
+      bounds.swap(kept);
+    };
+    const std::vector<level_t> all_lower = level.lower_bounds, all_upper = level.upper_bounds;
+    prune(level.upper_bounds, true);
+    prune(level.lower_bounds, false);
     // Neighbour lists never hold their owner (no self-loops) and strict bounds exclude
     // equality; every other earlier level needs an explicit inequality.
     for (level_t l = 0; l < i; ++l) {
       auto has = [l](const std::vector<level_t>& v) { return std::find(v.begin(), v.end(), l) != v.end(); };
-      if (!has(level.intersect) && !has(level.lower_bounds) && !has(level.upper_bounds))
-        level.distinct.push_back(l);
+      if (!has(level.intersect) && !has(all_lower) && !has(all_upper)) level.distinct.push_back(l);
     }
     plan.levels.push_back(std::move(level));
   }

@@ -72,6 +72,8 @@ struct LevelPlan {
   std::vector<level_t> intersect;
   std::vector<level_t> subtract;
   std::vector<level_t> distinct;
+  // Symmetry constraints whose later side is this level; a bound implied by another bound of
+  // the same level through earlier constraints is dropped (it still excludes m[l]).
   std::vector<level_t> upper_bounds;  // candidate < m[l]
   std::vector<level_t> lower_bounds;  // candidate > m[l]
 };
