@@ -140,7 +140,8 @@ count_t hub_hash_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*,
                         const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries,
                         const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& hubs, eid_t max_out_degree,
                         const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex) {
-  using policy = Kokkos::TeamPolicy<ExecSpace>;
+  // Hub work varies by orders of magnitude: host threads take hubs dynamically.
+  using policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>>;
   using member = typename policy::member_type;
   using scratch_view = Kokkos::View<vid_t*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
   const int num_hubs = static_cast<int>(hubs.extent(0));
