@@ -1,0 +1,211 @@
+#include "distributed/triangle_count/dist_graph.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#include "core/error.hpp"
+#include "distributed/mpi/communicator.hpp"
+#include "io/graph_io.hpp"
+#ifdef TESSERA_HAVE_HDF5
+#include "io/hdf5/hdf5_graph.hpp"
+#endif
+
+namespace tessera::dist {
+
+static_assert(std::is_same_v<vid_t, std::int32_t> && std::is_same_v<eid_t, std::int64_t>,
+              "the MPI datatypes below assume 32-bit vertex ids and 64-bit offsets");
+
+int DistGraph::owner(vid_t v) const {
+  const auto it = std::upper_bound(vertex_offsets.begin(), vertex_offsets.end(), v);
+  return static_cast<int>(it - vertex_offsets.begin()) - 1;
+}
+
+namespace {
+
+int to_count(eid_t n, const char* what) {
+  TESSERA_USER_REQUIRE(n <= std::numeric_limits<int>::max(),
+                       what << ": " << n << " elements exceed MPI's int counts; use an HDF5 input (each rank "
+                                "reads its own rows) or more ranks");
+  return static_cast<int>(n);
+}
+
+// Runs `work` on `root`; its UserError/other failure is broadcast so every rank throws.
+template <class Work>
+void on_root(const Communicator& comm, int root, Work&& work) {
+  std::string message;
+  int failed = 0;
+  if (comm.rank() == root) {
+    try {
+      work();
+    } catch (const std::exception& e) {
+      message = e.what();
+      failed = 1;
+    }
+  }
+  TESSERA_MPI_CHECK(MPI_Bcast(&failed, 1, MPI_INT, root, comm.get()));
+  if (!failed) return;
+  int length = static_cast<int>(message.size());
+  TESSERA_MPI_CHECK(MPI_Bcast(&length, 1, MPI_INT, root, comm.get()));
+  message.resize(static_cast<std::size_t>(length));
+  TESSERA_MPI_CHECK(MPI_Bcast(message.data(), length, MPI_CHAR, root, comm.get()));
+  throw UserError("rank " + std::to_string(root) + ": " + message);
+}
+
+HostGraph rows_from(const std::vector<eid_t>& degrees, std::vector<vid_t>&& entries) {
+  HostGraph g;
+  g.row_map = HostGraph::row_map_type("tessera::dist::row_map", degrees.size() + 1);
+  for (std::size_t i = 0; i < degrees.size(); ++i) g.row_map(i + 1) = g.row_map(i) + degrees[i];
+  g.entries = HostGraph::entries_type(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::entries"),
+                                      entries.size());
+  std::copy(entries.begin(), entries.end(), g.entries.data());
+  return g;
+}
+
+DistGraph scatter_impl(const Communicator& comm, const HostGraph& global, int root, std::vector<vid_t> offsets) {
+  const int p = comm.size();
+  DistGraph out;
+  out.rank = comm.rank();
+  on_root(comm, root, [&] {
+    TESSERA_USER_REQUIRE(!global.directed, "distributed triangle counting needs an undirected graph");
+    const vid_t n = global.num_vertices();
+    if (offsets.empty()) {
+      std::vector<eid_t> prefix(static_cast<std::size_t>(n) + 1, 0);
+      for (vid_t v = 0; v <= n; ++v) prefix[static_cast<std::size_t>(v)] = n == 0 ? 0 : global.row_map(v);
+      offsets = balance_edges(prefix, p);
+    }
+    TESSERA_USER_REQUIRE(offsets.size() == static_cast<std::size_t>(p) + 1 && offsets.front() == 0 &&
+                             offsets.back() == n && std::is_sorted(offsets.begin(), offsets.end()),
+                         "vertex offsets must be " << p + 1 << " ascending values from 0 to " << n);
+    to_count(global.num_entries(), "scatter of the adjacency");
+  });
+  out.vertex_offsets.resize(static_cast<std::size_t>(p) + 1);
+  if (comm.rank() == root) out.vertex_offsets = offsets;
+  TESSERA_MPI_CHECK(MPI_Bcast(out.vertex_offsets.data(), p + 1, MPI_INT32_T, root, comm.get()));
+  out.num_vertices = out.vertex_offsets.back();
+
+  std::vector<int> vcounts(static_cast<std::size_t>(p)), vdispls(static_cast<std::size_t>(p));
+  std::vector<int> ecounts(static_cast<std::size_t>(p)), edispls(static_cast<std::size_t>(p));
+  std::vector<eid_t> degrees_all;
+  if (comm.rank() == root) {
+    const vid_t n = out.num_vertices;
+    degrees_all.resize(static_cast<std::size_t>(n));
+    for (vid_t v = 0; v < n; ++v) degrees_all[static_cast<std::size_t>(v)] = global.row_map(v + 1) - global.row_map(v);
+    for (int r = 0; r < p; ++r) {
+      const vid_t b = out.vertex_offsets[r], e = out.vertex_offsets[r + 1];
+      vdispls[r] = b;
+      vcounts[r] = e - b;
+      edispls[r] = static_cast<int>(n == 0 ? 0 : global.row_map(b));
+      ecounts[r] = static_cast<int>(n == 0 ? 0 : global.row_map(e) - global.row_map(b));
+    }
+  }
+  const int mine = out.end() - out.begin();
+  std::vector<eid_t> degrees(static_cast<std::size_t>(mine));
+  TESSERA_MPI_CHECK(MPI_Scatterv(degrees_all.data(), vcounts.data(), vdispls.data(), MPI_INT64_T, degrees.data(),
+                                 mine, MPI_INT64_T, root, comm.get()));
+  eid_t my_entries = 0;
+  for (eid_t d : degrees) my_entries += d;
+  std::vector<vid_t> entries(static_cast<std::size_t>(my_entries));
+  TESSERA_MPI_CHECK(MPI_Scatterv(comm.rank() == root ? global.entries.data() : nullptr, ecounts.data(),
+                                 edispls.data(), MPI_INT32_T, entries.data(), static_cast<int>(my_entries),
+                                 MPI_INT32_T, root, comm.get()));
+  out.local = rows_from(degrees, std::move(entries));
+  return out;
+}
+
+#ifdef TESSERA_HAVE_HDF5
+DistGraph load_hdf5(const Communicator& comm, const std::string& path) {
+  const int p = comm.size(), r = comm.rank();
+  const auto info = io::read_graph_hdf5_info(path);
+  TESSERA_USER_REQUIRE(!info.directed, path << ": distributed triangle counting needs an undirected graph");
+  const vid_t n = info.num_vertices;
+  // Pass 1: an equal-vertex block gives this rank's slice of the degree prefix sums.
+  const vid_t b0 = static_cast<vid_t>(static_cast<std::int64_t>(n) * r / p);
+  const vid_t e0 = static_cast<vid_t>(static_cast<std::int64_t>(n) * (r + 1) / p);
+  std::vector<eid_t> prefix;  // prefix[v - b0] for v in [b0, e0]
+  {
+    const auto block = io::read_graph_hdf5_rows(path, b0, e0);
+    eid_t before = 0, mine = block.local.num_entries();
+    TESSERA_MPI_CHECK(MPI_Exscan(&mine, &before, 1, MPI_INT64_T, MPI_SUM, comm.get()));
+    if (r == 0) before = 0;  // MPI_Exscan leaves rank 0's output undefined
+    prefix.resize(static_cast<std::size_t>(e0 - b0) + 1);
+    for (vid_t i = 0; i <= e0 - b0; ++i) prefix[static_cast<std::size_t>(i)] = before + block.local.row_map(i);
+  }
+  const eid_t total = info.num_entries;
+  // The first v with prefix[v] >= target: the minimum over the ranks' local answers.
+  std::vector<vid_t> first(static_cast<std::size_t>(p) + 1, n);
+  for (int k = 1; k < p; ++k) {
+    const eid_t t = split_target(total, k, p);
+    const auto it = std::lower_bound(prefix.begin(), prefix.end(), t);
+    if (it != prefix.end()) first[k] = b0 + static_cast<vid_t>(it - prefix.begin());
+  }
+  TESSERA_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, first.data(), p + 1, MPI_INT32_T, MPI_MIN, comm.get()));
+  // prefix[first - 1] and prefix[first] from whichever rank holds them.
+  std::vector<eid_t> around(2 * (static_cast<std::size_t>(p) + 1), -1);
+  for (int k = 1; k < p; ++k) {
+    const vid_t f = first[k];
+    if (f - 1 >= b0 && f - 1 <= e0) around[2 * k] = prefix[static_cast<std::size_t>(f - 1 - b0)];
+    if (f >= b0 && f <= e0) around[2 * k + 1] = prefix[static_cast<std::size_t>(f - b0)];
+  }
+  TESSERA_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, around.data(), static_cast<int>(around.size()), MPI_INT64_T, MPI_MAX,
+                                  comm.get()));
+  DistGraph out;
+  out.rank = r;
+  out.num_vertices = n;
+  out.vertex_offsets.assign(static_cast<std::size_t>(p) + 1, 0);
+  out.vertex_offsets.back() = n;
+  for (int k = 1; k < p; ++k) {
+    const vid_t v = choose_split(split_target(total, k, p), first[k], around[2 * k], around[2 * k + 1]);
+    out.vertex_offsets[k] = std::clamp(v, out.vertex_offsets[k - 1], n);
+  }
+  // Pass 2: the rows this rank owns.
+  auto rows = io::read_graph_hdf5_rows(path, out.begin(), out.end());
+  out.local = rows.local;
+  out.local.directed = false;
+  return out;
+}
+#endif
+
+bool is_hdf5_source(const std::string& source) {
+  if (source.rfind("gen:", 0) == 0) return false;
+  try {
+    return io::format_from_path(source) == io::FileFormat::hdf5;
+  } catch (const UserError&) {
+    return false;  // load_graph will report the unknown format
+  }
+}
+
+}  // namespace
+
+DistGraph scatter_graph(MPI_Comm user, const HostGraph& global, int root, const std::vector<vid_t>& offsets) {
+  Communicator comm(user);
+  return scatter_impl(comm, global, root, offsets);
+}
+
+DistGraph load_distributed_graph(MPI_Comm user, const std::string& source) {
+  Communicator comm(user);
+  if (is_hdf5_source(source)) {
+#ifdef TESSERA_HAVE_HDF5
+    return load_hdf5(comm, source);
+#else
+    TESSERA_USER_REQUIRE(false, source << ": this Tessera was built without HDF5 (TESSERA_ENABLE_HDF5=OFF)");
+#endif
+  }
+  HostGraph global;
+  on_root(comm, 0, [&] {
+    auto loaded = io::load_graph(source);
+    global = mirror_graph<Kokkos::HostSpace>(loaded.graph);
+  });
+  return scatter_impl(comm, global, 0, {});
+}
+
+PartitionStats partition_stats(MPI_Comm user, const DistGraph& g) {
+  Communicator comm(user);
+  std::vector<eid_t> entries(static_cast<std::size_t>(comm.size()));
+  eid_t mine = g.local.num_entries();
+  TESSERA_MPI_CHECK(MPI_Allgather(&mine, 1, MPI_INT64_T, entries.data(), 1, MPI_INT64_T, comm.get()));
+  return make_partition_stats(g.vertex_offsets, std::move(entries));
+}
+
+}  // namespace tessera::dist

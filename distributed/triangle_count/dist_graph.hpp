@@ -1,0 +1,44 @@
+#pragma once
+// A graph distributed by contiguous vertex ranges (1D): each rank holds the rows of the vertices
+// it owns, with GLOBAL neighbour ids.
+//
+// Requirements (as build_graph guarantees for the whole graph): undirected, stored symmetric,
+// every row sorted ascending, no self-loops, no duplicates.
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+#include "core/graph/csr_graph.hpp"
+#include "distributed/triangle_count/partition.hpp"
+
+namespace tessera::dist {
+
+struct DistGraph {
+  vid_t num_vertices = 0;             // global
+  std::vector<vid_t> vertex_offsets;  // ranks + 1; rank r owns [offsets[r], offsets[r + 1])
+  int rank = 0;
+  HostGraph local;  // rows of the owned range: row_map rebased to 0, entries global ids
+
+  vid_t begin() const { return vertex_offsets[static_cast<std::size_t>(rank)]; }
+  vid_t end() const { return vertex_offsets[static_cast<std::size_t>(rank) + 1]; }
+  bool owns(vid_t v) const { return v >= begin() && v < end(); }
+  // The rank owning v (empty ranks own nothing).
+  int owner(vid_t v) const;
+};
+
+// Rank `root` passes the whole graph (ignored elsewhere) and it is scattered by rows. Offsets:
+// empty = balance edges per rank (partition.hpp); otherwise ranks + 1 offsets, used as given.
+DistGraph scatter_graph(MPI_Comm comm, const HostGraph& global_on_root, int root = 0,
+                        const std::vector<vid_t>& offsets = {});
+
+// A graph source as io::load_graph takes it (file or "gen:..."). HDF5 files (.h5/.hdf5): every
+// rank reads only its vertex range (read_graph_hdf5_rows); the edge-balanced offsets are found
+// from a first, equal-vertex read of the rows. Other sources: rank 0 loads and scatters.
+// Errors on rank 0 are raised as UserError on every rank.
+DistGraph load_distributed_graph(MPI_Comm comm, const std::string& source);
+
+// Entries per rank (Allgather) and their statistics; the same on every rank.
+PartitionStats partition_stats(MPI_Comm comm, const DistGraph& g);
+
+}  // namespace tessera::dist

@@ -1,0 +1,70 @@
+#pragma once
+// Distributed exact triangle counting, CPU variant (paper 1, §II-A, Algorithm 1).
+//
+// Input: a DistGraph (dist_graph.hpp) or a source that load_distributed_graph reads. Every
+// triangle is counted once across ranks: edges are oriented by a global vertex order (degree:
+// (degree, id), or id), a triangle a < b < c is found at the owner of a as the wedge (a; b, c)
+// with b < c in N+(a), and closed by looking c up in N(b): locally when the rank owns b,
+// otherwise as a query (b, c) sent to b's owner. See distributed/README.md for the rank-order
+// rule and why, with degree order, queries may go to lower ranks.
+#include <mpi.h>
+
+#include <cstddef>
+#include <string>
+
+#include "core/graph/orientation.hpp"
+#include "distributed/triangle_count/dist_graph.hpp"
+#include "distributed/triangle_count/partition.hpp"
+
+namespace tessera::dist {
+
+struct DistTriangleParams {
+  std::size_t buffer_size = 1 << 16;  // SIZE: queries per message (>= 1)
+  bool compress = false;              // LZ4-compress every message
+  Orientation orientation = Orientation::degree;  // degree: (degree, id) order; id: ids as given
+  std::size_t scan_chunk = 1 << 14;   // queries generated per super-step before polling
+};
+
+// min / avg / max over the ranks.
+struct MetricSummary {
+  double min = 0, avg = 0, max = 0;
+};
+
+// One rank's measurements.
+struct RankMetrics {
+  double setup_seconds = 0;   // ghost-degree exchange and local orientation
+  double local_seconds = 0;   // wedges closed inside the rank (Algorithm 1, lines 23-25)
+  double scan_seconds = 0;    // generating remote queries into buffers (lines 28-34)
+  double remote_seconds = 0;  // processing received queries (lines 38-43)
+  double wait_seconds = 0;    // in the communication loop, neither scanning nor processing
+  double total_seconds = 0;   // setup to the final reduction
+  double local_triangles = 0, remote_triangles = 0;
+  double messages_sent = 0, messages_received = 0;
+  double queries_sent = 0, queries_received = 0;
+  double bytes_sent_raw = 0, bytes_sent_wire = 0;          // wire = after compression
+  double bytes_received_raw = 0, bytes_received_wire = 0;
+  double messages_to_lower_ranks = 0;
+};
+
+struct DistTriangleMetrics {
+  MetricSummary setup_seconds, local_seconds, scan_seconds, remote_seconds, wait_seconds, total_seconds;
+  MetricSummary local_triangles, remote_triangles;
+  MetricSummary messages_sent, messages_received, queries_sent, queries_received;
+  MetricSummary bytes_sent_raw, bytes_sent_wire, bytes_received_raw, bytes_received_wire;
+  MetricSummary messages_to_lower_ranks;
+};
+
+struct DistTriangleResult {
+  count_t triangles = 0;  // the global total, identical on every rank (MPI_Allreduce)
+  int ranks = 1;
+  PartitionStats partition;     // identical on every rank
+  RankMetrics rank_metrics;     // this rank's own
+  DistTriangleMetrics metrics;  // min / avg / max over ranks, identical on every rank
+  double read_seconds = 0;      // loading and distributing (source overload only; this rank)
+};
+
+// Collective over `comm` (which is duplicated, never used directly).
+DistTriangleResult triangle_count(MPI_Comm comm, const DistGraph& graph, const DistTriangleParams& params = {});
+DistTriangleResult triangle_count(MPI_Comm comm, const std::string& source, const DistTriangleParams& params = {});
+
+}  // namespace tessera::dist

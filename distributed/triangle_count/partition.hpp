@@ -1,0 +1,35 @@
+#pragma once
+// 1D vertex partitioning that balances edges per rank (paper 1, §II): rank r owns the
+// contiguous range [offsets[r], offsets[r + 1]). Each split is placed at the vertex boundary
+// whose degree prefix sum is closest to r * (total / ranks), so the edges (adjacency entries:
+// each undirected edge counts once at each endpoint's owner) per rank are as even as
+// contiguous ranges allow. Ranks may be empty (more ranks than useful splits).
+#include <cstddef>
+#include <vector>
+
+#include "core/types.hpp"
+
+namespace tessera::dist {
+
+struct PartitionStats {
+  std::vector<vid_t> vertex_offsets;      // ranks + 1
+  std::vector<eid_t> entries_per_rank;    // adjacency entries (sum of owned degrees)
+  eid_t min_entries = 0, max_entries = 0;
+  double mean_entries = 0, stddev_entries = 0;  // population standard deviation
+  double imbalance = 0;                         // max / mean (1 = perfect), 0 when empty
+};
+
+// The boundary for one split target: `first` is the smallest v with prefix[v] >= target,
+// prefix_before = prefix[first - 1] (ignored when first == 0), prefix_at = prefix[first].
+// Picks first - 1 when that prefix is strictly closer to the target.
+vid_t choose_split(eid_t target, vid_t first, eid_t prefix_before, eid_t prefix_at);
+// Split target k of `ranks` for `total` entries: floor(total * k / ranks), overflow-safe.
+eid_t split_target(eid_t total, int k, int ranks);
+
+// Offsets from the degree prefix sums (n + 1 values, prefix[0] = 0).
+std::vector<vid_t> balance_edges(const std::vector<eid_t>& degree_prefix, int ranks);
+
+// Statistics of a partition from the entries per rank.
+PartitionStats make_partition_stats(std::vector<vid_t> offsets, std::vector<eid_t> entries_per_rank);
+
+}  // namespace tessera::dist
