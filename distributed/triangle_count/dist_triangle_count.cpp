@@ -94,12 +94,13 @@ LocalDag orient_local(const Communicator& comm, const DistGraph& g, Orientation 
   }
   LocalDag dag;
   dag.row_map.assign(static_cast<std::size_t>(n_local) + 1, 0);
+  const bool by_degree = orientation == Orientation::degree;
   auto less = [&](eid_t ka, vid_t a, eid_t kb, vid_t bb) { return ka < kb || (ka == kb && a < bb); };
   std::vector<eid_t> out_degree(static_cast<std::size_t>(n_local), 0);
   eid_t* od = out_degree.data();
   Kokkos::parallel_for(
       "tessera::dist::tc::out_degree", Kokkos::RangePolicy<host_space>(0, n_local), [&, od](const vid_t i) {
-        const eid_t kv = rm(i + 1) - rm(i);
+        const eid_t kv = by_degree ? rm(i + 1) - rm(i) : 0;
         eid_t c = 0;
         for (eid_t a = rm(i); a < rm(i + 1); ++a)
           if (less(kv, b + i, key[static_cast<std::size_t>(a)], en(a))) ++c;
@@ -111,7 +112,7 @@ LocalDag orient_local(const Communicator& comm, const DistGraph& g, Orientation 
   vid_t* de = dag.entries.data();
   Kokkos::parallel_for(
       "tessera::dist::tc::orient", Kokkos::RangePolicy<host_space>(0, n_local), [&, drm, de](const vid_t i) {
-        const eid_t kv = rm(i + 1) - rm(i);
+        const eid_t kv = by_degree ? rm(i + 1) - rm(i) : 0;
         std::vector<std::pair<eid_t, vid_t>> out;
         out.reserve(static_cast<std::size_t>(drm[i + 1] - drm[i]));
         for (eid_t a = rm(i); a < rm(i + 1); ++a)

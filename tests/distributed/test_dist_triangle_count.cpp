@@ -56,8 +56,8 @@ HostGraph from_edges(vid_t n, const std::vector<std::pair<vid_t, vid_t>>& edges)
 // with the message bookkeeping that must balance across ranks.
 void check_run(const dist::DistGraph& g, count_t expected, const dist::DistTriangleParams& p, const std::string& what) {
   auto r = dist::triangle_count(MPI_COMM_WORLD, g, p);
-  INFO(what << ", buffer " << p.buffer_size << (p.compress ? ", lz4" : "") << ", orientation "
-            << to_string(p.orientation) << ", ranks " << r.ranks);
+  INFO(what << ", buffer " << p.buffer_size << std::string(p.compress ? ", lz4" : "") << ", orientation "
+            << std::string(to_string(p.orientation)) << ", ranks " << r.ranks);
   CHECK(r.triangles == expected);
   CHECK(r.ranks == world_size());
   const auto& m = r.metrics;
@@ -219,7 +219,7 @@ TEST_SUITE("real-data") {
         p.buffer_size = 512;
         p.compress = compress;
         const auto r = dist::triangle_count(MPI_COMM_WORLD, test::data_path(row.at("file")), p);
-        INFO(row.at("name") << (compress ? " lz4" : ""));
+        INFO(row.at("name") << std::string(compress ? " lz4" : ""));
         CHECK(r.triangles == expected);
         if (compress && r.metrics.bytes_sent_raw.max > 0)
           MESSAGE(row.at("name") << ": " << r.ranks << " ranks, bytes sent raw/lz4 (max over ranks) "
