@@ -29,16 +29,25 @@ struct PerVertexHook {
 
 // One lane's share of |a ∩ b| under the strategy (hash is handled by the hub kernel; tasks
 // that reach here with it fall back to the automatic choice).
+// A binary-search probe costs this many sequential reads in the automatic choice: 1 on GPUs,
+// where lanes hide latency, 4 on host backends (see set_ops::prefer_binary_search).
+template <class ExecSpace>
+constexpr int probe_cost() {
+  return is_gpu_space<ExecSpace>() ? 1 : 4;
+}
+
 template <class Hook>
-KOKKOS_INLINE_FUNCTION count_t intersect_share(Intersection s, int lane, int lanes, const vid_t* a, eid_t na,
-                                               const vid_t* b, eid_t nb, const Hook& hook) {
-  const bool binary = s == Intersection::binary || (s != Intersection::merge && set_ops::prefer_binary_search(na, nb));
+KOKKOS_INLINE_FUNCTION count_t intersect_share(Intersection s, int probe_cost, int lane, int lanes, const vid_t* a,
+                                               eid_t na, const vid_t* b, eid_t nb, const Hook& hook) {
+  const bool binary = s == Intersection::binary ||
+                      (s != Intersection::merge && set_ops::prefer_binary_search(na, nb, probe_cost));
   return binary ? set_ops::intersect_binary(lane, lanes, a, na, b, nb, hook)
                 : set_ops::intersect_merge(lane, lanes, a, na, b, nb, hook);
 }
 
 template <bool PerVertex, class MemorySpace, class Tasks>
-KOKKOS_INLINE_FUNCTION count_t task_share(const Tasks& tasks, eid_t t, Intersection s, int lane, int lanes,
+KOKKOS_INLINE_FUNCTION count_t task_share(const Tasks& tasks, eid_t t, Intersection s, int probe_cost, int lane,
+                                          int lanes,
                                           const Kokkos::View<const eid_t*, MemorySpace>& row_map,
                                           const Kokkos::View<const vid_t*, MemorySpace>& entries,
                                           const Kokkos::View<tc_counter_t*, MemorySpace>& per_vertex) {
@@ -48,9 +57,10 @@ KOKKOS_INLINE_FUNCTION count_t task_share(const Tasks& tasks, eid_t t, Intersect
   const vid_t* l = entries.data() + row_map(b);
   const eid_t nl = row_map(b + 1) - row_map(b);
   if constexpr (PerVertex)
-    return intersect_share(s, lane, lanes, c, nc, l, nl, PerVertexHook<MemorySpace>{per_vertex, tasks.source(t), b});
+    return intersect_share(s, probe_cost, lane, lanes, c, nc, l, nl,
+                           PerVertexHook<MemorySpace>{per_vertex, tasks.source(t), b});
   else
-    return intersect_share(s, lane, lanes, c, nc, l, nl, set_ops::NoMatchHook{});
+    return intersect_share(s, probe_cost, lane, lanes, c, nc, l, nl, set_ops::NoMatchHook{});
 }
 
 // Masked-edge kernel (§II-B1): the flat task list swept grid-stride by every team thread of a
@@ -69,6 +79,7 @@ count_t masked_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_
   // Enough teams to fill the device several times over; the grid-stride loop does the rest.
   const eid_t wanted = std::max<eid_t>(1, 8 * space.concurrency() / (team_size * lanes));
   const int league = static_cast<int>(std::min<eid_t>(wanted, (num_tasks + team_size - 1) / team_size));
+  const int probe = probe_cost<ExecSpace>();
   count_t total = 0;
   Kokkos::parallel_reduce(
       "tessera::tc::masked_edge", policy(space, league, team_size, lanes),
@@ -83,7 +94,7 @@ count_t masked_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_
                 Kokkos::parallel_reduce(
                     Kokkos::ThreadVectorRange(team, lanes),
                     [&](const int lane, count_t& f) {
-                      f += task_share<PerVertex>(tasks, t, strategy, lane, lanes, row_map, entries, per_vertex);
+                      f += task_share<PerVertex>(tasks, t, strategy, probe, lane, lanes, row_map, entries, per_vertex);
                     },
                     found);
                 thread_sum += found;
@@ -107,6 +118,7 @@ count_t split_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_t
   const eid_t num_tasks = tasks.size();
   const int team_size = is_gpu_space<ExecSpace>() ? 32 : 1;
   constexpr eid_t k_slice = eid_t(1) << 22;
+  const int probe = probe_cost<ExecSpace>();
   count_t total = 0;
   for (eid_t first = 0; first < num_tasks; first += k_slice) {
     const int league = static_cast<int>(std::min(k_slice, num_tasks - first));
@@ -120,7 +132,7 @@ count_t split_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_t
           Kokkos::parallel_reduce(
               Kokkos::TeamThreadRange(team, lanes),
               [&](const int lane, count_t& f) {
-                f += task_share<PerVertex>(tasks, t, strategy, lane, lanes, row_map, entries, per_vertex);
+                f += task_share<PerVertex>(tasks, t, strategy, probe, lane, lanes, row_map, entries, per_vertex);
               },
               found);
           Kokkos::single(Kokkos::PerTeam(team), [&]() { sum += found; });

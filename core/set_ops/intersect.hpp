@@ -77,13 +77,15 @@ KOKKOS_INLINE_FUNCTION count_t intersect_merge(int lane, int lanes, const vid_t*
   return found;
 }
 
-// Binary search costs short * log2(long); merging costs short + long. Pick the cheaper one.
-KOKKOS_INLINE_FUNCTION bool prefer_binary_search(eid_t na, eid_t nb) {
+// Binary search costs short * log2(long) probes; merging costs short + long sequential reads.
+// `probe_cost` weighs a probe against a sequential read: on CPUs each probe is a likely cache
+// miss while a merge streams (measured: merge wins there unless the lists are very skewed).
+KOKKOS_INLINE_FUNCTION bool prefer_binary_search(eid_t na, eid_t nb, int probe_cost = 1) {
   const eid_t s = na < nb ? na : nb;
   const eid_t l = na < nb ? nb : na;
   int log_l = 1;
   while ((eid_t(1) << log_l) < l && log_l < 62) ++log_l;
-  return s * log_l < s + l;
+  return s * log_l * probe_cost < s + l;
 }
 
 }  // namespace tessera::set_ops
