@@ -14,19 +14,8 @@
 #include "tests/support/test_support.hpp"
 
 int main(int argc, char** argv) {
-  std::vector<char*> args;
-  bool requires_data = false;
-  for (int i = 0; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--requires-data") == 0)
-      requires_data = true;
-    else
-      args.push_back(argv[i]);
-  }
-  if (requires_data && !tessera::test::data_available()) {
-    std::cout << "SKIPPED: shared data not found at '" << tessera::test::data_dir()
-              << "' (set TESSERA_DATA_DIR)\n";
-    return 77;
-  }
+  std::vector<char*> args(argv, argv + argc);
+  if (tessera::test::skip_for_missing_data(args)) return 77;
   int kokkos_argc = static_cast<int>(args.size());
   Kokkos::initialize(kokkos_argc, args.data());
   int result = 0;

@@ -1,5 +1,7 @@
 #include "apps/cli/input_options.hpp"
 
+#include <iostream>
+
 namespace tessera::cli {
 
 void add_input_options(Arguments& args) {
@@ -31,6 +33,14 @@ io::HypergraphLoadOptions hypergraph_load_options(const Arguments& args) {
   o.format = input_format(args);
   o.first_pin_is_source = args.has("first-pin-is-source");
   return o;
+}
+
+void print_result(const Json& result, bool json) {
+  if (json) {
+    std::cout << result.dump() << "\n";
+    return;
+  }
+  for (const auto& [key, value] : result.items()) std::cout << key << ": " << value.to_plain() << "\n";
 }
 
 }  // namespace tessera::cli

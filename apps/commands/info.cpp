@@ -75,11 +75,7 @@ int info_command(const Args& argv) {
   const std::string& source = args.get("input");
   const auto format = input_format(args);
   Json j = io::holds_hypergraph(source, format) ? hypergraph_info(source, args) : graph_info(source, args);
-  if (args.has("json")) {
-    std::cout << j.dump() << "\n";
-  } else {
-    for (const auto& [key, value] : j.items()) std::cout << key << ": " << value.to_plain() << "\n";
-  }
+  print_result(j, args.has("json"));
   return 0;
 }
 

@@ -58,11 +58,7 @@ int tc_command(const Args& argv) {
       .set("read_s", loaded.read_seconds)
       .set("build_s", loaded.build_seconds)
       .set("backend", Kokkos::DefaultExecutionSpace::name());
-  if (args.has("json")) {
-    std::cout << j.dump() << "\n";
-  } else {
-    for (const auto& [key, value] : j.items()) std::cout << key << ": " << value.to_plain() << "\n";
-  }
+  print_result(j, args.has("json"));
   return 0;
 }
 

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <fstream>
+#include <iostream>
 #include <random>
 #include <sstream>
 #include <stdexcept>
@@ -20,6 +21,21 @@ std::string data_dir() {
 
 bool data_available() {
   return std::filesystem::exists(std::filesystem::path(data_dir()) / "graphs" / "ground_truth.csv");
+}
+
+bool skip_for_missing_data(std::vector<char*>& args) {
+  bool requires_data = false;
+  std::vector<char*> kept;
+  for (char* a : args) {
+    if (std::string(a) == "--requires-data")
+      requires_data = true;
+    else
+      kept.push_back(a);
+  }
+  args = kept;
+  if (!requires_data || data_available()) return false;
+  std::cout << "SKIPPED: shared data not found at '" << data_dir() << "' (set TESSERA_DATA_DIR)\n";
+  return true;
 }
 
 std::string data_path(const std::string& relative) {

@@ -10,6 +10,9 @@ namespace tessera::test {
 // TESSERA_DATA_DIR from the environment, else the folder configured at build time.
 std::string data_dir();
 bool data_available();
+// For test mains: removes `--requires-data` from the arguments and returns true when it was
+// given and the data folder is absent (the caller then exits with 77, ctest's "skipped").
+bool skip_for_missing_data(std::vector<char*>& args);
 // Absolute path of a file under the data folder.
 std::string data_path(const std::string& relative);
 
