@@ -34,6 +34,23 @@ case "$case_name" in
     echo "$out" | grep -q '"n": 34, "m": 78' || fail "karate: $out"
     echo "$out" | grep -q '"max_degree": 17' || fail "karate max degree: $out"
     ;;
+  tc)
+    out=$("$tessera" tc gen:clique:n=10 --json) || fail "tc clique"
+    echo "$out" | grep -q '"triangles": 120' || fail "clique(10) should have 120 triangles: $out"
+    for v in masked split; do for i in binary merge hash; do
+      out=$("$tessera" tc gen:kronecker:scale=9,edge_factor=8,seed=2 --variant $v --intersection $i --json) || fail "tc $v/$i"
+      t=$(echo "$out" | grep -o '"triangles": [0-9]*')
+      [ -z "${first:-}" ] && first=$t
+      [ "$t" = "$first" ] || fail "tc $v/$i gave $t, others $first"
+    done; done
+    "$tessera" tc gen:clique:n=5 --per-vertex "$tmp/pv.txt" > /dev/null || fail "per-vertex"
+    grep -q '^0 6 1$' "$tmp/pv.txt" || fail "clique(5): vertex 0 is in 6 triangles, clustering 1: $(cat "$tmp/pv.txt")"
+    expect_error "unknown triangle-counting variant 'fast'" "$tessera" tc gen:clique:n=4 --variant fast
+    expect_error "undirected" "$tessera" tc gen:clique:n=4 --directed
+    if [ -n "$data" ] && [ -f "$data/graphs/classic/karate.el.gz" ]; then
+      "$tessera" tc "$data/graphs/classic/karate.el.gz" --json | grep -q '"triangles": 45' || fail "karate has 45 triangles"
+    fi
+    ;;
   bad-inputs)
     printf '0 1\n1 x\n' > "$tmp/bad.el"
     expect_error "bad.el:2: " "$tessera" info "$tmp/bad.el"
