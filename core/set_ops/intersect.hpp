@@ -33,15 +33,23 @@ KOKKOS_INLINE_FUNCTION bool contains(const vid_t* a, eid_t n, vid_t x) {
   return p < n && a[p] == x;
 }
 
+// Swaps the lists so that (a, na) is the shorter one.
+KOKKOS_INLINE_FUNCTION void shorter_first(const vid_t*& a, eid_t& na, const vid_t*& b, eid_t& nb) {
+  if (na <= nb) return;
+  const vid_t* t = a;
+  a = b;
+  b = t;
+  const eid_t tn = na;
+  na = nb;
+  nb = tn;
+}
+
 // Binary-search strategy: the lane takes every lanes-th element of the shorter list (coalesced
 // across lanes) and looks it up in the longer one. Cost per lane: (short / lanes) log(long).
 template <class OnMatch>
 KOKKOS_INLINE_FUNCTION count_t intersect_binary(int lane, int lanes, const vid_t* a, eid_t na, const vid_t* b,
                                                 eid_t nb, const OnMatch& on_match) {
-  if (na > nb) {
-    const vid_t* t = a; a = b; b = t;
-    const eid_t tn = na; na = nb; nb = tn;
-  }
+  shorter_first(a, na, b, nb);
   count_t found = 0;
   for (eid_t i = lane; i < na; i += lanes)
     if (contains(b, nb, a[i])) {
@@ -56,10 +64,7 @@ KOKKOS_INLINE_FUNCTION count_t intersect_binary(int lane, int lanes, const vid_t
 template <class OnMatch>
 KOKKOS_INLINE_FUNCTION count_t intersect_merge(int lane, int lanes, const vid_t* a, eid_t na, const vid_t* b,
                                                eid_t nb, const OnMatch& on_match) {
-  if (na > nb) {
-    const vid_t* t = a; a = b; b = t;
-    const eid_t tn = na; na = nb; nb = tn;
-  }
+  shorter_first(a, na, b, nb);
   const eid_t chunk = (na + lanes - 1) / lanes;
   const eid_t begin = static_cast<eid_t>(lane) * chunk;
   const eid_t end = begin + chunk < na ? begin + chunk : na;
