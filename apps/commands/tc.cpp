@@ -5,6 +5,7 @@
 #include "algorithms/triangle_count/triangle_count.hpp"
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
+#include "apps/commands/tc_distributed.hpp"
 #include "core/util/json.hpp"
 #include "io/atomic_file.hpp"
 
@@ -15,12 +16,16 @@ int tc_command(const Args& argv) {
                        "Timings separate preprocessing (relabeling, orientation, masking) from counting.");
   args.positional("graph", "graph file or gen:<spec>");
   add_input_options(args);
-  args.option("variant", "V", "masked | split | auto", "auto")
+  args.option("variant", "V", "masked | split | auto; with --distributed: cpu (gpu, hybrid, ipc planned)", "auto")
       .option("intersection", "I", "binary | merge | hash | auto", "auto")
       .option("orientation", "O", "degree | id", "degree")
       .option("per-vertex", "FILE", "write 'vertex triangles clustering' per line to FILE")
-      .flag("json", "print one JSON object on stdout");
+      .flag("json", "print one JSON object on stdout")
+      .flag("distributed", "count over MPI ranks (launch with mpiexec; rank 0 prints)")
+      .option("buffer-size", "N", "--distributed: queries per message buffer", "65536")
+      .option("compress", "lz4|none", "--distributed: compress message buffers");
   if (!args.parse(argv)) return 0;
+  if (args.has("distributed")) return tc_distributed(args);
 
   TriangleCountParams params;
   params.variant = parse_triangle_variant(args.get("variant"));

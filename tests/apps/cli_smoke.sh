@@ -51,6 +51,20 @@ case "$case_name" in
       "$tessera" tc "$data/graphs/classic/karate.el.gz" --json | grep -q '"triangles": 45' || fail "karate has 45 triangles"
     fi
     ;;
+  tc-distributed)
+    [ -n "${MPIEXEC:-}" ] || { echo "SKIPPED: no MPIEXEC"; exit 77; }
+    spec=gen:kronecker:scale=10,edge_factor=8,seed=2
+    want=$("$tessera" tc "$spec" --json | grep -o '"triangles": [0-9]*')
+    for np in 1 3; do for size in 1 4096; do
+      got=$(OMP_NUM_THREADS=1 "$MPIEXEC" -n $np --oversubscribe --allow-run-as-root "$tessera" tc "$spec" --distributed \
+            --buffer-size $size --compress lz4 --json 2>"$tmp/err") || fail "np=$np: $(cat "$tmp/err")"
+      echo "$got" | grep -q "\"ranks\": $np" || fail "np=$np: $got"
+      [ "$(echo "$got" | grep -o '"triangles": [0-9]*')" = "$want" ] || fail "np=$np size=$size: $got, single node $want"
+    done; done
+    OMP_NUM_THREADS=1 "$MPIEXEC" -n 2 --oversubscribe --allow-run-as-root "$tessera" tc "$tmp/missing.el" --distributed \
+      >/dev/null 2>"$tmp/err" && fail "a missing file must fail every rank"
+    grep -q "no such file" "$tmp/err" || fail "missing-file error: $(cat "$tmp/err")"
+    ;;
   bad-inputs)
     printf '0 1\n1 x\n' > "$tmp/bad.el"
     expect_error "bad.el:2: " "$tessera" info "$tmp/bad.el"

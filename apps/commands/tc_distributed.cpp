@@ -1,0 +1,85 @@
+// tessera tc <graph> --distributed: Algorithm 1 of paper 1 over MPI (distributed/).
+#include "apps/commands/tc_distributed.hpp"
+
+#include <mpi.h>
+
+#include <iostream>
+
+#include "apps/cli/input_options.hpp"
+#include "distributed/triangle_count/dist_triangle_count.hpp"
+
+namespace tessera::cli {
+
+namespace {
+
+Json summary(const dist::MetricSummary& s) {
+  Json j = Json::object();
+  j.set("min", s.min).set("avg", s.avg).set("max", s.max);
+  return j;
+}
+
+Json run(const Arguments& args) {
+  const std::string variant = args.maybe("variant").value_or("cpu");
+  TESSERA_USER_REQUIRE(variant == "cpu" || variant == "auto",
+                       "distributed variant '" << variant
+                                               << "' is not implemented yet (available: cpu; gpu, hybrid, ipc and "
+                                                  "mpi+ipc are planned)");
+  dist::DistTriangleParams params;
+  params.buffer_size = static_cast<std::size_t>(args.get_integer("buffer-size"));
+  TESSERA_USER_REQUIRE(params.buffer_size >= 1, "--buffer-size must be at least 1");
+  if (auto c = args.maybe("compress")) {
+    TESSERA_USER_REQUIRE(*c == "lz4" || *c == "none", "--compress takes lz4 or none, got '" << *c << "'");
+    params.compress = *c == "lz4";
+  }
+  params.orientation = parse_orientation(args.get("orientation"));
+  const auto r = dist::triangle_count(MPI_COMM_WORLD, args.get("graph"), params);
+  const auto& m = r.metrics;
+  Json metrics = Json::object();
+  metrics.set("setup_s", summary(m.setup_seconds))
+      .set("local_s", summary(m.local_seconds))
+      .set("scan_s", summary(m.scan_seconds))
+      .set("remote_s", summary(m.remote_seconds))
+      .set("wait_s", summary(m.wait_seconds))
+      .set("total_s", summary(m.total_seconds))
+      .set("messages_sent", summary(m.messages_sent))
+      .set("queries_sent", summary(m.queries_sent))
+      .set("bytes_sent_raw", summary(m.bytes_sent_raw))
+      .set("bytes_sent_wire", summary(m.bytes_sent_wire));
+  Json j = Json::object();
+  j.set("graph", args.get("graph"))
+      .set("triangles", r.triangles)
+      .set("ranks", r.ranks)
+      .set("variant", "cpu")
+      .set("buffer_size", static_cast<std::uint64_t>(params.buffer_size))
+      .set("compress", params.compress ? "lz4" : "none")
+      .set("time_s", m.total_seconds.max)
+      .set("partition_entries_stddev", r.partition.stddev_entries)
+      .set("partition_imbalance", r.partition.imbalance)
+      .set("metrics", metrics);
+  return j;
+}
+
+}  // namespace
+
+int tc_distributed(const Arguments& args) {
+  int initialized = 0;
+  MPI_Initialized(&initialized);
+  if (!initialized) {
+    int provided = 0;
+    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+  }
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  try {
+    const Json j = run(args);
+    if (rank == 0) print_result(j, args.has("json"));
+  } catch (const std::exception& e) {
+    // One rank's failure would leave the others waiting: report it and stop every rank.
+    std::cerr << "tessera: error (rank " << rank << "): " << e.what() << "\n";
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  MPI_Finalize();
+  return 0;
+}
+
+}  // namespace tessera::cli
