@@ -15,6 +15,18 @@
 
 namespace {
 
+// Optional parts chosen at configure time (TESSERA_ENABLE_HDF5 / TESSERA_ENABLE_MPI).
+#ifdef TESSERA_HAVE_HDF5
+constexpr bool kHasHdf5 = true;
+#else
+constexpr bool kHasHdf5 = false;
+#endif
+#ifdef TESSERA_HAVE_MPI
+constexpr bool kHasMpi = true;
+#else
+constexpr bool kHasMpi = false;
+#endif
+
 const char* usage =
     "usage: tessera <command> [options]   (tessera <command> --help for details)\n\n"
     "commands:\n"
@@ -37,7 +49,7 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
     auto info = tessera::build_info();
     std::cout << "tessera " << info.version << " (commit " << info.git_commit << ")\nKokkos " << info.kokkos_version
               << ", backend " << info.backend << " (host " << info.host_backend << "), device " << info.device
-              << "\n";
+              << "\nfeatures:" << (kHasHdf5 ? " hdf5" : "") << (kHasMpi ? " mpi" : "") << "\n";
     return 0;
   }
   if (command == "help" || command == "--help" || command == "-h") {

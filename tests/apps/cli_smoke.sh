@@ -78,10 +78,18 @@ case "$case_name" in
     expect_error "cannot tell the format" "$tessera" info "$tmp/file.xyz"
     expect_error "unknown generator|valid" "$tessera" info "gen:nosuch:n=3"
     printf 'not hdf5' > "$tmp/fake.h5"
-    expect_error "fake.h5" "$tessera" info "$tmp/fake.h5"
+    expect_error "fake.h5" "$tessera" info "$tmp/fake.h5"  # not HDF5, or HDF5 not built in: both name the file
     ;;
   generate-convert)
     "$tessera" generate kronecker:scale=8,edge_factor=8,seed=3 "$tmp/k.el.gz" --json > "$tmp/gen.json" || fail "generate"
+    if ! "$tessera" version | grep -q "^features:.* hdf5"; then
+      # Built without HDF5: the edge-list round trip still holds, and .h5 gives a clear error.
+      "$tessera" convert "$tmp/k.el.gz" "$tmp/k2.el" || fail "convert"
+      zcat "$tmp/k.el.gz" | cmp -s - "$tmp/k2.el" || fail "edge list -> edge list changed the graph"
+      expect_error "built without HDF5" "$tessera" convert "$tmp/k.el.gz" "$tmp/k.h5"
+      echo "PASS: $case_name (without HDF5)"
+      exit 0
+    fi
     "$tessera" convert "$tmp/k.el.gz" "$tmp/k.h5" || fail "convert to h5"
     "$tessera" convert "$tmp/k.h5" "$tmp/k2.el" || fail "convert back"
     zcat "$tmp/k.el.gz" | cmp -s - "$tmp/k2.el" || fail "edge list -> HDF5 -> edge list changed the graph"
