@@ -150,14 +150,18 @@ ExperimentConfig load_experiment(const std::string& path) {
     if (const YAML::Node params = node["params"]) {
       if (!params.IsMap()) r.fail(params, "params must be a mapping of parameter: value or [values]");
       for (auto it = params.begin(); it != params.end(); ++it) {
+        // Copies: yaml-cpp's iterator hands out a proxy whose pair dies with the expression, so
+        // a range-for over `it->second` would walk a destroyed object (ASan found it).
+        const std::string name = it->first.as<std::string>();
+        const YAML::Node value = it->second;
         std::vector<std::string> values;
-        if (it->second.IsSequence()) {
-          if (it->second.size() == 0) r.fail(it->second, "parameter '" + it->first.as<std::string>() + "' has an empty list");
-          for (const auto& v : it->second) values.push_back(r.scalar(v, "a parameter value"));
+        if (value.IsSequence()) {
+          if (value.size() == 0) r.fail(value, "parameter '" + name + "' has an empty list");
+          for (const auto& v : value) values.push_back(r.scalar(v, "a parameter value"));
         } else {
-          values.push_back(r.scalar(it->second, "a parameter value"));
+          values.push_back(r.scalar(value, "a parameter value"));
         }
-        t.grid.emplace_back(it->first.as<std::string>(), std::move(values));
+        t.grid.emplace_back(name, std::move(values));
       }
     }
     c.tasks.push_back(std::move(t));
