@@ -111,6 +111,10 @@ class H5File {
   template <class T>
   void read_array(hid_t file, const char* name, std::uint64_t expected, std::uint64_t offset, std::uint64_t count,
                   T* out) const;
+  // A whole dataset of `count` elements, checked as above, in a new host View labelled
+  // "tessera::io::hdf5::<name>".
+  template <class T>
+  Kokkos::View<T*, Kokkos::HostSpace> read_whole(hid_t file, const char* name, std::uint64_t count) const;
 
  private:
   std::string path_;
@@ -138,6 +142,13 @@ void validate_options(const Hdf5WriteOptions& options);
 template <class T>
 Kokkos::View<T*, Kokkos::HostSpace> host_array(const char* label, std::size_t n) {
   return Kokkos::View<T*, Kokkos::HostSpace>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), n);
+}
+
+template <class T>
+Kokkos::View<T*, Kokkos::HostSpace> H5File::read_whole(hid_t file, const char* name, std::uint64_t count) const {
+  auto out = host_array<T>((std::string("tessera::io::hdf5::") + name).c_str(), count);
+  read_array(file, name, count, 0, count, out.data());
+  return out;
 }
 
 }  // namespace tessera::io::detail

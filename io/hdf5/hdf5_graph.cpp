@@ -124,25 +124,21 @@ HostGraph read_graph_hdf5(const std::string& path) {
 
   HostGraph g;
   g.directed = info.directed;
-  g.row_map = host_array<eid_t>("tessera::io::hdf5::row_map", n + 1);
-  f.read_array(file.get(), "row_map", n + 1, 0, n + 1, g.row_map.data());
+  g.row_map = f.read_whole<eid_t>(file.get(), "row_map", n + 1);
   if (g.row_map(0) != 0) f.fail("dataset 'row_map' must start at 0, starts at " + std::to_string(g.row_map(0)));
   if (g.row_map(n) != info.num_entries)
     f.fail("dataset 'row_map' ends at " + std::to_string(g.row_map(n)) + ", but num_entries = " +
            std::to_string(info.num_entries));
   check_offsets(f, "row_map", g.row_map, info.num_entries, 0);
 
-  g.entries = host_array<vid_t>("tessera::io::hdf5::entries", m);
-  f.read_array(file.get(), "entries", m, 0, m, g.entries.data());
+  g.entries = f.read_whole<vid_t>(file.get(), "entries", m);
   check_ids(f, "entries", g.entries, info.num_vertices);
 
   if (info.has_labels) {
-    g.labels = host_array<label_t>("tessera::io::hdf5::labels", n);
-    f.read_array(file.get(), "labels", n, 0, n, g.labels.data());
+    g.labels = f.read_whole<label_t>(file.get(), "labels", n);
   }
   if (info.has_weights) {
-    g.weights = host_array<weight_t>("tessera::io::hdf5::weights", m);
-    f.read_array(file.get(), "weights", m, 0, m, g.weights.data());
+    g.weights = f.read_whole<weight_t>(file.get(), "weights", m);
   }
   return g;
 }

@@ -130,14 +130,11 @@ HostHypergraph read_hypergraph_hdf5(const std::string& path) {
   const bool has_net_weights = f.read_int_attr(id, "has_net_weights") != 0;
   const bool has_node_weights = f.read_int_attr(id, "has_node_weights") != 0;
 
-  h.net_offsets = host_array<eid_t>("tessera::io::hdf5::net_offsets", nets + 1);
-  f.read_array(id, "net_offsets", nets + 1, 0, nets + 1, h.net_offsets.data());
+  h.net_offsets = f.read_whole<eid_t>(id, "net_offsets", nets + 1);
   check_offsets(f, "net_offsets", h.net_offsets, num_pins);
-  h.pins = host_array<vid_t>("tessera::io::hdf5::pins", pins);
-  f.read_array(id, "pins", pins, 0, pins, h.pins.data());
+  h.pins = f.read_whole<vid_t>(id, "pins", pins);
   check_ids(f, "pins", h.pins, num_nodes);
-  h.net_num_sources = host_array<vid_t>("tessera::io::hdf5::net_num_sources", nets);
-  f.read_array(id, "net_num_sources", nets, 0, nets, h.net_num_sources.data());
+  h.net_num_sources = f.read_whole<vid_t>(id, "net_num_sources", nets);
   check_counts(f, "net_num_sources", h.net_num_sources, h.net_offsets);
   // Absent weights are unit weights: the container always carries both weight arrays.
   h.net_weights = host_array<weight_t>("tessera::io::hdf5::net_weights", nets);
@@ -146,14 +143,11 @@ HostHypergraph read_hypergraph_hdf5(const std::string& path) {
   else
     Kokkos::deep_copy(h.net_weights, 1.0);
 
-  h.node_offsets = host_array<eid_t>("tessera::io::hdf5::node_offsets", nodes + 1);
-  f.read_array(id, "node_offsets", nodes + 1, 0, nodes + 1, h.node_offsets.data());
+  h.node_offsets = f.read_whole<eid_t>(id, "node_offsets", nodes + 1);
   check_offsets(f, "node_offsets", h.node_offsets, num_incidences);
-  h.incident_nets = host_array<nid_t>("tessera::io::hdf5::incident_nets", incidences);
-  f.read_array(id, "incident_nets", incidences, 0, incidences, h.incident_nets.data());
+  h.incident_nets = f.read_whole<nid_t>(id, "incident_nets", incidences);
   check_ids(f, "incident_nets", h.incident_nets, num_nets);
-  h.node_num_inbound = host_array<nid_t>("tessera::io::hdf5::node_num_inbound", nodes);
-  f.read_array(id, "node_num_inbound", nodes, 0, nodes, h.node_num_inbound.data());
+  h.node_num_inbound = f.read_whole<nid_t>(id, "node_num_inbound", nodes);
   check_counts(f, "node_num_inbound", h.node_num_inbound, h.node_offsets);
   h.node_weights = host_array<node_weight_t>("tessera::io::hdf5::node_weights", nodes);
   if (has_node_weights)
