@@ -6,11 +6,15 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/kokkos_ext/allocation_tracker.hpp"
 #include "core/util/build_info.hpp"
 
 int main(int argc, char** argv) {
   Kokkos::initialize(argc, argv);
   {
+    // Memory counters (peak bytes beyond the input) need every allocation from the start.
+    const bool tracking = tessera::kokkos_ext::AllocationTracker::install();
+    benchmark::AddCustomContext("allocation_tracking", tracking ? "on" : "off (a Kokkos tool is loaded)");
     auto info = tessera::build_info();
     benchmark::AddCustomContext("tessera_version", info.version);
     benchmark::AddCustomContext("git_commit", info.git_commit);

@@ -8,7 +8,8 @@
 #
 # Environment (read by the benchmark): TESSERA_BENCH_TC_SCALES (default "16,18,20"; on a GPU
 # e.g. "16,18,20,22,24"), TESSERA_DATA_DIR (adds the shipped real graphs),
-# TESSERA_BENCH_TC_GRAPHS, TESSERA_BENCH_TC_MAX_EDGES. TESSERA_BENCH_FILTER overrides the
+# TESSERA_BENCH_TC_GRAPHS, TESSERA_BENCH_TC_MAX_EDGES, TESSERA_BENCH_TC_KK_BLOCK_WEDGES (wedges
+# per SpGEMM call of the Kokkos Kernels spgemm_masked baseline). TESSERA_BENCH_FILTER overrides the
 # benchmark filter (default: every non-smoke TC benchmark).
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -33,7 +34,7 @@ base="$out_dir/tc-$device-$stamp"
 filter=${TESSERA_BENCH_FILTER:-'^tc/'}
 cmd=("$bench" "--benchmark_filter=$filter" "--benchmark_out=$base.json" "--benchmark_out_format=json"
      "--benchmark_counters_tabular=true" "$@")
-env_line="TESSERA_BENCH_TC_SCALES=${TESSERA_BENCH_TC_SCALES:-16,18,20} TESSERA_DATA_DIR=${TESSERA_DATA_DIR:-} OMP_NUM_THREADS=${OMP_NUM_THREADS:-} OMP_PROC_BIND=${OMP_PROC_BIND:-}"
+env_line="TESSERA_BENCH_TC_SCALES=${TESSERA_BENCH_TC_SCALES:-16,18,20} TESSERA_BENCH_TC_KK_BLOCK_WEDGES=${TESSERA_BENCH_TC_KK_BLOCK_WEDGES:-} TESSERA_DATA_DIR=${TESSERA_DATA_DIR:-} OMP_NUM_THREADS=${OMP_NUM_THREADS:-} OMP_PROC_BIND=${OMP_PROC_BIND:-}"
 echo "bench-tc: $env_line ${cmd[*]}" >&2
 "${cmd[@]}"
 
@@ -52,20 +53,26 @@ for b in data.get("benchmarks", []):
     parts = [p for p in parts if p != "manual_time" and not p.startswith("iterations:")]
     graph, variant = parts[1], "/".join(parts[2:])
     if b.get("error_occurred"):
-        rows.append((graph, "", variant, "ERROR: " + b.get("error_message", ""), "", ""))
+        rows.append((graph, "", variant, "ERROR: " + b.get("error_message", ""), "", "", "", ""))
         continue
     m = b.get("m", 0)
     count_s = b.get("count_s", 0)
     ratio = b.get("ratio_vs_kokkos_kernels")
-    rows.append((graph, f"{int(m):,}", variant, f"{count_s * 1e3:.3f}",
-                 f"{b.get('edges_per_s', 0):.3e}", f"{ratio:.2f}" if ratio is not None else ""))
+    extra = b.get("peak_extra_mib")
+    rows.append((graph, f"{int(m):,}", variant, f"{count_s * 1e3:.3f}", f"{b.get('preprocess_s', 0) * 1e3:.3f}",
+                 f"{b.get('edges_per_s', 0):.3e}", f"{ratio:.2f}" if ratio is not None else "",
+                 f"{extra:.1f} ({b.get('extra_bytes_per_edge', 0):.1f} B/edge)" if extra is not None else ""))
 with open(dst, "w") as f:
     f.write(f"# Triangle counting, {ctx.get('device', '?')} ({ctx.get('backend', '?')})\n\n")
     f.write(f"Commit `{ctx.get('git_commit', '?')}`, Kokkos {ctx.get('kokkos_version', '?')}, "
             f"concurrency {ctx.get('concurrency', '?')}, {ctx.get('date', '')}.\n\n")
-    f.write("Count time only (preprocessing excluded); ratio = Kokkos Kernels count time / this count time "
-            "(same process). Every count is checked against the serial reference; a failed check shows as ERROR.\n\n")
-    f.write("| graph | m | variant | count ms | edges/s | ratio vs KK |\n|---|---:|---|---:|---:|---:|\n")
+    f.write("count ms excludes preprocessing (orientation, masking), which is the next column; ratio = Kokkos "
+            "Kernels count time / this count time (same process; its triangle_ll method on host spaces, "
+            "spgemm_masked on GPUs). Extra memory = peak bytes the run allocated in the graph's memory space "
+            "beyond the input graph. Every count is checked against the serial reference; a failed check shows "
+            "as ERROR.\n\n")
+    f.write("| graph | m | variant | count ms | preprocess ms | edges/s | ratio vs KK | extra MiB |\n"
+            "|---|---:|---|---:|---:|---:|---:|---:|\n")
     for r in rows:
         f.write("| " + " | ".join(r) + " |\n")
     f.write(f"\nCommand:\n\n```\n{command}\n```\n")

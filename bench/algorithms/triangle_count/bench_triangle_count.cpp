@@ -10,7 +10,7 @@
 // Time: manual, the library's count_seconds (preprocessing is reported separately). Counters:
 // m, triangles, preprocess_s, count_s, edges_per_s = m / count_s and ratio_vs_kokkos_kernels =
 // Kokkos Kernels count time / this count time, against a Kokkos Kernels run made in this
-// process (once per graph, cached). Every count is checked against the serial reference (and
+// process (once per graph, cached; triangle_ll on host spaces, spgemm_masked on GPUs). Every count is checked against the serial reference (and
 // ground truth for real graphs); a mismatch fails the benchmark through SkipWithError.
 #include <benchmark/benchmark.h>
 
@@ -28,6 +28,7 @@
 
 #include "algorithms/triangle_count/kokkos_kernels_baseline.hpp"
 #include "core/error.hpp"
+#include "core/kokkos_ext/allocation_tracker.hpp"
 #include "algorithms/triangle_count/triangle_count.hpp"
 #include "core/graph/builder.hpp"
 #include "io/generators/random_graphs.hpp"
@@ -176,10 +177,22 @@ count_t reference_count(CachedGraph& g) {
   return *g.reference;
 }
 
+// The Kokkos Kernels method the ratios are taken against: triangle_ll on host spaces,
+// spgemm_masked on GPUs (BASELINE.md), with TESSERA_BENCH_TC_KK_BLOCK_WEDGES wedges per SpGEMM
+// call when set (the library default otherwise).
+tessera::KokkosKernelsTriangleParams kokkos_kernels_params(
+    tessera::KokkosKernelsMethod method = tessera::KokkosKernelsMethod::automatic) {
+  tessera::KokkosKernelsTriangleParams params;
+  params.method = method;
+  const char* env = std::getenv("TESSERA_BENCH_TC_KK_BLOCK_WEDGES");
+  if (env && *env) params.max_block_wedges = std::stoull(env);
+  return params;
+}
+
 void ensure_kokkos_kernels(CachedGraph& g) {
   if (g.kk_count_seconds || !g.kk_unavailable.empty()) return;
   try {
-    const auto r = tessera::kokkos_kernels_triangle_count(Space{}, g.graph);
+    const auto r = tessera::kokkos_kernels_triangle_count(Space{}, g.graph, kokkos_kernels_params());
     g.kk_count_seconds = r.count_seconds;
     g.kk_triangles = r.triangles;
   } catch (const tessera::UserError& e) {
@@ -202,6 +215,29 @@ bool verify(benchmark::State& state, const GraphSpec& spec, CachedGraph& g, coun
   return false;
 }
 
+// Memory a run allocates in the graph's space beyond what existed before it (its peak minus
+// the bytes held at its start): orientation, task lists and kernel buffers. Needs the
+// allocation tracker bench/main.cpp installs.
+class ExtraMemory {
+ public:
+  void start() {
+    tessera::kokkos_ext::AllocationTracker::reset_peak();
+    before_ = tessera::kokkos_ext::AllocationTracker::current_bytes(Space::memory_space::name());
+  }
+  void stop() {
+    const auto peak = tessera::kokkos_ext::AllocationTracker::peak_bytes(Space::memory_space::name());
+    max_extra_ = std::max(max_extra_, peak - std::min(peak, before_));
+  }
+  void report(benchmark::State& state, double m) const {
+    if (!tessera::kokkos_ext::AllocationTracker::installed()) return;
+    state.counters["peak_extra_mib"] = static_cast<double>(max_extra_) / (1 << 20);
+    state.counters["extra_bytes_per_edge"] = m > 0 ? static_cast<double>(max_extra_) / m : 0;
+  }
+
+ private:
+  std::uint64_t before_ = 0, max_extra_ = 0;
+};
+
 void report(benchmark::State& state, CachedGraph& g, count_t triangles, double preprocess, double count,
             long long runs) {
   const double m = static_cast<double>(g.graph.num_edges());
@@ -222,8 +258,11 @@ void bench_tessera(benchmark::State& state, GraphSpec spec, tessera::TriangleCou
   double preprocess = 0, count = 0;
   count_t triangles = 0;
   long long runs = 0;
+  ExtraMemory memory;
   for (auto _ : state) {
+    memory.start();
     const auto r = tessera::triangle_count(Space{}, g.graph, params);
+    memory.stop();
     state.SetIterationTime(r.count_seconds);
     preprocess += r.preprocess_seconds;
     count += r.count_seconds;
@@ -233,9 +272,10 @@ void bench_tessera(benchmark::State& state, GraphSpec spec, tessera::TriangleCou
     if (!verify(state, spec, g, triangles)) return;
   }
   report(state, g, triangles, preprocess, count, runs);
+  memory.report(state, static_cast<double>(g.graph.num_edges()));
 }
 
-void bench_kokkos_kernels(benchmark::State& state, GraphSpec spec) {
+void bench_kokkos_kernels(benchmark::State& state, GraphSpec spec, tessera::KokkosKernelsMethod method) {
   auto& g = cached(spec);
   ensure_kokkos_kernels(g);
   if (!g.kk_unavailable.empty()) {
@@ -245,17 +285,24 @@ void bench_kokkos_kernels(benchmark::State& state, GraphSpec spec) {
   double preprocess = 0, count = 0;
   count_t triangles = 0;
   long long runs = 0;
+  std::size_t blocks = 0;
+  ExtraMemory memory;
   for (auto _ : state) {
-    const auto r = tessera::kokkos_kernels_triangle_count(Space{}, g.graph);
+    memory.start();
+    const auto r = tessera::kokkos_kernels_triangle_count(Space{}, g.graph, kokkos_kernels_params(method));
+    memory.stop();
     state.SetIterationTime(r.count_seconds);
     preprocess += r.preprocess_seconds;
     count += r.count_seconds;
     triangles = r.triangles;
+    blocks = r.blocks;
     ++runs;
     if (!verify(state, spec, g, triangles)) return;
   }
-  state.SetLabel("KokkosGraph triangle_generic LL");
+  state.SetLabel("Kokkos Kernels " + tessera::to_string(method));
+  state.counters["kk_blocks"] = static_cast<double>(blocks);
   report(state, g, triangles, preprocess, count, runs);
+  memory.report(state, static_cast<double>(g.graph.num_edges()));
 }
 
 // The serial reference itself (host copy made outside the timing; orientation included).
@@ -293,7 +340,12 @@ void register_graph(const GraphSpec& spec, const std::string& prefix, bool smoke
     if (smoke) b->Iterations(2);
   };
   const std::string base = prefix + spec.name + "/";
-  finish(benchmark::RegisterBenchmark((base + "kokkos_kernels").c_str(), bench_kokkos_kernels, spec));
+  // Both Kokkos Kernels methods where they run (triangle_ll has no GPU kernel in 3.4.01).
+  finish(benchmark::RegisterBenchmark((base + "kokkos_kernels_spgemm_masked").c_str(), bench_kokkos_kernels, spec,
+                                      tessera::KokkosKernelsMethod::spgemm_masked));
+  if (Kokkos::SpaceAccessibility<Kokkos::HostSpace, Space::memory_space>::accessible)
+    finish(benchmark::RegisterBenchmark((base + "kokkos_kernels_triangle_ll").c_str(), bench_kokkos_kernels, spec,
+                                        tessera::KokkosKernelsMethod::triangle_ll));
   for (const auto& [variant, intersection] : configs) {
     tessera::TriangleCountParams params;
     params.variant = variant;
