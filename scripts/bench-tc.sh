@@ -4,7 +4,9 @@
 #   bench/results/tc-<device>-<date>.json   Google Benchmark JSON (with the build context)
 #   bench/results/tc-<device>-<date>.md     a short table and the exact command
 #
-#   scripts/bench-tc.sh [openmp|cuda] [extra tessera_bench arguments...]
+#   scripts/bench-tc.sh [openmp|cuda] [--no-apt] [extra tessera_bench arguments...]
+#
+# --no-apt builds from already extracted dependency sources (the GPU machine; see gpu-check.sh).
 #
 # Environment (read by the benchmark): TESSERA_BENCH_TC_SCALES (default "16,18,20"; on a GPU
 # e.g. "16,18,20,22,24"), TESSERA_DATA_DIR (adds the shipped real graphs),
@@ -15,8 +17,13 @@ set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 preset=${1:-openmp}
 [ $# -gt 0 ] && shift
+build_args=()
+if [ "${1:-}" = --no-apt ]; then
+  build_args+=(--no-apt)
+  shift
+fi
 
-"$repo/scripts/build.sh" "$preset" >&2
+"$repo/scripts/build.sh" "$preset" "${build_args[@]}" >&2
 bench="$repo/build/$preset/bench/tessera_bench"
 [ -x "$bench" ] || { echo "bench-tc: $bench was not built" >&2; exit 1; }
 

@@ -37,7 +37,7 @@ data_opt=()
 t2=$(date +%s)
 status=0
 # Every entry has a timeout (presets: 600 s; 300 s here), so a hung kernel cannot eat a device lease.
-(cd "$repo" && ctest --preset cuda --timeout 300 "$@") 2>&1 | tee "$log_dir/ctest.log" || status=$?
+(cd "$repo" && ctest --preset cuda --timeout 300 --output-on-failure "$@") 2>&1 | tee "$log_dir/ctest.log" || status=$?
 t3=$(date +%s)
 echo "gpu-check timings: dependencies $((t1 - t0)) s, project build $((t2 - t1)) s, tests $((t3 - t2)) s"
 [ -n "${OUT:-}" ] && cp "$log_dir"/*.log "$OUT"/ 2>/dev/null || true

@@ -16,14 +16,16 @@ int tc_command(const Args& argv) {
                        "Timings separate preprocessing (relabeling, orientation, masking) from counting.");
   args.positional("graph", "graph file or gen:<spec>");
   add_input_options(args);
-  args.option("variant", "V", "masked | split | auto; with --distributed: cpu (gpu, hybrid, ipc planned)", "auto")
+  args.option("variant", "V", "masked | split | auto; with --distributed: cpu | gpu | hybrid | ipc | mpi+ipc", "auto")
       .option("intersection", "I", "binary | merge | hash | auto", "auto")
       .option("orientation", "O", "degree | id", "degree")
       .option("per-vertex", "FILE", "write 'vertex triangles clustering' per line to FILE")
       .flag("json", "print one JSON object on stdout")
       .flag("distributed", "count over MPI ranks (launch with mpiexec; rank 0 prints)")
       .option("buffer-size", "N", "--distributed: queries per message buffer", "65536")
-      .option("compress", "lz4|none", "--distributed: compress message buffers");
+      .option("compress", "lz4|none", "--distributed: compress message buffers (cpu variant)")
+      .option("ranks-per-node", "K", "--distributed: treat K consecutive ranks as one node (0: the real nodes)", "0")
+      .option("gpu-ranks-per-node", "G", "--distributed --variant hybrid: ranks per node counting on the GPU", "1");
   if (!args.parse(argv)) return 0;
   if (args.has("distributed")) return tc_distributed(args);
 

@@ -19,12 +19,12 @@ Json summary(const dist::MetricSummary& s) {
 }
 
 Json run(const Arguments& args) {
+  // --variant defaults to the single-node "auto": distributed, that means cpu.
   const std::string variant = args.maybe("variant").value_or("cpu");
-  TESSERA_USER_REQUIRE(variant == "cpu" || variant == "auto",
-                       "distributed variant '" << variant
-                                               << "' is not implemented yet (available: cpu; gpu, hybrid, ipc and "
-                                                  "mpi+ipc are planned)");
   dist::DistTriangleParams params;
+  params.variant = variant == "auto" ? dist::DistVariant::cpu : dist::parse_dist_variant(variant);
+  params.ranks_per_node = static_cast<int>(args.get_integer("ranks-per-node"));
+  params.gpu_ranks_per_node = static_cast<int>(args.get_integer("gpu-ranks-per-node"));
   params.buffer_size = static_cast<std::size_t>(args.get_integer("buffer-size"));
   TESSERA_USER_REQUIRE(params.buffer_size >= 1, "--buffer-size must be at least 1");
   if (auto c = args.maybe("compress")) {
@@ -44,15 +44,23 @@ Json run(const Arguments& args) {
       .set("messages_sent", summary(m.messages_sent))
       .set("queries_sent", summary(m.queries_sent))
       .set("bytes_sent_raw", summary(m.bytes_sent_raw))
-      .set("bytes_sent_wire", summary(m.bytes_sent_wire));
+      .set("bytes_sent_wire", summary(m.bytes_sent_wire))
+      .set("bytes_received_raw", summary(m.bytes_received_raw))
+      .set("node_local_queries", summary(m.node_local_queries))
+      .set("on_device", summary(m.on_device))
+      .set("local_triangles", summary(m.local_triangles))
+      .set("remote_triangles", summary(m.remote_triangles));
+  if (params.variant == dist::DistVariant::hybrid) metrics.set("speed_weight", summary(m.speed_weight));
   Json j = Json::object();
   j.set("graph", args.get("graph"))
       .set("triangles", r.triangles)
       .set("ranks", r.ranks)
-      .set("variant", "cpu")
+      .set("variant", dist::to_string(r.variant))
+      .set("nodes", r.nodes)
       .set("buffer_size", static_cast<std::uint64_t>(params.buffer_size))
       .set("compress", params.compress ? "lz4" : "none")
       .set("time_s", m.total_seconds.max)
+      .set("read_s", r.read_seconds)
       .set("partition_entries_stddev", r.partition.stddev_entries)
       .set("partition_imbalance", r.partition.imbalance)
       .set("metrics", metrics);

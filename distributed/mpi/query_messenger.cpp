@@ -48,7 +48,9 @@ bool QueryMessenger::push(int dest, vid_t parent, vid_t child) {
   }
   Slot& s = d.slots[static_cast<std::size_t>(d.open)];
   if (s.items == 0) s.words.reserve(2 * params_.items_per_message);
-  if (s.last_parent != parent) {
+  if (params_.format == QueryFormat::flat) {
+    s.words.push_back(parent);
+  } else if (s.last_parent != parent) {
     s.words.push_back(-(parent + 1));  // the sign marks a parent
     s.last_parent = parent;
   }
@@ -140,8 +142,12 @@ bool QueryMessenger::receive_one(int& source) {
   ++stats_.messages_received;
   stats_.bytes_received_raw += raw_bytes;
   stats_.bytes_received_wire += static_cast<std::size_t>(bytes);
-  for (vid_t w : recv_words_)
-    if (w >= 0) ++stats_.items_received;
+  if (params_.format == QueryFormat::flat) {
+    stats_.items_received += recv_words_.size() / 2;
+  } else {
+    for (vid_t w : recv_words_)
+      if (w >= 0) ++stats_.items_received;
+  }
   return true;
 }
 

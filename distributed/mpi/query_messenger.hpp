@@ -3,8 +3,8 @@
 //
 // Every destination rank has two fixed-size slots: one being filled, one being sent (double
 // buffering). A slot holds at most `items_per_message` queries (the paper's SIZE; 1 works) in
-// the compact format of distributed/triangle_count/compact_format.hpp: a parent once, then its
-// children. A full slot is sent at once with MPI_Issend; sends are tested every super-step
+// the compact format of distributed/triangle_count/compact_format.hpp (a parent once, then its
+// children) or the flat one ((parent, child) pairs). A full slot is sent at once with MPI_Issend; sends are tested every super-step
 // (`test_sends`) and completed slots reused. When both slots of a destination are busy, `push`
 // refuses and the caller suspends its scan until a test frees one.
 //
@@ -27,8 +27,14 @@
 
 namespace tessera::dist {
 
+// How queries are laid out in a message. compact: a parent once, then its children (CPU
+// variant; compact_format.hpp). flat: one (parent, child) pair per query, so a GPU can answer
+// every query with one independent lookup (paper 1, §II-B3: more bytes, simpler processing).
+enum class QueryFormat { compact, flat };
+
 struct MessengerParams {
   std::size_t items_per_message = 1 << 16;  // SIZE: queries per message, >= 1
+  QueryFormat format = QueryFormat::compact;
   bool compress = false;                    // LZ4 per message
   int tag = 17;
 };
@@ -83,7 +89,7 @@ class QueryMessenger {
 
  private:
   struct Slot {
-    std::vector<vid_t> words;  // compact format
+    std::vector<vid_t> words;  // in params_.format
     std::vector<char> wire;    // compressed bytes (compress only)
     std::size_t items = 0;
     vid_t last_parent = invalid_vid;

@@ -63,7 +63,8 @@ HostGraph rows_from(const std::vector<eid_t>& degrees, std::vector<vid_t>&& entr
   return g;
 }
 
-DistGraph scatter_impl(const Communicator& comm, const HostGraph& global, int root, std::vector<vid_t> offsets) {
+DistGraph scatter_impl(const Communicator& comm, const HostGraph& global, int root, std::vector<vid_t> offsets,
+                       const std::vector<double>& weights) {
   const int p = comm.size();
   DistGraph out;
   out.rank = comm.rank();
@@ -73,7 +74,7 @@ DistGraph scatter_impl(const Communicator& comm, const HostGraph& global, int ro
     if (offsets.empty()) {
       std::vector<eid_t> prefix(static_cast<std::size_t>(n) + 1, 0);
       for (vid_t v = 0; v <= n; ++v) prefix[static_cast<std::size_t>(v)] = n == 0 ? 0 : global.row_map(v);
-      offsets = balance_edges(prefix, p);
+      offsets = balance_edges(prefix, p, weights);
     }
     TESSERA_USER_REQUIRE(offsets.size() == static_cast<std::size_t>(p) + 1 && offsets.front() == 0 &&
                              offsets.back() == n && std::is_sorted(offsets.begin(), offsets.end()),
@@ -115,7 +116,7 @@ DistGraph scatter_impl(const Communicator& comm, const HostGraph& global, int ro
 }
 
 #ifdef TESSERA_HAVE_HDF5
-DistGraph load_hdf5(const Communicator& comm, const std::string& path) {
+DistGraph load_hdf5(const Communicator& comm, const std::string& path, const std::vector<double>& weights) {
   const int p = comm.size(), r = comm.rank();
   const auto info = io::read_graph_hdf5_info(path);
   TESSERA_USER_REQUIRE(!info.directed, path << ": distributed triangle counting needs an undirected graph");
@@ -136,7 +137,7 @@ DistGraph load_hdf5(const Communicator& comm, const std::string& path) {
   // The first v with prefix[v] >= target: the minimum over the ranks' local answers.
   std::vector<vid_t> first(static_cast<std::size_t>(p) + 1, n);
   for (int k = 1; k < p; ++k) {
-    const eid_t t = split_target(total, k, p);
+    const eid_t t = split_target(total, k, p, weights);
     const auto it = std::lower_bound(prefix.begin(), prefix.end(), t);
     if (it != prefix.end()) first[k] = b0 + static_cast<vid_t>(it - prefix.begin());
   }
@@ -156,7 +157,7 @@ DistGraph load_hdf5(const Communicator& comm, const std::string& path) {
   out.vertex_offsets.assign(static_cast<std::size_t>(p) + 1, 0);
   out.vertex_offsets.back() = n;
   for (int k = 1; k < p; ++k) {
-    const vid_t v = choose_split(split_target(total, k, p), first[k], around[2 * k], around[2 * k + 1]);
+    const vid_t v = choose_split(split_target(total, k, p, weights), first[k], around[2 * k], around[2 * k + 1]);
     out.vertex_offsets[k] = std::clamp(v, out.vertex_offsets[k - 1], n);
   }
   // Pass 2: the rows this rank owns.
@@ -178,16 +179,18 @@ bool is_hdf5_source(const std::string& source) {
 
 }  // namespace
 
-DistGraph scatter_graph(MPI_Comm user, const HostGraph& global, int root, const std::vector<vid_t>& offsets) {
+DistGraph scatter_graph(MPI_Comm user, const HostGraph& global, int root, const std::vector<vid_t>& offsets,
+                        const std::vector<double>& rank_weights) {
   Communicator comm(user);
-  return scatter_impl(comm, global, root, offsets);
+  return scatter_impl(comm, global, root, offsets, rank_weights);
 }
 
-DistGraph load_distributed_graph(MPI_Comm user, const std::string& source) {
+DistGraph load_distributed_graph(MPI_Comm user, const std::string& source, const std::vector<double>& rank_weights) {
   Communicator comm(user);
+  check_rank_weights(rank_weights, comm.size());
   if (is_hdf5_source(source)) {
 #ifdef TESSERA_HAVE_HDF5
-    return load_hdf5(comm, source);
+    return load_hdf5(comm, source, rank_weights);
 #else
     TESSERA_USER_REQUIRE(false, source << ": this Tessera was built without HDF5 (TESSERA_ENABLE_HDF5=OFF)");
 #endif
@@ -197,7 +200,7 @@ DistGraph load_distributed_graph(MPI_Comm user, const std::string& source) {
     auto loaded = io::load_graph(source);
     global = mirror_graph<Kokkos::HostSpace>(loaded.graph);
   });
-  return scatter_impl(comm, global, 0, {});
+  return scatter_impl(comm, global, 0, {}, rank_weights);
 }
 
 PartitionStats partition_stats(MPI_Comm user, const DistGraph& g) {

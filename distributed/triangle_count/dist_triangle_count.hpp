@@ -1,5 +1,6 @@
 #pragma once
-// Distributed exact triangle counting, CPU variant (paper 1, §II-A, Algorithm 1).
+// Distributed exact triangle counting (paper 1, §II-A Algorithm 1, §II-B3, §III): CPU, GPU,
+// hybrid CPU/GPU, zero-copy IPC and mixed MPI+IPC variants, chosen at run time.
 //
 // Input: a DistGraph (dist_graph.hpp) or a source that load_distributed_graph reads. Every
 // triangle is counted once across ranks: edges are oriented by a global vertex order (degree:
@@ -18,11 +19,33 @@
 
 namespace tessera::dist {
 
+// Where each rank counts and how remote wedges are closed (distributed/README.md):
+//   cpu      host kernels (OpenMP), compact messages over MPI
+//   gpu      device kernels, flat (m, n) messages prepared on the host, batches counted on the
+//            device
+//   hybrid   per node, the first `gpu_ranks_per_node` ranks run as gpu, the rest on the host;
+//            flat messages everywhere; the source overload weights the partition by each
+//            rank's measured counting speed
+//   ipc      device kernels reading node-local ranks' rows in place (CUDA IPC); every rank on
+//            one node, no messages at all
+//   mpi_ipc  IPC within a node, gpu-style messages across nodes
+// On a build without a GPU backend the "device" is the default (host) space: the gpu and
+// hybrid code paths still run (that is how CI tests them); ipc and mpi_ipc need CUDA.
+enum class DistVariant { cpu, gpu, hybrid, ipc, mpi_ipc };
+
+const char* to_string(DistVariant v);
+// "cpu", "gpu", "hybrid", "ipc", "mpi+ipc" (also "mpi_ipc"); UserError otherwise.
+DistVariant parse_dist_variant(const std::string& name);
+
 struct DistTriangleParams {
+  DistVariant variant = DistVariant::cpu;
   std::size_t buffer_size = 1 << 16;  // SIZE: queries per message (>= 1)
   bool compress = false;              // LZ4-compress every message
   Orientation orientation = Orientation::degree;  // degree: (degree, id) order; id: ids as given
   std::size_t scan_chunk = 1 << 14;   // queries generated per super-step before polling
+  int ranks_per_node = 0;             // 0: real nodes; k > 0: nodes of k consecutive ranks (tests)
+  int gpu_ranks_per_node = 1;         // hybrid: node-local ranks below this count on the device
+  bool weigh_partition = true;        // hybrid, source overload: partition by measured speed
 };
 
 // min / avg / max over the ranks.
@@ -44,6 +67,11 @@ struct RankMetrics {
   double bytes_sent_raw = 0, bytes_sent_wire = 0;          // wire = after compression
   double bytes_received_raw = 0, bytes_received_wire = 0;
   double messages_to_lower_ranks = 0;
+  // Wedge lookups whose middle vertex lives on another rank of the same node: what IPC can
+  // serve without messages (paper 1, Fig. 10-11). Counted for every variant.
+  double node_local_queries = 0;
+  double on_device = 0;      // 1 when this rank counted with device kernels
+  double speed_weight = 0;   // hybrid: measured edges/s the partition was weighted by (0: none)
 };
 
 struct DistTriangleMetrics {
@@ -51,7 +79,7 @@ struct DistTriangleMetrics {
   MetricSummary local_triangles, remote_triangles;
   MetricSummary messages_sent, messages_received, queries_sent, queries_received;
   MetricSummary bytes_sent_raw, bytes_sent_wire, bytes_received_raw, bytes_received_wire;
-  MetricSummary messages_to_lower_ranks;
+  MetricSummary messages_to_lower_ranks, node_local_queries, on_device, speed_weight;
 };
 
 struct DistTriangleResult {
@@ -61,6 +89,8 @@ struct DistTriangleResult {
   RankMetrics rank_metrics;     // this rank's own
   DistTriangleMetrics metrics;  // min / avg / max over ranks, identical on every rank
   double read_seconds = 0;      // loading and distributing (source overload only; this rank)
+  DistVariant variant = DistVariant::cpu;
+  int nodes = 1;
 };
 
 // Collective over `comm` (which is duplicated, never used directly).

@@ -23,11 +23,18 @@ struct PartitionStats {
 // prefix_before = prefix[first - 1] (ignored when first == 0), prefix_at = prefix[first].
 // Picks first - 1 when that prefix is strictly closer to the target.
 vid_t choose_split(eid_t target, vid_t first, eid_t prefix_before, eid_t prefix_at);
-// Split target k of `ranks` for `total` entries: floor(total * k / ranks), overflow-safe.
-eid_t split_target(eid_t total, int k, int ranks);
+// Split target k of `ranks` for `total` entries: floor(total * k / ranks), overflow-safe. With
+// rank weights (one non-negative value per rank, e.g. measured speeds of a hybrid CPU/GPU run;
+// empty = equal), rank r gets the share w_r / Σw: floor(total * (w_0 + ... + w_{k-1}) / Σw).
+eid_t split_target(eid_t total, int k, int ranks, const std::vector<double>& weights = {});
+
+// UserError unless `weights` is empty or has one finite, non-negative value per rank with a
+// positive sum.
+void check_rank_weights(const std::vector<double>& weights, int ranks);
 
 // Offsets from the degree prefix sums (n + 1 values, prefix[0] = 0).
-std::vector<vid_t> balance_edges(const std::vector<eid_t>& degree_prefix, int ranks);
+std::vector<vid_t> balance_edges(const std::vector<eid_t>& degree_prefix, int ranks,
+                                 const std::vector<double>& weights = {});
 
 // Statistics of a partition from the entries per rank.
 PartitionStats make_partition_stats(std::vector<vid_t> offsets, std::vector<eid_t> entries_per_rank);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "core/error.hpp"
 #include "distributed/triangle_count/partition.hpp"
 
 using namespace tessera;
@@ -40,4 +41,20 @@ TEST_CASE("partition statistics") {
   CHECK(s.mean_entries == doctest::Approx(4.0));
   CHECK(s.stddev_entries == doctest::Approx(std::sqrt(8.0 / 3.0)));
   CHECK(s.imbalance == doctest::Approx(1.5));
+}
+
+TEST_CASE("balance_edges with rank weights gives each rank its share") {
+  const auto uniform = prefix_of(std::vector<eid_t>(16, 2));  // 32 entries, 2 per vertex
+  // Weights 1 : 3 — a CPU rank beside a GPU rank three times as fast.
+  CHECK(balance_edges(uniform, 2, {1.0, 3.0}) == std::vector<vid_t>{0, 4, 16});
+  CHECK(balance_edges(uniform, 3, {1.0, 1.0, 2.0}) == std::vector<vid_t>{0, 4, 8, 16});
+  // Equal weights are the unweighted split; a zero weight gets nothing.
+  CHECK(balance_edges(uniform, 4, {2.0, 2.0, 2.0, 2.0}) == balance_edges(uniform, 4));
+  CHECK(balance_edges(uniform, 2, {0.0, 1.0}) == std::vector<vid_t>{0, 0, 16});
+  CHECK(split_target(32, 1, 2, {1.0, 3.0}) == 8);
+  // Bad weights.
+  CHECK_THROWS_AS(balance_edges(uniform, 2, {1.0}), UserError);
+  CHECK_THROWS_AS(balance_edges(uniform, 2, {1.0, -1.0}), UserError);
+  CHECK_THROWS_AS(balance_edges(uniform, 2, {0.0, 0.0}), UserError);
+  CHECK_THROWS_AS(balance_edges(uniform, 2, {1.0, std::nan("")}), UserError);
 }

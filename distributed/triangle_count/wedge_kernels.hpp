@@ -1,0 +1,130 @@
+#pragma once
+// The Kokkos kernels of the distributed variants (paper 1, §II-B): one source for the host
+// (CPU ranks) and the device (GPU ranks).
+//
+//  count_closed_wedges: Algorithm 1's local counting (lines 23-25), and with IPC the
+//    node-local part too. For every out-edge (v → m) of the rank's oriented rows whose middle
+//    vertex m is readable here (rows of this rank, or of a node-local rank mapped by IPC),
+//    counts the later out-neighbours n of v (the wedges (v; m, n)) with n ∈ N(m). Each thread
+//    takes one out-edge, its vector lanes look the candidates up (binary search in N(m), as
+//    the paper's masked-edge kernel does); out-edges whose m is not readable are skipped:
+//    they go through MPI.
+//  count_edge_queries: the receiver side for flat (m, n) queries (lines 38-43): is n ∈ N(m)?
+//    The caller validates that every m is owned here (the rows are indexed without checks).
+//    One independent lookup per query, so one thread each (a team per single lookup would
+//    leave all but one lane idle).
+#include <Kokkos_Core.hpp>
+
+#include "core/kokkos_ext/execution.hpp"
+#include "core/set_ops/intersect.hpp"
+#include "core/types.hpp"
+
+namespace tessera::dist {
+
+// One rank's rows as kernels read them: row_map rebased to 0, global neighbour ids, sorted.
+// row_map == nullptr: the rank's rows are not readable here.
+struct RowsRef {
+  const eid_t* row_map = nullptr;
+  const vid_t* entries = nullptr;
+  vid_t begin = 0, end = 0;
+};
+
+// Where every rank's rows are, for the kernels: owner lookup by vertex offsets.
+template <class MemorySpace>
+struct RowsTable {
+  Kokkos::View<const RowsRef*, MemorySpace> ranks;
+  Kokkos::View<const vid_t*, MemorySpace> vertex_offsets;  // ranks + 1
+
+  KOKKOS_INLINE_FUNCTION int owner(vid_t v) const {
+    int lo = 0, hi = static_cast<int>(ranks.extent(0));  // owner in [lo, hi)
+    while (hi - lo > 1) {
+      const int mid = (lo + hi) / 2;
+      if (vertex_offsets(mid) <= v)
+        lo = mid;
+      else
+        hi = mid;
+    }
+    return lo;
+  }
+};
+
+// The rank's oriented rows: out-list of local vertex i is entries[row_map[i], row_map[i+1]),
+// in the global order; source[e] = i for every entry (the flattened task list).
+template <class MemorySpace>
+struct OrientedRows {
+  Kokkos::View<const eid_t*, MemorySpace> row_map;
+  Kokkos::View<const vid_t*, MemorySpace> entries;
+  Kokkos::View<const vid_t*, MemorySpace> source;
+};
+
+template <class ExecSpace>
+count_t count_closed_wedges(const ExecSpace& space, const OrientedRows<typename ExecSpace::memory_space>& dag,
+                            const RowsTable<typename ExecSpace::memory_space>& table) {
+  using policy = Kokkos::TeamPolicy<ExecSpace>;
+  using member = typename policy::member_type;
+  const eid_t num_tasks = static_cast<eid_t>(dag.entries.extent(0));
+  if (num_tasks == 0) return 0;
+  const double mean_candidates =
+      dag.row_map.extent(0) > 1 ? 0.5 * double(num_tasks) / double(dag.row_map.extent(0) - 1) : 1.0;
+  const int lanes = detail::vector_length_for<ExecSpace>(mean_candidates);
+  const int team_size = detail::is_gpu_space<ExecSpace>() ? 128 / lanes : 1;
+  // Slices keep the league within int range and the grid reasonable.
+  constexpr eid_t k_slice = eid_t(1) << 26;
+  count_t total = 0;
+  for (eid_t first = 0; first < num_tasks; first += k_slice) {
+    const eid_t slice = num_tasks - first < k_slice ? num_tasks - first : k_slice;
+    const int league = static_cast<int>((slice + team_size - 1) / team_size);
+    count_t slice_total = 0;
+    Kokkos::parallel_reduce(
+        "tessera::dist::tc::closed_wedges", policy(space, league, team_size, lanes),
+        KOKKOS_LAMBDA(const member& team, count_t& sum) {
+          const eid_t begin = first + static_cast<eid_t>(team.league_rank()) * team_size;
+          const eid_t end = begin + team_size < first + slice ? begin + team_size : first + slice;
+          count_t found = 0;
+          Kokkos::parallel_reduce(
+              Kokkos::TeamThreadRange(team, begin, end),
+              [&](const eid_t a, count_t& f) {
+                const vid_t m = dag.entries(a);
+                const RowsRef rows = table.ranks(table.owner(m));
+                if (rows.row_map == nullptr) return;
+                const eid_t row_begin = rows.row_map[m - rows.begin];
+                const vid_t* nm = rows.entries + row_begin;
+                const eid_t len = rows.row_map[m - rows.begin + 1] - row_begin;
+                count_t hits = 0;
+                Kokkos::parallel_reduce(
+                    Kokkos::ThreadVectorRange(team, a + 1, dag.row_map(dag.source(a) + 1)),
+                    [&](const eid_t c, count_t& h) {
+                      if (set_ops::contains(nm, len, dag.entries(c))) ++h;
+                    },
+                    hits);
+                f += hits;
+              },
+              found);
+          Kokkos::single(Kokkos::PerTeam(team), [&]() { sum += found; });
+        },
+        slice_total);
+    total += slice_total;
+  }
+  return total;
+}
+
+// Flat queries as they arrive: words = [m0, n0, m1, n1, ...] with global ids, m owned here
+// (local row m - first_vertex). Returns how many n_i ∈ N(m_i).
+template <class ExecSpace>
+count_t count_edge_queries(const ExecSpace& space,
+                           const Kokkos::View<const eid_t*, typename ExecSpace::memory_space>& row_map,
+                           const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries,
+                           const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& words, vid_t first_vertex) {
+  count_t total = 0;
+  Kokkos::parallel_reduce(
+      "tessera::dist::tc::edge_queries", Kokkos::RangePolicy<ExecSpace>(space, 0, words.extent(0) / 2),
+      KOKKOS_LAMBDA(const std::size_t i, count_t& sum) {
+        const vid_t row = words(2 * i) - first_vertex;
+        const eid_t b = row_map(row);
+        if (set_ops::contains(entries.data() + b, row_map(row + 1) - b, words(2 * i + 1))) ++sum;
+      },
+      total);
+  return total;
+}
+
+}  // namespace tessera::dist

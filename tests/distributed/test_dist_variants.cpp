@@ -1,0 +1,136 @@
+// The distributed variants (cpu, gpu, hybrid, ipc, mpi+ipc) against the single-node count, with
+// real and simulated nodes (ranks_per_node), tiny and large buffers; the node-local query
+// metric; and the clear errors for what a build or a launch cannot do. Without a GPU backend
+// the gpu and hybrid variants run their device path on the host space, and the IPC variants
+// must refuse.
+#include <doctest/doctest.h>
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+#include "algorithms/triangle_count/triangle_count.hpp"
+#include "core/error.hpp"
+#include "core/graph/builder.hpp"
+#include "core/kokkos_ext/ipc_memory.hpp"
+#include "distributed/triangle_count/dist_triangle_count.hpp"
+#include "io/generators/random_graphs.hpp"
+#include "io/graph_io.hpp"
+
+using namespace tessera;
+
+namespace {
+
+int world_size() {
+  int s = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &s);
+  return s;
+}
+
+struct Workload {
+  std::string name;
+  HostGraph graph;
+  count_t expected;
+  std::vector<std::size_t> buffer_sizes;  // SIZE = 1 only where messages stay few
+};
+
+std::vector<Workload> workloads() {
+  using Space = Kokkos::DefaultExecutionSpace;
+  gen::KroneckerParams kron;
+  kron.scale = 10;
+  kron.seed = 5;
+  const DeviceGraph k10 = build_graph(Space{}, gen::kronecker(Space{}, kron));
+  // K(4,4,4): every triangle has one vertex per part, spread over ranks.
+  EdgeList tri;
+  tri.num_vertices = 12;
+  for (vid_t a = 0; a < 12; ++a)
+    for (vid_t b = a + 1; b < 12; ++b)
+      if (a / 4 != b / 4) {
+        tri.src.push_back(a);
+        tri.dst.push_back(b);
+      }
+  const DeviceGraph k444 = build_graph(Space{}, to_edge_arrays<Space::memory_space>(tri));
+  return {{"kronecker 10", mirror_graph<Kokkos::HostSpace>(k10), tessera::triangle_count(Space{}, k10).triangles,
+           {61, 4096}},
+          {"K(4,4,4)", mirror_graph<Kokkos::HostSpace>(k444), 64, {1, 4096}}};
+}
+
+bool is_ipc(dist::DistVariant v) { return v == dist::DistVariant::ipc || v == dist::DistVariant::mpi_ipc; }
+
+}  // namespace
+
+TEST_CASE("every distributed variant equals the single-node count") {
+  const int p = world_size();
+  for (const auto& w : workloads()) {
+    const auto dg = dist::scatter_graph(MPI_COMM_WORLD, w.graph);
+    for (auto variant : {dist::DistVariant::cpu, dist::DistVariant::gpu, dist::DistVariant::hybrid,
+                         dist::DistVariant::ipc, dist::DistVariant::mpi_ipc})
+      for (int ranks_per_node : {0, 1, 2})
+        for (std::size_t size : w.buffer_sizes) {
+          dist::DistTriangleParams params;
+          params.variant = variant;
+          params.ranks_per_node = ranks_per_node;
+          params.buffer_size = size;
+          INFO(w.name << ", variant " << dist::to_string(variant) << ", ranks per node " << ranks_per_node
+                      << ", buffer " << size << ", ranks " << p);
+          const int nodes = ranks_per_node == 0 ? 1 : (p + ranks_per_node - 1) / ranks_per_node;
+          if (variant == dist::DistVariant::ipc && nodes > 1) {
+            CHECK_THROWS_WITH_AS(dist::triangle_count(MPI_COMM_WORLD, dg, params), doctest::Contains("one node"),
+                                 UserError);
+            continue;
+          }
+          if (is_ipc(variant) && !kokkos_ext::ipc_supported()) {
+            CHECK_THROWS_WITH_AS(dist::triangle_count(MPI_COMM_WORLD, dg, params), doctest::Contains("CUDA"),
+                                 UserError);
+            continue;
+          }
+          const auto r = dist::triangle_count(MPI_COMM_WORLD, dg, params);
+          CHECK(r.triangles == w.expected);
+          CHECK(r.nodes == nodes);
+          const auto& m = r.metrics;
+          CHECK(m.queries_sent.avg == doctest::Approx(m.queries_received.avg));
+          CHECK((m.local_triangles.avg + m.remote_triangles.avg) * p == doctest::Approx(double(w.expected)));
+          // Node-local lookups: none when every rank is its own node.
+          if (ranks_per_node == 1) CHECK(m.node_local_queries.max == 0);
+          // Over MPI, on one node, every remote query is node-local (what IPC would serve).
+          if (!is_ipc(variant) && nodes == 1)
+            CHECK(m.node_local_queries.avg == doctest::Approx(m.queries_sent.avg));
+          // With IPC on one node nothing goes through MPI.
+          if (is_ipc(variant) && nodes == 1) CHECK(m.messages_sent.max == 0);
+          // Roles: cpu never on the device, gpu/ipc always, hybrid one rank per node.
+          if (variant == dist::DistVariant::cpu) CHECK(m.on_device.max == 0);
+          if (variant == dist::DistVariant::gpu || is_ipc(variant)) CHECK(m.on_device.min == 1);
+          if (variant == dist::DistVariant::hybrid) CHECK(m.on_device.avg * p == doctest::Approx(nodes));
+        }
+  }
+}
+
+TEST_CASE("hybrid runs weigh the partition by measured speed") {
+  const std::string spec = "gen:kronecker:scale=9,edge_factor=8,seed=4";
+  const count_t expected =
+      tessera::triangle_count(Kokkos::DefaultExecutionSpace{}, io::load_graph(spec).graph).triangles;
+  dist::DistTriangleParams params;
+  params.variant = dist::DistVariant::hybrid;
+  params.buffer_size = 256;
+  const auto r = dist::triangle_count(MPI_COMM_WORLD, spec, params);
+  CHECK(r.triangles == expected);
+  CHECK(r.metrics.speed_weight.min > 0);
+  params.gpu_ranks_per_node = 0;  // every rank on the host
+  params.weigh_partition = false;
+  CHECK(dist::triangle_count(MPI_COMM_WORLD, spec, params).triangles == expected);
+}
+
+TEST_CASE("distributed variants: names and bad requests") {
+  CHECK(dist::parse_dist_variant("mpi+ipc") == dist::DistVariant::mpi_ipc);
+  CHECK(dist::parse_dist_variant("mpi_ipc") == dist::DistVariant::mpi_ipc);
+  CHECK(std::string(dist::to_string(dist::parse_dist_variant("hybrid"))) == "hybrid");
+  CHECK_THROWS_AS(dist::parse_dist_variant("nvlink"), UserError);
+  const auto dg = dist::scatter_graph(MPI_COMM_WORLD, workloads().back().graph);
+  dist::DistTriangleParams params;
+  params.variant = dist::DistVariant::gpu;
+  params.compress = true;  // LZ4 is a CPU-variant option (paper 1, §III-B)
+  CHECK_THROWS_WITH_AS(dist::triangle_count(MPI_COMM_WORLD, dg, params), doctest::Contains("cpu variant"), UserError);
+  params.compress = false;
+  params.ranks_per_node = -1;
+  CHECK_THROWS_AS(dist::triangle_count(MPI_COMM_WORLD, dg, params), UserError);
+}
