@@ -1,8 +1,12 @@
 #include "core/util/json.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
+#include <string>
+
+#include "core/error.hpp"
 
 namespace tessera {
 
@@ -130,5 +134,184 @@ std::string Json::to_plain() const {
   if (is_string()) return str();
   return dump();
 }
+
+namespace {
+
+// Recursive descent over the text; depth is bounded so hostile input cannot overflow the stack.
+class JsonParser {
+ public:
+  explicit JsonParser(const std::string& text) : t_(text) {}
+
+  Json document() {
+    Json v = value(0);
+    skip_space();
+    if (i_ != t_.size()) fail("trailing characters");
+    return v;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& what) const {
+    throw ParseError("<json>", 1, what + " at offset " + std::to_string(i_));
+  }
+  void skip_space() {
+    while (i_ < t_.size() && (t_[i_] == ' ' || t_[i_] == '\t' || t_[i_] == '\n' || t_[i_] == '\r')) ++i_;
+  }
+  bool take(const char* word) {
+    const std::size_t n = std::char_traits<char>::length(word);
+    if (t_.compare(i_, n, word) != 0) return false;
+    i_ += n;
+    return true;
+  }
+  Json value(int depth) {
+    if (depth > 256) fail("nesting too deep");
+    skip_space();
+    if (i_ >= t_.size()) fail("unexpected end");
+    const char c = t_[i_];
+    if (c == '{') return object(depth);
+    if (c == '[') return array(depth);
+    if (c == '"') return Json(string());
+    if (take("true")) return Json(true);
+    if (take("false")) return Json(false);
+    if (take("null")) return Json(nullptr);
+    return number();
+  }
+  Json object(int depth) {
+    ++i_;
+    Json out = Json::object();
+    skip_space();
+    if (i_ < t_.size() && t_[i_] == '}') {
+      ++i_;
+      return out;
+    }
+    while (true) {
+      skip_space();
+      if (i_ >= t_.size() || t_[i_] != '"') fail("expected a key");
+      std::string key = string();
+      skip_space();
+      if (i_ >= t_.size() || t_[i_++] != ':') fail("expected ':'");
+      out.set(key, value(depth + 1));
+      skip_space();
+      if (i_ < t_.size() && t_[i_] == ',') {
+        ++i_;
+        continue;
+      }
+      if (i_ < t_.size() && t_[i_] == '}') {
+        ++i_;
+        return out;
+      }
+      fail("expected ',' or '}'");
+    }
+  }
+  Json array(int depth) {
+    ++i_;
+    Json out = Json::array();
+    skip_space();
+    if (i_ < t_.size() && t_[i_] == ']') {
+      ++i_;
+      return out;
+    }
+    while (true) {
+      out.push(value(depth + 1));
+      skip_space();
+      if (i_ < t_.size() && t_[i_] == ',') {
+        ++i_;
+        continue;
+      }
+      if (i_ < t_.size() && t_[i_] == ']') {
+        ++i_;
+        return out;
+      }
+      fail("expected ',' or ']'");
+    }
+  }
+  std::string string() {
+    ++i_;  // opening quote
+    std::string out;
+    while (true) {
+      if (i_ >= t_.size()) fail("unterminated string");
+      const char c = t_[i_++];
+      if (c == '"') return out;
+      if (static_cast<unsigned char>(c) < 0x20) fail("control character in a string");
+      if (c != '\\') {
+        out += c;
+        continue;
+      }
+      if (i_ >= t_.size()) fail("unterminated escape");
+      const char e = t_[i_++];
+      switch (e) {
+        case '"': out += '"'; break;
+        case '\\': out += '\\'; break;
+        case '/': out += '/'; break;
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'n': out += '\n'; break;
+        case 'r': out += '\r'; break;
+        case 't': out += '\t'; break;
+        case 'u': append_utf8(out, hex4()); break;
+        default: fail("bad escape");
+      }
+    }
+  }
+  unsigned hex4() {
+    if (i_ + 4 > t_.size()) fail("short \\u escape");
+    unsigned v = 0;
+    for (int k = 0; k < 4; ++k) {
+      const char c = t_[i_++];
+      v <<= 4;
+      if (c >= '0' && c <= '9') v |= unsigned(c - '0');
+      else if (c >= 'a' && c <= 'f') v |= unsigned(c - 'a' + 10);
+      else if (c >= 'A' && c <= 'F') v |= unsigned(c - 'A' + 10);
+      else fail("bad hex digit");
+    }
+    return v;
+  }
+  static void append_utf8(std::string& out, unsigned cp) {
+    if (cp < 0x80) {
+      out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+      out += static_cast<char>(0xC0 | (cp >> 6));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+      out += static_cast<char>(0xE0 | (cp >> 12));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+  }
+  Json number() {
+    const std::size_t start = i_;
+    if (i_ < t_.size() && t_[i_] == '-') ++i_;
+    bool integral = true;
+    while (i_ < t_.size() && (std::isdigit(static_cast<unsigned char>(t_[i_])) || t_[i_] == '.' || t_[i_] == 'e' ||
+                              t_[i_] == 'E' || t_[i_] == '+' || t_[i_] == '-')) {
+      if (!std::isdigit(static_cast<unsigned char>(t_[i_]))) integral = false;
+      ++i_;
+    }
+    const std::string text = t_.substr(start, i_ - start);
+    if (text.empty() || text == "-") fail("expected a value");
+    try {
+      std::size_t used = 0;
+      if (integral) {
+        if (text[0] == '-') {
+          const long long v = std::stoll(text, &used);
+          if (used == text.size()) return Json(v);
+        } else {
+          const unsigned long long v = std::stoull(text, &used);
+          if (used == text.size()) return Json(v);
+        }
+      }
+      const double d = std::stod(text, &used);
+      if (used == text.size()) return Json(d);
+    } catch (const std::exception&) {
+    }
+    fail("bad number '" + text + "'");
+  }
+
+  const std::string& t_;
+  std::size_t i_ = 0;
+};
+
+}  // namespace
+
+Json Json::parse(const std::string& text) { return JsonParser(text).document(); }
 
 }  // namespace tessera

@@ -1,6 +1,7 @@
 #pragma once
 // A small ordered JSON value for results and `--json` output (objects keep insertion order so
-// records read naturally). Writing only; Tessera never parses JSON.
+// records read naturally), and a strict parser for reading such output back (e.g. the JSON
+// line a child `tessera` process prints).
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -33,6 +34,9 @@ class Json {
 
   static Json object() { return Json(Object{}); }
   static Json array() { return Json(Array{}); }
+  // Parses one JSON document (RFC 8259; \u escapes outside ASCII are kept as UTF-8). Integers
+  // stay integers. Throws tessera::ParseError("<json>", 1, what) on malformed text.
+  static Json parse(const std::string& text);
 
   // Object access: sets (or replaces) a key, keeping first-insertion order.
   Json& set(const std::string& key, Json value);

@@ -57,55 +57,69 @@ struct OrientedRows {
   Kokkos::View<const vid_t*, MemorySpace> source;
 };
 
+// Wedges (v; m, n) closed through the task's out-edge a = (v → m), for the lane'th share of
+// the candidates n (0 when m's rows are not readable here).
+template <class MemorySpace>
+KOKKOS_INLINE_FUNCTION count_t closed_wedges_share(const OrientedRows<MemorySpace>& dag,
+                                                   const RowsTable<MemorySpace>& table, eid_t a, int lane,
+                                                   int lanes) {
+  const vid_t m = dag.entries(a);
+  const RowsRef rows = table.ranks(table.owner(m));
+  if (rows.row_map == nullptr) return 0;
+  const eid_t row_begin = rows.row_map[m - rows.begin];
+  const vid_t* nm = rows.entries + row_begin;
+  const eid_t len = rows.row_map[m - rows.begin + 1] - row_begin;
+  count_t hits = 0;
+  for (eid_t c = a + 1 + lane; c < dag.row_map(dag.source(a) + 1); c += lanes)
+    if (set_ops::contains(nm, len, dag.entries(c))) ++hits;
+  return hits;
+}
+
 template <class ExecSpace>
 count_t count_closed_wedges(const ExecSpace& space, const OrientedRows<typename ExecSpace::memory_space>& dag,
                             const RowsTable<typename ExecSpace::memory_space>& table) {
-  using policy = Kokkos::TeamPolicy<ExecSpace>;
-  using member = typename policy::member_type;
+  using memory = typename ExecSpace::memory_space;
   const eid_t num_tasks = static_cast<eid_t>(dag.entries.extent(0));
-  if (num_tasks == 0) return 0;
-  const double mean_candidates =
-      dag.row_map.extent(0) > 1 ? 0.5 * double(num_tasks) / double(dag.row_map.extent(0) - 1) : 1.0;
-  const int lanes = detail::vector_length_for<ExecSpace>(mean_candidates);
-  const int team_size = detail::is_gpu_space<ExecSpace>() ? 128 / lanes : 1;
-  // Slices keep the league within int range and the grid reasonable.
-  constexpr eid_t k_slice = eid_t(1) << 26;
   count_t total = 0;
-  for (eid_t first = 0; first < num_tasks; first += k_slice) {
-    const eid_t slice = num_tasks - first < k_slice ? num_tasks - first : k_slice;
-    const int league = static_cast<int>((slice + team_size - 1) / team_size);
-    count_t slice_total = 0;
+  if (num_tasks == 0) return 0;
+  if constexpr (!detail::is_gpu_space<ExecSpace>()) {
+    // Host: one task per iteration, dynamic chunks for the skewed row lengths.
     Kokkos::parallel_reduce(
-        "tessera::dist::tc::closed_wedges", policy(space, league, team_size, lanes),
-        KOKKOS_LAMBDA(const member& team, count_t& sum) {
-          const eid_t begin = first + static_cast<eid_t>(team.league_rank()) * team_size;
-          const eid_t end = begin + team_size < first + slice ? begin + team_size : first + slice;
-          count_t found = 0;
-          Kokkos::parallel_reduce(
-              Kokkos::TeamThreadRange(team, begin, end),
-              [&](const eid_t a, count_t& f) {
-                const vid_t m = dag.entries(a);
-                const RowsRef rows = table.ranks(table.owner(m));
-                if (rows.row_map == nullptr) return;
-                const eid_t row_begin = rows.row_map[m - rows.begin];
-                const vid_t* nm = rows.entries + row_begin;
-                const eid_t len = rows.row_map[m - rows.begin + 1] - row_begin;
-                count_t hits = 0;
-                Kokkos::parallel_reduce(
-                    Kokkos::ThreadVectorRange(team, a + 1, dag.row_map(dag.source(a) + 1)),
-                    [&](const eid_t c, count_t& h) {
-                      if (set_ops::contains(nm, len, dag.entries(c))) ++h;
-                    },
-                    hits);
-                f += hits;
-              },
-              found);
-          Kokkos::single(Kokkos::PerTeam(team), [&]() { sum += found; });
-        },
-        slice_total);
-    total += slice_total;
+        "tessera::dist::tc::closed_wedges",
+        Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>>(space, 0, num_tasks),
+        [=](const eid_t a, count_t& sum) { sum += closed_wedges_share<memory>(dag, table, a, 0, 1); }, total);
+    return total;
+  } else {
+    // Device: a thread per task, its vector lanes over the candidates; slices keep the league
+    // within int range.
+    using policy = Kokkos::TeamPolicy<ExecSpace>;
+    using member = typename policy::member_type;
+    const double mean_candidates =
+        dag.row_map.extent(0) > 1 ? 0.5 * double(num_tasks) / double(dag.row_map.extent(0) - 1) : 1.0;
+    const int lanes = detail::vector_length_for<ExecSpace>(mean_candidates);
+    const int team_size = 128 / lanes;
+    constexpr eid_t k_slice = eid_t(1) << 26;
+    for (eid_t first = 0; first < num_tasks; first += k_slice) {
+      const eid_t last = num_tasks - first < k_slice ? num_tasks : first + k_slice;
+      const int league = static_cast<int>((last - first + team_size - 1) / team_size);
+      count_t slice_total = 0;
+      Kokkos::parallel_reduce(
+          "tessera::dist::tc::closed_wedges", policy(space, league, team_size, lanes),
+          KOKKOS_LAMBDA(const member& team, count_t& sum) {
+            const eid_t a = first + static_cast<eid_t>(team.league_rank()) * team_size + team.team_rank();
+            count_t hits = 0;
+            if (a < last)
+              Kokkos::parallel_reduce(
+                  Kokkos::ThreadVectorRange(team, lanes),
+                  [&](const int lane, count_t& h) { h += closed_wedges_share<memory>(dag, table, a, lane, lanes); },
+                  hits);
+            Kokkos::single(Kokkos::PerThread(team), [&]() { sum += hits; });
+          },
+          slice_total);
+      total += slice_total;
+    }
+    return total;
   }
-  return total;
 }
 
 // Flat queries as they arrive: words = [m0, n0, m1, n1, ...] with global ids, m owned here

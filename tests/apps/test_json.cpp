@@ -3,6 +3,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "core/error.hpp"
 #include "core/util/json.hpp"
 
 using tessera::Json;
@@ -23,4 +24,24 @@ TEST_CASE("Json writes ordered objects, escapes strings and round-trippable numb
   CHECK_FALSE(j.contains("zz"));
   CHECK_THROWS_AS(j.at("zz"), std::logic_error);
   CHECK(Json::object().dump(2) == "{}");
+}
+
+TEST_CASE("Json::parse reads back what dump writes, and rejects malformed text") {
+  Json j = Json::object();
+  Json inner = Json::object();
+  inner.set("min", 1.5).set("max", -2);
+  j.set("triangles", std::uint64_t(18446744073709551615ull))
+      .set("name", "a\"b\\c\n\u00e9")
+      .set("metrics", inner)
+      .set("list", Json::array().push(1).push("x").push(nullptr).push(true).push(false))
+      .set("neg", -7)
+      .set("ratio", 0.1);
+  const Json back = Json::parse(j.dump());
+  CHECK(back.dump() == j.dump());
+  CHECK(Json::parse(j.dump(2)).dump() == j.dump());
+  CHECK(back.at("metrics").at("min").to_plain() == "1.5");
+  CHECK(Json::parse(R"("\u0041\u00e9")").str() == "A\u00e9");
+  CHECK(Json::parse(" [ ] ").dump() == "[]");
+  for (const char* bad : {"", "{", "[1,]", "{\"a\" 1}", "{\"a\":1,}", "tru", "\"abc", "1 2", "-", "01x", "\"\\q\""})
+    CHECK_THROWS_AS(Json::parse(bad), tessera::ParseError);
 }
