@@ -83,10 +83,12 @@ count_t triangle_ll_count(const ExecSpace& space, const CsrGraph<typename ExecSp
   return total;
 }
 
-// Row blocks [first[b], first[b+1]) whose wedge counts Σ_{j∈L(i)} |L(j)| (an upper bound on
-// the entries of C's rows) stay under `budget`; a row over the budget forms a block alone.
+// Row blocks [begin, end) whose wedge counts Σ_{j∈L(i)} |L(j)| (an upper bound on the entries
+// of C's rows) stay under `budget`; a row over the budget forms a block alone. Blocks without
+// any wedge are dropped: they close no triangle, and an empty product is not worth a Kokkos
+// Kernels call (3.4.01's CUDA SpGEMM faulted on graphs whose C is empty).
 template <class ExecSpace>
-std::vector<vid_t> spgemm_row_blocks(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& dag,
+std::vector<std::pair<vid_t, vid_t>> spgemm_row_blocks(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& dag,
                                      std::uint64_t budget) {
   const vid_t n = dag.num_vertices();
   Kokkos::View<std::uint64_t*, typename ExecSpace::memory_space> wedges(
@@ -104,17 +106,18 @@ std::vector<vid_t> spgemm_row_blocks(const ExecSpace& space, const CsrGraph<type
         wedges(i) = w;
       });
   const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, wedges);
-  std::vector<vid_t> first{0};
+  std::vector<std::pair<vid_t, vid_t>> blocks;
   std::uint64_t in_block = 0;
   for (vid_t i = 0; i < n; ++i) {
-    if (in_block > 0 && in_block + host(i) > budget) {
-      first.push_back(i);
+    if (blocks.empty() || (in_block > 0 && in_block + host(i) > budget)) {
+      blocks.emplace_back(i, i);
       in_block = 0;
     }
+    blocks.back().second = i + 1;
     in_block += host(i);
   }
-  first.push_back(n);
-  return first;
+  if (!blocks.empty() && in_block == 0) blocks.pop_back();  // only the last block can be empty
+  return blocks;
 }
 
 // C = L[rows] · L by Kokkos Kernels' SpGEMM (symbolic + numeric), then Σ C(i,k) over the
@@ -146,6 +149,10 @@ count_t spgemm_masked_block(const ExecSpace& space, const CsrGraph<typename Exec
   KokkosSparse::Experimental::spgemm_symbolic(&handle, rows, n, n, a_rows, a_entries, false, row_map, entries, false,
                                               c_rows);
   const auto c_nnz = static_cast<eid_t>(handle.get_spgemm_handle()->get_c_nnz());
+  if (c_nnz == 0) {
+    handle.destroy_spgemm_handle();
+    return 0;
+  }
   Kokkos::View<vid_t*, memory_space> c_entries(
       Kokkos::ViewAllocateWithoutInitializing("tessera::tc::kk_baseline::c_entries"), c_nnz);
   Kokkos::View<double*, memory_space> c_values(
@@ -181,16 +188,16 @@ count_t spgemm_masked_block(const ExecSpace& space, const CsrGraph<typename Exec
 template <class ExecSpace>
 count_t spgemm_masked_count(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& dag,
                             std::uint64_t budget, std::size_t& blocks) {
-  const auto first = spgemm_row_blocks(space, dag, budget);
+  const auto row_blocks = spgemm_row_blocks(space, dag, budget);
   const auto row_map = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, dag.row_map);
   // Every entry of A and B is 1 (the adjacency of L).
   Kokkos::View<double*, typename ExecSpace::memory_space> ones(
       Kokkos::ViewAllocateWithoutInitializing("tessera::tc::kk_baseline::ones"), dag.num_entries());
   Kokkos::deep_copy(space, ones, 1.0);
   count_t total = 0;
-  blocks = first.size() - 1;
-  for (std::size_t b = 0; b + 1 < first.size(); ++b)
-    total += spgemm_masked_block(space, dag, first[b], first[b + 1], row_map(first[b]), row_map(first[b + 1]), ones);
+  blocks = row_blocks.size();
+  for (const auto& [begin, end] : row_blocks)
+    total += spgemm_masked_block(space, dag, begin, end, row_map(begin), row_map(end), ones);
   return total;
 }
 
