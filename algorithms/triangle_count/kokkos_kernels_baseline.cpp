@@ -221,6 +221,11 @@ KokkosKernelsTriangleResult kokkos_kernels_triangle_count(const ExecSpace& space
                            << ": its GPU functor has an empty body and would report 0 triangles (see "
                               "algorithms/triangle_count/BASELINE.md); use spgemm_masked there");
   TESSERA_USER_REQUIRE(params.max_block_wedges > 0, "max_block_wedges must be positive");
+  TESSERA_USER_REQUIRE(!detail::is_gpu_space<ExecSpace>() || params.allow_unreliable_gpu,
+                       "Kokkos Kernels 3.4.01's SpGEMM gives wrong counts (and faults on some graphs) on "
+                           << ExecSpace::name()
+                           << " (see algorithms/triangle_count/BASELINE.md); set allow_unreliable_gpu to run it "
+                              "anyway and check its count");
   if (g.num_vertices() == 0 || g.num_entries() == 0) return result;
 
   Kokkos::Timer timer;
