@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The end-of-session GPU run, one device call: CUDA build and the whole test suite, then (each
+# under its own time limit, most important first) the TC benchmark on the shipped graphs, the
+# distributed sweep on one GPU, the multi-GPU sweep when the machine has several GPUs, and the
+# pattern-mining and partitioning benchmarks when their drivers exist. Results and logs go to
+# $OUT (default build/gpu-session).
+#
+#   TESSERA_GIT_COMMIT=$(git rev-parse --short=12 HEAD) scripts/gpu-session.sh
+set -uo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+out=${OUT:-$repo/build/gpu-session}
+mkdir -p "$out"
+export NCCL_NVLS_ENABLE=0 OMP_PROC_BIND=false
+export TESSERA_DATA_DIR=${TESSERA_DATA_DIR:-$repo/.data}
+gpus=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | wc -l)
+echo "gpu-session: $gpus GPU(s), commit ${TESSERA_GIT_COMMIT:-?}"
+
+"$repo/scripts/gpu-check.sh" 2>&1 | tail -n 40
+
+step() {  # step <seconds> <log name> command...
+  local limit=$1 name=$2
+  shift 2
+  echo "== $name (limit $limit s)"
+  timeout "$limit" "$@" >"$out/$name.log" 2>&1
+  echo "== $name: exit $?"
+  grep -E '^(tc|\| )' "$out/$name.log" | tail -n 40
+}
+
+step 100 bench-tc-real env TESSERA_BENCH_TC_SCALES=16 \
+  TESSERA_BENCH_TC_GRAPHS=ego-Facebook,ca-HepPh,ca-AstroPh-cc1,email-Enron,com-dblp \
+  TESSERA_BENCH_TC_SERIAL_MAX_EDGES=2000000 "$repo/scripts/bench-tc.sh" cuda --no-apt
+step 120 bench-dist-1gpu env OMP_NUM_THREADS=4 "$repo/scripts/bench-dist-tc.sh" cuda --no-apt
+if [ "$gpus" -ge 2 ]; then
+  step 200 bench-dist-multi-gpu env KOKKOS_NUM_DEVICES="$gpus" OMP_NUM_THREADS=8 \
+    "$repo/scripts/bench-dist-tc.sh" cuda --no-apt "$repo/configs/experiments/tc-multi-gpu.yaml"
+fi
+for extra in "$repo"/scripts/bench-mining.sh "$repo"/scripts/bench-partition.sh; do
+  [ -x "$extra" ] && step 90 "$(basename "$extra" .sh)" "$extra" cuda --no-apt
+done
+cp -r "$repo"/bench/results/*h200* "$repo"/bench/results/dist-tc-cuda-* "$out"/ 2>/dev/null || true
