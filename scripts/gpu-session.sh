@@ -27,12 +27,14 @@ step() {  # step <seconds> <log name> command...
 }
 
 step 100 bench-tc-real env TESSERA_BENCH_TC_SCALES=16 \
-  TESSERA_BENCH_TC_GRAPHS=ego-Facebook,ca-HepPh,ca-AstroPh-cc1,email-Enron,com-dblp \
+  TESSERA_BENCH_TC_GRAPHS=ego-Facebook,ca-HepPh,ca-AstroPh-cc1,email-Enron,ca-CondMat \
   TESSERA_BENCH_TC_SERIAL_MAX_EDGES=2000000 "$repo/scripts/bench-tc.sh" cuda --no-apt
 step 120 bench-dist-1gpu env OMP_NUM_THREADS=4 "$repo/scripts/bench-dist-tc.sh" cuda --no-apt
 if [ "$gpus" -ge 2 ]; then
-  step 200 bench-dist-multi-gpu env KOKKOS_NUM_DEVICES="$gpus" OMP_NUM_THREADS=8 \
+  step 120 bench-dist-multi-gpu-ipc env KOKKOS_NUM_DEVICES="$gpus" OMP_NUM_THREADS=8 \
     "$repo/scripts/bench-dist-tc.sh" cuda --no-apt "$repo/configs/experiments/tc-multi-gpu.yaml"
+  step 120 bench-dist-multi-gpu-mpi env KOKKOS_NUM_DEVICES="$gpus" OMP_NUM_THREADS=8 \
+    "$repo/scripts/bench-dist-tc.sh" cuda --no-apt "$repo/configs/experiments/tc-multi-gpu-mpi.yaml"
 fi
 for extra in "$repo"/scripts/bench-mining.sh "$repo"/scripts/bench-partition.sh; do
   [ -x "$extra" ] && step 90 "$(basename "$extra" .sh)" "$extra" cuda --no-apt
