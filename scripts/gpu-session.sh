@@ -3,7 +3,8 @@
 # under its own time limit, most important first) the TC benchmark on the shipped graphs, the
 # distributed sweep on one GPU, the multi-GPU sweep when the machine has several GPUs, and the
 # pattern-mining and partitioning benchmarks when their drivers exist. Results and logs go to
-# $OUT (default build/gpu-session).
+# $OUT (default build/gpu-session). Step limits: LIMIT_TC, LIMIT_DIST, LIMIT_IPC, LIMIT_MPI,
+# LIMIT_EXTRA (seconds); EXTRA_BENCH lists further benchmark scripts.
 #
 #   TESSERA_GIT_COMMIT=$(git rev-parse --short=12 HEAD) scripts/gpu-session.sh
 set -uo pipefail
@@ -26,17 +27,17 @@ step() {  # step <seconds> <log name> command...
   grep -E '^(tc|\| )' "$out/$name.log" | tail -n 40
 }
 
-step 100 bench-tc-real env TESSERA_BENCH_TC_SCALES=16 \
-  TESSERA_BENCH_TC_GRAPHS=ego-Facebook,ca-HepPh,ca-AstroPh-cc1,email-Enron,ca-CondMat \
+step "${LIMIT_TC:-50}" bench-tc-real env TESSERA_BENCH_TC_SCALES=16 \
+  TESSERA_BENCH_TC_GRAPHS=ego-Facebook,ca-HepPh,ca-AstroPh-cc1,email-Enron \
   TESSERA_BENCH_TC_SERIAL_MAX_EDGES=2000000 "$repo/scripts/bench-tc.sh" cuda --no-apt
-step 120 bench-dist-1gpu env OMP_NUM_THREADS=4 "$repo/scripts/bench-dist-tc.sh" cuda --no-apt
+step "${LIMIT_DIST:-90}" bench-dist-1gpu env OMP_NUM_THREADS=4 "$repo/scripts/bench-dist-tc.sh" cuda --no-apt
 if [ "$gpus" -ge 2 ]; then
-  step 120 bench-dist-multi-gpu-ipc env KOKKOS_NUM_DEVICES="$gpus" OMP_NUM_THREADS=8 \
+  step "${LIMIT_IPC:-120}" bench-dist-multi-gpu-ipc env KOKKOS_NUM_DEVICES="$gpus" OMP_NUM_THREADS=8 \
     "$repo/scripts/bench-dist-tc.sh" cuda --no-apt "$repo/configs/experiments/tc-multi-gpu.yaml"
-  step 120 bench-dist-multi-gpu-mpi env KOKKOS_NUM_DEVICES="$gpus" OMP_NUM_THREADS=8 \
+  step "${LIMIT_MPI:-80}" bench-dist-multi-gpu-mpi env KOKKOS_NUM_DEVICES="$gpus" OMP_NUM_THREADS=8 \
     "$repo/scripts/bench-dist-tc.sh" cuda --no-apt "$repo/configs/experiments/tc-multi-gpu-mpi.yaml"
 fi
-for extra in "$repo"/scripts/bench-mining.sh "$repo"/scripts/bench-partition.sh; do
-  [ -x "$extra" ] && step 90 "$(basename "$extra" .sh)" "$extra" cuda --no-apt
-done
+if [ -n "${EXTRA_BENCH:-}" ]; then  # e.g. "scripts/bench-mining.sh scripts/bench-partition.sh"
+  for extra in $EXTRA_BENCH; do step "${LIMIT_EXTRA:-60}" "$(basename "$extra" .sh)" "$repo/$extra" cuda --no-apt; done
+fi
 cp -r "$repo"/bench/results/*h200* "$repo"/bench/results/dist-tc-cuda-* "$out"/ 2>/dev/null || true
