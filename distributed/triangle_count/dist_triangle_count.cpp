@@ -77,8 +77,11 @@ GhostDegrees exchange_ghost_degrees(const Communicator& comm, const DistGraph& g
   return ghosts;
 }
 
-// The local rows oriented by the global order, each out-list sorted by that order, so the
-// wedges (v; m, n) with m < n are the position pairs i < j of N+(v).
+// The local rows oriented by the global order. Out-lists keep the rows' ascending id order:
+// a triangle is found once, at its lowest vertex v, as the unordered pair {m, n} of N+(v)
+// (positions i < j, so m is the smaller id), closed by n ∈ N(m). Id-sorted lists let the
+// kernels intersect N+(v) after m with N(m) (shorter list searched in the longer) instead of
+// searching every candidate.
 struct LocalDag {
   std::vector<eid_t> row_map;
   std::vector<vid_t> entries;
@@ -104,15 +107,17 @@ LocalDag orient_local(const Communicator& comm, const DistGraph& g, Orientation 
   LocalDag dag;
   dag.row_map.assign(static_cast<std::size_t>(n_local) + 1, 0);
   const bool by_degree = orientation == Orientation::degree;
-  auto less = [&](eid_t ka, vid_t a, eid_t kb, vid_t bb) { return ka < kb || (ka == kb && a < bb); };
+  auto later = [&](vid_t i, eid_t a) {  // is neighbour entry a after local vertex i in the order?
+    const eid_t kv = by_degree ? rm(i + 1) - rm(i) : 0;
+    const eid_t ka = key[static_cast<std::size_t>(a)];
+    return kv < ka || (kv == ka && b + i < en(a));
+  };
   std::vector<eid_t> out_degree(static_cast<std::size_t>(n_local), 0);
   eid_t* od = out_degree.data();
   Kokkos::parallel_for(
       "tessera::dist::tc::out_degree", Kokkos::RangePolicy<host_space>(0, n_local), [&, od](const vid_t i) {
-        const eid_t kv = by_degree ? rm(i + 1) - rm(i) : 0;
         eid_t c = 0;
-        for (eid_t a = rm(i); a < rm(i + 1); ++a)
-          if (less(kv, b + i, key[static_cast<std::size_t>(a)], en(a))) ++c;
+        for (eid_t a = rm(i); a < rm(i + 1); ++a) c += later(i, a) ? 1 : 0;
         od[i] = c;
       });
   for (vid_t i = 0; i < n_local; ++i) dag.row_map[i + 1] = dag.row_map[i] + out_degree[i];
@@ -121,13 +126,9 @@ LocalDag orient_local(const Communicator& comm, const DistGraph& g, Orientation 
   vid_t* de = dag.entries.data();
   Kokkos::parallel_for(
       "tessera::dist::tc::orient", Kokkos::RangePolicy<host_space>(0, n_local), [&, drm, de](const vid_t i) {
-        const eid_t kv = by_degree ? rm(i + 1) - rm(i) : 0;
-        std::vector<std::pair<eid_t, vid_t>> out;
-        out.reserve(static_cast<std::size_t>(drm[i + 1] - drm[i]));
+        eid_t o = drm[i];
         for (eid_t a = rm(i); a < rm(i + 1); ++a)
-          if (less(kv, b + i, key[static_cast<std::size_t>(a)], en(a))) out.emplace_back(key[static_cast<std::size_t>(a)], en(a));
-        std::sort(out.begin(), out.end());
-        for (std::size_t j = 0; j < out.size(); ++j) de[drm[i] + static_cast<eid_t>(j)] = out[j].second;
+          if (later(i, a)) de[o++] = en(a);
       });
   return dag;
 }

@@ -5,10 +5,11 @@
 //  count_closed_wedges: Algorithm 1's local counting (lines 23-25), and with IPC the
 //    node-local part too. For every out-edge (v → m) of the rank's oriented rows whose middle
 //    vertex m is readable here (rows of this rank, or of a node-local rank mapped by IPC),
-//    counts the later out-neighbours n of v (the wedges (v; m, n)) with n ∈ N(m). Each thread
-//    takes one out-edge, its vector lanes look the candidates up (binary search in N(m), as
-//    the paper's masked-edge kernel does); out-edges whose m is not readable are skipped:
-//    they go through MPI.
+//    counts the later out-neighbours n of v (the wedges (v; m, n)) with n ∈ N(m): the
+//    intersection of N+(v) after m with N(m), both id-sorted. Each thread takes one out-edge,
+//    its vector lanes share the intersection (binary search of the shorter list in the longer,
+//    the paper's distance-2 lookup, or a merge when the lists are of similar length);
+//    out-edges whose m is not readable are skipped: they go through MPI.
 //  count_edge_queries: the receiver side for flat (m, n) queries (lines 38-43): is n ∈ N(m)?
 //    The caller validates that every m is owned here (the rows are indexed without checks).
 //    One independent lookup per query, so one thread each (a team per single lookup would
@@ -69,10 +70,11 @@ KOKKOS_INLINE_FUNCTION count_t closed_wedges_share(const OrientedRows<MemorySpac
   const eid_t row_begin = rows.row_map[m - rows.begin];
   const vid_t* nm = rows.entries + row_begin;
   const eid_t len = rows.row_map[m - rows.begin + 1] - row_begin;
-  count_t hits = 0;
-  for (eid_t c = a + 1 + lane; c < dag.row_map(dag.source(a) + 1); c += lanes)
-    if (set_ops::contains(nm, len, dag.entries(c))) ++hits;
-  return hits;
+  const vid_t* candidates = dag.entries.data() + a + 1;
+  const eid_t num_candidates = dag.row_map(dag.source(a) + 1) - (a + 1);
+  if (set_ops::prefer_binary_search(num_candidates, len))
+    return set_ops::intersect_binary(lane, lanes, candidates, num_candidates, nm, len, set_ops::NoMatchHook{});
+  return set_ops::intersect_merge(lane, lanes, candidates, num_candidates, nm, len, set_ops::NoMatchHook{});
 }
 
 template <class ExecSpace>
