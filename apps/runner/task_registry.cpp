@@ -7,6 +7,7 @@
 #include "core/graph/degree_stats.hpp"
 #include "core/graph/orientation.hpp"
 #include "algorithms/triangle_count/triangle_count.hpp"
+#include "apps/runner/mining_tasks.hpp"
 
 namespace tessera::runner {
 
@@ -75,7 +76,8 @@ Json tc_task(const io::LoadedGraph& input, const Params& p) {
 }  // namespace
 
 const std::vector<TaskDefinition>& task_registry() {
-  static const std::vector<TaskDefinition> tasks{
+  static const std::vector<TaskDefinition> tasks = [] {
+  std::vector<TaskDefinition> tasks{
       {"stats", "degree statistics (max, mean, stddev, wedges)", {}, stats_task},
       {"orient", "orient into the counting DAG", {{"orientation", "degree"}}, orient_task},
       {"relabel", "renumber vertices by degree", {{"descending", "true"}}, relabel_task},
@@ -84,6 +86,9 @@ const std::vector<TaskDefinition>& task_registry() {
        {{"variant", "auto"}, {"intersection", "auto"}, {"orientation", "degree"}},
        tc_task},
   };
+  for (auto& t : mining_tasks()) tasks.push_back(std::move(t));
+  return tasks;
+  }();
   return tasks;
 }
 

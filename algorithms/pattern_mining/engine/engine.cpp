@@ -67,7 +67,7 @@ TaskList<typename ExecSpace::memory_space> build_tasks(const ExecSpace& space, c
   const label_t label0 = plan.levels[0].label;
   if (kind == TaskKind::vertex || plan.num_levels == 1) {
     Kokkos::View<vid_t*, memory_space> u(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::task_u"), n);
-    const eid_t kept = detail::chunked_scan<ExecSpace, eid_t>(
+    const eid_t kept = tessera::detail::chunked_scan<ExecSpace, eid_t>(
         "tessera::mining::vertex_tasks", space, n, KOKKOS_LAMBDA(const eid_t v, eid_t& offset, const bool final) {
           const bool ok = label0 < 0 || labels(v) == label0;
           if (final && ok) u(offset) = static_cast<vid_t>(v);
@@ -83,7 +83,7 @@ TaskList<typename ExecSpace::memory_space> build_tasks(const ExecSpace& space, c
   const auto rows = lookup.row_map;
   const auto entries = lookup.entries;
   Kokkos::View<eid_t*, memory_space> offsets(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::task_offsets"), n + 1);
-  const eid_t total = detail::chunked_scan<ExecSpace, eid_t>(
+  const eid_t total = tessera::detail::chunked_scan<ExecSpace, eid_t>(
       "tessera::mining::edge_task_offsets", space, n, KOKKOS_LAMBDA(const eid_t u, eid_t& offset, const bool final) {
         if (final) offsets(u) = offset;
         if (label0 >= 0 && labels(u) != label0) return;
@@ -136,7 +136,7 @@ void split_hub_tasks(const ExecSpace& space, TaskList<typename ExecSpace::memory
   const auto tv = t.v;
   const bool edge = first_level == 2;
   Kokkos::View<eid_t*, memory_space> unit_end(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::unit_end"), t.tasks);
-  const eid_t units = detail::chunked_scan<ExecSpace, eid_t>(
+  const eid_t units = tessera::detail::chunked_scan<ExecSpace, eid_t>(
       "tessera::mining::split_tasks", space, t.tasks, KOKKOS_LAMBDA(const eid_t i, eid_t& offset, const bool final) {
         const vid_t u = tu(i);
         eid_t length = rows(u + 1) - rows(u);

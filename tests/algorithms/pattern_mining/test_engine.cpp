@@ -127,7 +127,7 @@ TEST_CASE_TEMPLATE_DEFINE("mining engine: counts equal brute force for every bui
 }
 
 TEST_CASE_TEMPLATE_DEFINE("mining engine: k-cliques for k = 3..8 and the engine's triangle count", Space, engine_cliques) {
-  const EdgeList e = random_edges(22, 0.6, 7);
+  const EdgeList e = random_edges(20, 0.72, 7);
   const HostGraph host = on_host(e);
   const auto g = on_space<Space>(e);
   for (int k = 3; k <= 8; ++k) {
