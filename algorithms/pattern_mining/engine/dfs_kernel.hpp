@@ -31,6 +31,9 @@ struct DfsKernel {
   EnginePlan plan;
   int first_level = 2;  // 1: vertex tasks (task_v unused), 2: edge tasks
   int lanes = 1;
+  // A binary-search probe costs this many sequential reads when choosing between merging and
+  // binary search (set_ops::prefer_binary_search): 1 on GPUs, 4 on hosts, as in the TC kernels.
+  int probe_cost = 1;
 
   // Work units: unit u belongs to task t with unit_end(t-1) <= u < unit_end(t) (inclusive
   // prefix of parts per task; extent 0 means one part per task).
@@ -52,6 +55,13 @@ struct DfsKernel {
     const vid_t* data;
     eid_t size;
   };
+
+  static KOKKOS_INLINE_FUNCTION bool single_bit(std::uint8_t m) { return m != 0 && (m & (m - 1)) == 0; }
+  static KOKKOS_INLINE_FUNCTION int lowest_bit(std::uint8_t m) {
+    int l = 0;
+    while (!((m >> l) & 1u)) ++l;
+    return l;
+  }
 
   KOKKOS_INLINE_FUNCTION Span lookup(vid_t v) const {
     const eid_t b = lookup_rows(v);
@@ -141,6 +151,21 @@ struct DfsKernel {
     if (level.slot < 0) return s;  // plain list: no set operation left
     vid_t* buf = buffers.data() + (static_cast<eid_t>(team.league_rank()) * plan.num_slots + level.slot) * width;
     const std::uint8_t subtract = level.subtract;
+    if (lanes == 1 && subtract == 0 && single_bit(intersect)) {
+      // One lane (host backends): a sequential merge with the one remaining list beats a
+      // binary search per element unless the lists are very skewed.
+      const Span other = lookup(m[lowest_bit(intersect)]);
+      if (!set_ops::prefer_binary_search(s.size, other.size, probe_cost)) {
+        eid_t n = 0;
+        eid_t j = 0;
+        for (eid_t k = 0; k < s.size && j < other.size; ++k) {
+          const vid_t x = s.data[k];
+          while (j < other.size && other.data[j] < x) ++j;
+          if (j < other.size && other.data[j] == x) buf[n++] = x;
+        }
+        return Span{buf, n};
+      }
+    }
     eid_t last = 0;  // per lane: the prefix after the last element it wrote
     Kokkos::parallel_scan(Kokkos::ThreadVectorRange(team, s.size), [&](const eid_t k, eid_t& offset, const bool final) {
       const vid_t x = s.data[k];
@@ -170,7 +195,25 @@ struct DfsKernel {
     if (b >= e) return 0;
     const eid_t n = (e - b + parts - 1) / parts;
     const std::uint8_t subtract = level.subtract;
-    if (!List && intersect == 0 && subtract == 0 && level.distinct == 0 && level.label < 0) return n;
+    if (!List && subtract == 0 && level.distinct == 0 && level.label < 0) {
+      if (intersect == 0) return n;  // only bounds: the window is the answer
+      if (parts == 1 && single_bit(intersect)) {
+        // |window ∩ N(m[l])| with the lane-shared intersection of core/set_ops.
+        const Span other = lookup(m[lowest_bit(intersect)]);
+        const vid_t* a = s.data + b;
+        const eid_t na = e - b;
+        const bool binary = set_ops::prefer_binary_search(na, other.size, probe_cost);
+        count_t found = 0;
+        Kokkos::parallel_reduce(
+            Kokkos::ThreadVectorRange(team, lanes),
+            [&](const int lane, count_t& f) {
+              f += binary ? set_ops::intersect_binary(lane, lanes, a, na, other.data, other.size, set_ops::NoMatchHook{})
+                          : set_ops::intersect_merge(lane, lanes, a, na, other.data, other.size, set_ops::NoMatchHook{});
+            },
+            found);
+        return found;
+      }
+    }
     count_t found = 0;
     Kokkos::parallel_reduce(
         Kokkos::ThreadVectorRange(team, n),

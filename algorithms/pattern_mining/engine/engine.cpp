@@ -212,6 +212,7 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   k.plan = eplan;
   k.first_level = first_level;
   k.lanes = gpu ? std::min(32, static_cast<int>(Kokkos::TeamPolicy<ExecSpace>::vector_length_max())) : 1;
+  k.probe_cost = gpu ? 1 : 4;
   k.task_u = tasks.u;
   k.task_v = tasks.v;
   k.unit_end = tasks.unit_end;
