@@ -26,6 +26,7 @@
 #include "algorithms/pattern_mining/apps/mine.hpp"
 #include "algorithms/pattern_mining/apps/motifs.hpp"
 #include "algorithms/pattern_mining/plan/serial_plan_executor.hpp"
+#include "core/error.hpp"
 #include "core/graph/builder.hpp"
 #include "io/generators/random_graphs.hpp"
 
