@@ -5,9 +5,10 @@
 //
 //   k = 3:  triangles T from the engine (3-clique plan on the oriented DAG);
 //           wedge (induced, open) = Σ_v C(d_v, 2) − 3 T
-//   k = 4:  non-induced (edge-induced) counts N: 4-clique (DAG), diamond, 4-cycle and
-//           tailed-triangle from the engine; 3-star = Σ_v C(d_v, 3) and
-//           4-path = Σ_{uv ∈ E} (d_u − 1)(d_v − 1) − 3 T from degrees. Each induced 4-vertex
+//   k = 4:  non-induced (edge-induced) counts N: 4-clique (DAG), diamond and 4-cycle from
+//           the engine; tailed-triangle = Σ_v t(v) (d_v − 2) with per-vertex triangles t(v)
+//           from algorithms/triangle_count (checked to agree with the engine's total);
+//           3-star = Σ_v C(d_v, 3) and 4-path = Σ_{uv ∈ E} (d_u − 1)(d_v − 1) − 3 T from degrees. Each induced 4-vertex
 //           graph contains a fixed number of copies of every pattern, so (I = induced)
 //             N_k4       = I_k4
 //             N_diamond  = I_diamond + 6 I_k4
