@@ -34,6 +34,9 @@ const char* usage =
     "  convert <input> <output>  convert between formats (edge list, mtx, METIS, hMETIS, .dhg, .snn, HDF5)\n"
     "  generate <spec> <output>  write a synthetic graph (Kronecker, Erdos-Renyi, structured)\n"
     "  tc <graph>                exact triangle count (masked-edge / split-edge kernels)\n"
+    "  mine <graph> --pattern P  count or list the subgraphs matching a pattern (edge- or vertex-induced)\n"
+    "  cliques <graph> --k K     count or list k-cliques (k = 3..8)\n"
+    "  motifs <graph> --k 3|4    count every 3- or 4-vertex motif (vertex-induced)\n"
     "  run <experiment.yaml>     run a YAML experiment: inputs x tasks x parameter grid x repetitions\n"
     "  version                   print version, commit, backend and device\n\n"
     "Kokkos options (--kokkos-num-threads=N, --kokkos-device-id=N, ...) are accepted anywhere.\n";
@@ -45,6 +48,9 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "generate") return generate_command(args);
   if (command == "run") return run_command(args);
   if (command == "tc") return tc_command(args);
+  if (command == "mine") return mine_command(args);
+  if (command == "cliques") return cliques_command(args);
+  if (command == "motifs") return motifs_command(args);
   if (command == "version" || command == "--version") {
     auto info = tessera::build_info();
     std::cout << "tessera " << info.version << " (commit " << info.git_commit << ")\nKokkos " << info.kokkos_version

@@ -13,5 +13,8 @@ int convert_command(const Args& args);
 int generate_command(const Args& args);
 int run_command(const Args& args);
 int tc_command(const Args& args);
+int mine_command(const Args& args);     // pattern mining (mine.cpp)
+int cliques_command(const Args& args);
+int motifs_command(const Args& args);
 
 }  // namespace tessera::cli

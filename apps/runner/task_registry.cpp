@@ -13,6 +13,7 @@
 #include "core/graph/degree_stats.hpp"
 #include "core/graph/orientation.hpp"
 #include "algorithms/triangle_count/triangle_count.hpp"
+#include "apps/runner/mining_tasks.hpp"
 
 namespace tessera::runner {
 
@@ -124,7 +125,8 @@ Json tc_distributed_task(const io::LoadedGraph& input, const Params& p) {
 }  // namespace
 
 const std::vector<TaskDefinition>& task_registry() {
-  static const std::vector<TaskDefinition> tasks{
+  static const std::vector<TaskDefinition> tasks = [] {
+  std::vector<TaskDefinition> tasks{
       {"stats", "degree statistics (max, mean, stddev, wedges)", {}, stats_task},
       {"orient", "orient into the counting DAG", {{"orientation", "degree"}}, orient_task},
       {"relabel", "renumber vertices by degree", {{"descending", "true"}}, relabel_task},
@@ -144,6 +146,9 @@ const std::vector<TaskDefinition>& task_registry() {
         {"launcher", "mpiexec"}},
        tc_distributed_task},
   };
+  for (auto& t : mining_tasks()) tasks.push_back(std::move(t));
+  return tasks;
+  }();
   return tasks;
 }
 

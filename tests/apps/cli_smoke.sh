@@ -125,6 +125,72 @@ YAML
     expect_error "no parameter 'orientaton'" "$tessera" run "$tmp/param.yaml" --output "$tmp/r3"
     [ ! -e "$tmp/r2" ] && [ ! -e "$tmp/r3" ] || fail "invalid experiments created output"
     ;;
+  mining)
+    # K8: C(8,3) triangles, C(8,4) 4-cliques, 6 diamonds and 3 4-cycles per 4 vertices (edge-induced).
+    k8=gen:clique:n=8
+    "$tessera" mine $k8 --pattern triangle --json | grep -q '"count": 56' || fail "K8 has 56 triangles"
+    "$tessera" mine $k8 --pattern diamond --json | grep -q '"count": 420' || fail "K8 has 420 diamonds"
+    "$tessera" mine $k8 --pattern 4-cycle --json | grep -q '"count": 210' || fail "K8 has 210 4-cycles"
+    "$tessera" mine $k8 --pattern 4-cycle --induced --json | grep -q '"count": 0' || fail "K8 has no induced 4-cycle"
+    "$tessera" mine $k8 --pattern diamond --tasks vertex --split 1 --json | grep -q '"count": 420' || fail "vertex tasks"
+    "$tessera" cliques $k8 --k 5 --json | grep -q '"count": 56' || fail "K8 has 56 5-cliques"
+    "$tessera" motifs $k8 --k 3 --json | grep -q '"motifs": {"wedge": 0, "triangle": 56}' || fail "K8 3-motifs"
+    out=$("$tessera" motifs gen:clique:n=5 --k 4 --json)
+    echo "$out" | grep -q '"3-star": 0, "4-path": 0, "tailed-triangle": 0, "4-cycle": 0, "diamond": 0, "4-clique": 5' || fail "K5 4-motifs: $out"
+    # Listing: one line per match, each a set of distinct vertices, none repeated.
+    "$tessera" cliques gen:clique:n=7 --k 4 --list "$tmp/k4.txt" --json | grep -q '"count": 35' || fail "K7 4-cliques"
+    [ "$(wc -l < "$tmp/k4.txt")" -eq 35 ] || fail "listed $(wc -l < "$tmp/k4.txt") 4-cliques, want 35"
+    [ "$(tr ' ' '\n' < "$tmp/k4.txt" | sort -n | uniq | wc -l)" -eq 7 ] || fail "vertex ids of K7"
+    [ "$(while read -r line; do echo "$line" | tr ' ' '\n' | sort -n | tr '\n' ' '; echo; done < "$tmp/k4.txt" | sort -u | wc -l)" -eq 35 ] \
+      || fail "a 4-clique listed twice"
+    # A user pattern file: the bowtie (two triangles sharing a vertex). In K5: choose the centre (5 ways),
+    # then split the other 4 vertices into two pairs (3 ways): 15.
+    printf '# bowtie\n0 1\n1 2\n2 0\n0 3\n3 4\n4 0\n' > "$tmp/bowtie.txt"
+    "$tessera" mine gen:clique:n=5 --pattern "$tmp/bowtie.txt" --json | grep -q '"count": 15' || fail "K5 bowties"
+    if [ -n "$data" ] && [ -f "$data/graphs/classic/karate.el.gz" ]; then
+      karate=$data/graphs/classic/karate.el.gz
+      "$tessera" cliques $karate --k 4 --json | grep -q '"count": 11' || fail "karate has 11 4-cliques"
+      "$tessera" motifs $karate --k 4 --json | grep -q '"3-star": 1098, "4-path": 681, "tailed-triangle": 452, "4-cycle": 36, "diamond": 85, "4-clique": 11' \
+        || fail "karate 4-motifs"
+    fi
+    expect_error "unknown pattern|valid" "$tessera" mine $k8 --pattern nosuchpattern
+    expect_error "needs .*pattern" "$tessera" mine $k8
+    expect_error "between 3 and 8" "$tessera" cliques $k8 --k 9
+    expect_error "3 or 4" "$tessera" motifs $k8 --k 5
+    expect_error "unknown task kind 'warp'" "$tessera" mine $k8 --pattern triangle --tasks warp
+    printf '0 1\n1 x\n' > "$tmp/bad-pattern.txt"
+    expect_error "bad-pattern.txt:2: " "$tessera" mine $k8 --pattern "$tmp/bad-pattern.txt"
+    printf '0 1\n2 3\n' > "$tmp/split-pattern.txt"
+    expect_error "split-pattern.txt.*(connected|disconnected)" "$tessera" mine $k8 --pattern "$tmp/split-pattern.txt"
+    expect_error "undirected" "$tessera" cliques $k8 --directed
+    expect_error "does not exist|cannot" "$tessera" cliques $k8 --k 4 --list "$tmp/no/such/dir/out.txt"
+    ;;
+  run-mining)
+    cat > "$tmp/mine.yaml" <<YAML
+name: mining-smoke
+inputs:
+  - generator: clique:n=7
+tasks:
+  - task: cliques
+    params:
+      k: [3, 4]
+  - task: mine
+    params:
+      pattern: diamond
+      induced: [edge, vertex]
+  - task: motifs
+    params:
+      k: 4
+YAML
+    "$tessera" run "$tmp/mine.yaml" --output "$tmp/res" 2>"$tmp/log" || fail "run: $(cat "$tmp/log")"
+    [ "$(wc -l < "$tmp/res/results.jsonl")" -eq 5 ] || fail "expected 5 records: $(cat "$tmp/res/results.jsonl")"
+    grep -q '"count": 35' "$tmp/res/results.jsonl" || fail "K7 has 35 triangles and 35 4-cliques"
+    grep -q '"count": 210' "$tmp/res/results.jsonl" || fail "K7 has 6 * 35 = 210 diamonds"
+    grep -q '"4-clique": 35' "$tmp/res/results.jsonl" || fail "K7 4-motifs"
+    printf 'name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: cliques\n    params:\n      k: 12\n' > "$tmp/k.yaml"
+    "$tessera" run "$tmp/k.yaml" --output "$tmp/r2" >/dev/null 2>"$tmp/err" && fail "k = 12 accepted"
+    grep -q "k must be between 3 and 8" "$tmp/err" || fail "bad k error: $(cat "$tmp/err")"
+    ;;
   *) fail "unknown case $case_name" ;;
 esac
 echo "PASS: $case_name"

@@ -1,0 +1,114 @@
+#include "algorithms/pattern_mining/apps/mine.hpp"
+
+#include <ostream>
+#include <string>
+
+#include "core/error.hpp"
+#include "core/kokkos_ext/instantiate.hpp"
+
+namespace tessera::mining {
+
+namespace {
+
+SearchPlan plan_for(const Pattern& pattern, const MineParams& params, MineResult& r) {
+  SearchPlan plan = build_search_plan(pattern, params.plan);
+  r.pattern = pattern.name();
+  r.induced = pattern.induced();
+  r.oriented = plan.use_oriented_dag;
+  r.plan = describe(plan);
+  return plan;
+}
+
+bool needs_dag(const Pattern& pattern, const MineParams& params) {
+  return params.plan.allow_oriented_dag && build_search_plan(pattern, params.plan).use_oriented_dag;
+}
+
+void check_clique_size(int k) {
+  TESSERA_USER_REQUIRE(k >= 3 && k <= 8, "k-clique mining supports 3 <= k <= 8 (got k = " << k << ")");
+}
+
+}  // namespace
+
+template <class ExecSpace>
+MineResult mine(const ExecSpace& space, const MiningGraph<typename ExecSpace::memory_space>& graph, const Pattern& pattern,
+                const MineParams& params) {
+  MineResult r;
+  const SearchPlan plan = plan_for(pattern, params, r);
+  r.count = engine_count(space, graph, plan, params.engine, &r.stats);
+  return r;
+}
+
+template <class ExecSpace>
+MineResult mine(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, const Pattern& pattern,
+                const MineParams& params) {
+  Kokkos::Timer timer;
+  const auto g = prepare_mining_graph(space, graph, needs_dag(pattern, params));
+  const double prepare = timer.seconds();
+  MineResult r = mine(space, g, pattern, params);
+  r.prepare_seconds = prepare;
+  return r;
+}
+
+template <class ExecSpace>
+MineResult mine_list(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph,
+                     const Pattern& pattern, const MatchSink& sink, const MineParams& params) {
+  Kokkos::Timer timer;
+  const auto g = prepare_mining_graph(space, graph, needs_dag(pattern, params));
+  MineResult r;
+  r.prepare_seconds = timer.seconds();
+  const SearchPlan plan = plan_for(pattern, params, r);
+  r.count = engine_list(space, g, plan, sink, params.engine, &r.stats);
+  return r;
+}
+
+template <class ExecSpace>
+MineResult count_cliques(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, int k,
+                         const MineParams& params) {
+  check_clique_size(k);
+  return mine(space, graph, clique(k), params);
+}
+
+template <class ExecSpace>
+MineResult list_cliques(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, int k,
+                        const MatchSink& sink, const MineParams& params) {
+  check_clique_size(k);
+  return mine_list(space, graph, clique(k), sink, params);
+}
+
+template <class ExecSpace>
+count_t engine_triangle_count(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph) {
+  return count_cliques(space, graph, 3).count;
+}
+
+MatchSink text_match_sink(std::ostream& out) {
+  return [&out](const vid_t* matches, std::size_t num, int width) {
+    std::string line;
+    for (std::size_t r = 0; r < num; ++r) {
+      line.clear();
+      for (int c = 0; c < width; ++c) {
+        if (c > 0) line += ' ';
+        line += std::to_string(matches[r * static_cast<std::size_t>(width) + static_cast<std::size_t>(c)]);
+      }
+      line += '\n';
+      out << line;
+    }
+    TESSERA_USER_REQUIRE(out.good(), "writing the match list failed (disk full?)");
+  };
+}
+
+#define TESSERA_INST(Space)                                                                                        \
+  template MineResult mine<Space>(const Space&, const MiningGraph<Space::memory_space>&, const Pattern&,           \
+                                  const MineParams&);                                                              \
+  template MineResult mine<Space>(const Space&, const CsrGraph<Space::memory_space>&, const Pattern&,              \
+                                  const MineParams&);                                                              \
+  template MineResult mine_list<Space>(const Space&, const CsrGraph<Space::memory_space>&, const Pattern&,         \
+                                       const MatchSink&, const MineParams&);                                       \
+  template MineResult count_cliques<Space>(const Space&, const CsrGraph<Space::memory_space>&, int,                \
+                                           const MineParams&);                                                     \
+  template MineResult list_cliques<Space>(const Space&, const CsrGraph<Space::memory_space>&, int,                 \
+                                          const MatchSink&, const MineParams&);                                    \
+  template count_t engine_triangle_count<Space>(const Space&, const CsrGraph<Space::memory_space>&);
+TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
+#undef TESSERA_INST
+
+}  // namespace tessera::mining

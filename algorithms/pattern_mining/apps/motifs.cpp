@@ -1,0 +1,135 @@
+#include "algorithms/pattern_mining/apps/motifs.hpp"
+
+#include <cstdint>
+
+#include "algorithms/triangle_count/triangle_count.hpp"
+#include "core/error.hpp"
+#include "core/kokkos_ext/instantiate.hpp"
+
+namespace tessera::mining {
+
+count_t MotifCounts::at(const std::string& name) const {
+  for (const auto& [n, c] : induced)
+    if (n == name) return c;
+  throw UserError("no motif named '" + name + "' among the " + std::to_string(k) + "-motifs");
+}
+
+namespace {
+
+// Σ_v C(d_v, 2), Σ_v C(d_v, 3) and Σ_{uv ∈ E} (d_u − 1)(d_v − 1).
+struct DegreeSums {
+  count_t wedges = 0, stars = 0, paths_through_edges = 0;
+};
+
+template <class ExecSpace>
+DegreeSums degree_sums(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& g) {
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<eid_t>>;
+  const auto rows = g.row_map;
+  const auto entries = g.entries;
+  const eid_t n = g.num_vertices();
+  DegreeSums s;
+  Kokkos::parallel_reduce(
+      "tessera::mining::wedges", range(space, 0, n),
+      KOKKOS_LAMBDA(const eid_t v, count_t& sum) {
+        const count_t d = static_cast<count_t>(rows(v + 1) - rows(v));
+        sum += d * (d - (d > 0 ? 1 : 0)) / 2;
+      },
+      s.wedges);
+  Kokkos::parallel_reduce(
+      "tessera::mining::stars", range(space, 0, n),
+      KOKKOS_LAMBDA(const eid_t v, count_t& sum) {
+        const count_t d = static_cast<count_t>(rows(v + 1) - rows(v));
+        if (d >= 3) sum += d * (d - 1) * (d - 2) / 6;
+      },
+      s.stars);
+  Kokkos::parallel_reduce(
+      "tessera::mining::edge_paths", range(space, 0, n),
+      KOKKOS_LAMBDA(const eid_t u, count_t& sum) {
+        const count_t du = static_cast<count_t>(rows(u + 1) - rows(u));
+        for (eid_t j = rows(u); j < rows(u + 1); ++j) {
+          const vid_t v = entries(j);
+          if (v <= u) continue;  // each edge once
+          const count_t dv = static_cast<count_t>(rows(v + 1) - rows(v));
+          sum += (du - 1) * (dv - 1);
+        }
+      },
+      s.paths_through_edges);
+  space.fence();
+  return s;
+}
+
+// Σ_v t(v) (d_v − 2): every triangle through v extended by one more neighbour of v is one
+// tailed triangle (non-induced), with t(v) from the triangle counter's per-vertex counts.
+template <class ExecSpace>
+count_t tailed_triangles(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& g,
+                         count_t expected_triangles) {
+  TriangleCountParams params;
+  params.per_vertex = true;
+  const auto tc = triangle_count(space, g, params);
+  TESSERA_REQUIRE(tc.triangles == expected_triangles,
+                  "triangle counter (" << tc.triangles << ") and mining engine (" << expected_triangles << ") disagree");
+  const auto per_vertex = tc.per_vertex;
+  const auto rows = g.row_map;
+  count_t sum = 0;
+  Kokkos::parallel_reduce(
+      "tessera::mining::tailed_triangles", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<eid_t>>(space, 0, g.num_vertices()),
+      KOKKOS_LAMBDA(const eid_t v, count_t& s) {
+        const count_t d = static_cast<count_t>(rows(v + 1) - rows(v));
+        if (d > 2) s += per_vertex(v) * (d - 2);
+      },
+      sum);
+  space.fence();
+  return sum;
+}
+
+// a − b for counts that must not go negative (a failed identity is a bug, not bad input).
+count_t minus(count_t a, count_t b, const char* what) {
+  TESSERA_REQUIRE(a >= b, "motif identity gave a negative count for " << what);
+  return a - b;
+}
+
+}  // namespace
+
+template <class ExecSpace>
+MotifCounts count_motifs(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, int k,
+                         const MineParams& params) {
+  TESSERA_USER_REQUIRE(k == 3 || k == 4, "motif counting supports k = 3 and k = 4 (got k = " << k << ")");
+  TESSERA_USER_REQUIRE(!graph.directed, "motif counting needs an undirected (symmetric) graph");
+  Kokkos::Timer timer;
+  MotifCounts r;
+  r.k = k;
+  const auto g = prepare_mining_graph(space, graph, params.plan.allow_oriented_dag);
+  auto count = [&](const Pattern& p) { return mine(space, g, p, params).count; };
+  const DegreeSums sums = degree_sums(space, graph);
+  const count_t triangles = count(clique(3));
+  if (k == 3) {
+    r.non_induced = {{"wedge", sums.wedges}, {"triangle", triangles}};
+    r.induced = {{"wedge", minus(sums.wedges, 3 * triangles, "wedge")}, {"triangle", triangles}};
+  } else {
+    const count_t k4 = count(clique(4));
+    const count_t diamond = count(pattern_by_name("diamond"));
+    const count_t cycle = count(pattern_by_name("4-cycle"));
+    const count_t tailed = tailed_triangles(space, graph, triangles);
+    const count_t path = minus(sums.paths_through_edges, 3 * triangles, "4-path");
+    const count_t star = sums.stars;
+    r.non_induced = {{"3-star", star}, {"4-path", path},    {"tailed-triangle", tailed},
+                     {"4-cycle", cycle}, {"diamond", diamond}, {"4-clique", k4}};
+    const count_t i_k4 = k4;
+    const count_t i_diamond = minus(diamond, 6 * i_k4, "diamond");
+    const count_t i_cycle = minus(cycle, i_diamond + 3 * i_k4, "4-cycle");
+    const count_t i_tailed = minus(tailed, 4 * i_diamond + 12 * i_k4, "tailed-triangle");
+    const count_t i_path = minus(path, 2 * i_tailed + 4 * i_cycle + 6 * i_diamond + 12 * i_k4, "4-path");
+    const count_t i_star = minus(star, i_tailed + 2 * i_diamond + 4 * i_k4, "3-star");
+    r.induced = {{"3-star", i_star},   {"4-path", i_path},       {"tailed-triangle", i_tailed},
+                 {"4-cycle", i_cycle}, {"diamond", i_diamond}, {"4-clique", i_k4}};
+  }
+  r.seconds = timer.seconds();
+  return r;
+}
+
+#define TESSERA_INST(Space)                                                                                         \
+  template MotifCounts count_motifs<Space>(const Space&, const CsrGraph<Space::memory_space>&, int, const MineParams&);
+TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
+#undef TESSERA_INST
+
+}  // namespace tessera::mining

@@ -1,0 +1,44 @@
+#pragma once
+// k-motif counting (G2Miner, paper 2 §2, k-MC), k = 3 and 4: the number of vertex-induced
+// occurrences of every connected k-vertex pattern, all in one call. Counting only, so the
+// work goes to formulas where they exist ("counting-only pruning", paper Table 2 D):
+//
+//   k = 3:  triangles T from the engine (3-clique plan on the oriented DAG);
+//           wedge (induced, open) = Σ_v C(d_v, 2) − 3 T
+//   k = 4:  non-induced (edge-induced) counts N: 4-clique (DAG), diamond and 4-cycle from
+//           the engine; tailed-triangle = Σ_v t(v) (d_v − 2) with per-vertex triangles t(v)
+//           from algorithms/triangle_count (checked to agree with the engine's total);
+//           3-star = Σ_v C(d_v, 3) and 4-path = Σ_{uv ∈ E} (d_u − 1)(d_v − 1) − 3 T from degrees. Each induced 4-vertex
+//           graph contains a fixed number of copies of every pattern, so (I = induced)
+//             N_k4       = I_k4
+//             N_diamond  = I_diamond + 6 I_k4
+//             N_4cycle   = I_4cycle + I_diamond + 3 I_k4
+//             N_tailed   = I_tailed + 4 I_diamond + 12 I_k4
+//             N_4path    = I_4path + 2 I_tailed + 4 I_4cycle + 6 I_diamond + 12 I_k4
+//             N_3star    = I_3star + I_tailed + 2 I_diamond + 4 I_k4
+//           and the induced counts follow by back substitution.
+// Counts are distinct vertex sets (never embeddings).
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "algorithms/pattern_mining/apps/mine.hpp"
+
+namespace tessera::mining {
+
+struct MotifCounts {
+  int k = 0;
+  // In the order of motifs(k): k = 3 {wedge, triangle}; k = 4 {3-star, 4-path,
+  // tailed-triangle, 4-cycle, diamond, 4-clique}.
+  std::vector<std::pair<std::string, count_t>> induced;
+  // The non-induced (edge-induced) counts the formulas started from, same order.
+  std::vector<std::pair<std::string, count_t>> non_induced;
+  double seconds = 0;
+  count_t at(const std::string& name) const;  // UserError for an unknown name
+};
+
+template <class ExecSpace>
+MotifCounts count_motifs(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, int k,
+                         const MineParams& params = {});
+
+}  // namespace tessera::mining

@@ -1,0 +1,340 @@
+// Host side of the DFS engine: task lists, hub splitting, team sizing, buffers, listing
+// batches. The kernel itself is dfs_kernel.hpp.
+#include "algorithms/pattern_mining/engine/engine.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "algorithms/pattern_mining/engine/dfs_kernel.hpp"
+#include "core/error.hpp"
+#include "core/graph/orientation.hpp"
+#include "core/kokkos_ext/execution.hpp"
+#include "core/kokkos_ext/instantiate.hpp"
+#include "core/kokkos_ext/scan.hpp"
+
+namespace tessera::mining {
+
+TaskKind parse_task_kind(const std::string& name) {
+  if (name == "edge") return TaskKind::edge;
+  if (name == "vertex") return TaskKind::vertex;
+  throw UserError("unknown task kind '" + name + "' (expected edge or vertex)");
+}
+
+const char* to_string(TaskKind kind) {
+  switch (kind) {
+    case TaskKind::edge: return "edge";
+    case TaskKind::vertex: return "vertex";
+  }
+  return "?";
+}
+
+namespace {
+
+template <class ExecSpace>
+vid_t max_row_length(const ExecSpace& space, const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& row_map) {
+  const eid_t n = static_cast<eid_t>(row_map.extent(0)) - 1;
+  if (n <= 0) return 0;
+  eid_t most = 0;
+  Kokkos::parallel_reduce(
+      "tessera::mining::max_degree", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<eid_t>>(space, 0, n),
+      KOKKOS_LAMBDA(const eid_t v, eid_t& m) {
+        const eid_t d = row_map(v + 1) - row_map(v);
+        if (d > m) m = d;
+      },
+      Kokkos::Max<eid_t>(most));
+  return static_cast<vid_t>(most);
+}
+
+template <class MemorySpace>
+struct TaskList {
+  Kokkos::View<vid_t*, MemorySpace> u, v;  // v: extent 0 for vertex tasks
+  Kokkos::View<eid_t*, MemorySpace> unit_end;  // inclusive prefix of parts (extent 0: unsplit)
+  eid_t tasks = 0;
+  eid_t units = 0;
+};
+
+// Level 0 (vertex tasks), or levels 0 and 1 (edge tasks, Ω: every lookup edge (u, v) that
+// level 1's symmetry bound and both labels allow).
+template <class ExecSpace>
+TaskList<typename ExecSpace::memory_space> build_tasks(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& lookup,
+                                                       const CsrGraph<typename ExecSpace::memory_space>& sym, const EnginePlan& plan,
+                                                       TaskKind kind) {
+  using memory_space = typename ExecSpace::memory_space;
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<eid_t>>;
+  TaskList<memory_space> t;
+  const vid_t n = sym.num_vertices();
+  const auto labels = sym.labels;
+  const label_t label0 = plan.levels[0].label;
+  if (kind == TaskKind::vertex || plan.num_levels == 1) {
+    Kokkos::View<vid_t*, memory_space> u(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::task_u"), n);
+    const eid_t kept = tessera::detail::chunked_scan<ExecSpace, eid_t>(
+        "tessera::mining::vertex_tasks", space, n, KOKKOS_LAMBDA(const eid_t v, eid_t& offset, const bool final) {
+          const bool ok = label0 < 0 || labels(v) == label0;
+          if (final && ok) u(offset) = static_cast<vid_t>(v);
+          if (ok) ++offset;
+        });
+    t.u = Kokkos::subview(u, Kokkos::make_pair(eid_t(0), kept));
+    t.tasks = kept;
+    return t;
+  }
+  const EngineLevel l1 = plan.levels[1];
+  const bool below = l1.upper & 1u, above = l1.lower & 1u;
+  const label_t label1 = l1.label;
+  const auto rows = lookup.row_map;
+  const auto entries = lookup.entries;
+  Kokkos::View<eid_t*, memory_space> offsets(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::task_offsets"), n + 1);
+  const eid_t total = tessera::detail::chunked_scan<ExecSpace, eid_t>(
+      "tessera::mining::edge_task_offsets", space, n, KOKKOS_LAMBDA(const eid_t u, eid_t& offset, const bool final) {
+        if (final) offsets(u) = offset;
+        if (label0 >= 0 && labels(u) != label0) return;
+        for (eid_t j = rows(u); j < rows(u + 1); ++j) {
+          const vid_t v = entries(j);
+          if (below && v >= u) break;  // sorted: the rest is above u too
+          if (above && v <= u) continue;
+          if (label1 >= 0 && labels(v) != label1) continue;
+          ++offset;
+        }
+      });
+  t.u = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::task_u"), total);
+  t.v = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::task_v"), total);
+  auto tu = t.u;
+  auto tv = t.v;
+  Kokkos::parallel_for(
+      "tessera::mining::edge_tasks", range(space, 0, n), KOKKOS_LAMBDA(const eid_t u) {
+        if (label0 >= 0 && labels(u) != label0) return;
+        eid_t o = offsets(u);
+        for (eid_t j = rows(u); j < rows(u + 1); ++j) {
+          const vid_t v = entries(j);
+          if (below && v >= u) break;
+          if (above && v <= u) continue;
+          if (label1 >= 0 && labels(v) != label1) continue;
+          tu(o) = static_cast<vid_t>(u);
+          tv(o) = v;
+          ++o;
+        }
+      });
+  t.tasks = total;
+  return t;
+}
+
+// Hub splitting: a task whose first DFS level starts from a list longer than `split_length`
+// becomes ceil(length / split_length) units (at most k_max_parts), each walking every
+// parts-th candidate of that level.
+constexpr eid_t k_max_parts = 256;
+
+template <class ExecSpace>
+void split_hub_tasks(const ExecSpace& space, TaskList<typename ExecSpace::memory_space>& t,
+                     const CsrGraph<typename ExecSpace::memory_space>& lookup, const EnginePlan& plan, int first_level,
+                     eid_t split_length) {
+  using memory_space = typename ExecSpace::memory_space;
+  t.units = t.tasks;
+  // Only a loop level benefits; the last level is a single set operation.
+  if (split_length <= 0 || first_level + 1 >= plan.num_levels || t.tasks == 0) return;
+  const std::uint8_t back = plan.levels[first_level].intersect;  // the first DFS level never reuses
+  const auto rows = lookup.row_map;
+  const auto tu = t.u;
+  const auto tv = t.v;
+  const bool edge = first_level == 2;
+  Kokkos::View<eid_t*, memory_space> unit_end(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::unit_end"), t.tasks);
+  const eid_t units = tessera::detail::chunked_scan<ExecSpace, eid_t>(
+      "tessera::mining::split_tasks", space, t.tasks, KOKKOS_LAMBDA(const eid_t i, eid_t& offset, const bool final) {
+        const vid_t u = tu(i);
+        eid_t length = rows(u + 1) - rows(u);
+        if (edge && (back & 2u)) {
+          const vid_t v = tv(i);
+          const eid_t lv = rows(v + 1) - rows(v);
+          if (!(back & 1u) || lv < length) length = lv;
+        }
+        eid_t parts = length > split_length ? (length + split_length - 1) / split_length : 1;
+        if (parts > k_max_parts) parts = k_max_parts;
+        offset += parts;
+        if (final) unit_end(i) = offset;
+      });
+  if (units == t.tasks) return;  // nothing split: skip the lookups
+  t.unit_end = unit_end;
+  t.units = units;
+}
+
+template <class ExecSpace, bool List>
+struct Launcher {
+  using memory_space = typename ExecSpace::memory_space;
+  detail::DfsKernel<ExecSpace, List> kernel;
+  int teams = 1;
+  eid_t total_units = 0;
+
+  eid_t units() const { return total_units; }
+
+  count_t run(const ExecSpace& space, eid_t unit_begin, eid_t unit_stop) {
+    kernel.unit_begin = unit_begin;
+    kernel.unit_stop = unit_stop;
+    Kokkos::deep_copy(space, kernel.next_chunk, detail::atomic_counter_t(0));
+    if (List) Kokkos::deep_copy(space, kernel.cursor, detail::atomic_counter_t(0));
+    const eid_t chunks = (unit_stop - unit_begin + kernel.chunk - 1) / kernel.chunk;
+    const int league = static_cast<int>(std::max<eid_t>(1, std::min<eid_t>(teams, chunks)));
+    count_t total = 0;
+    Kokkos::parallel_reduce(List ? "tessera::mining::dfs_list" : "tessera::mining::dfs_count",
+                            typename detail::DfsKernel<ExecSpace, List>::policy(space, league, 1, kernel.lanes), kernel,
+                            total);
+    return total;
+  }
+};
+
+// Everything a launch needs: task list, split units, teams, buffers.
+template <class ExecSpace, bool List>
+Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGraph<typename ExecSpace::memory_space>& g,
+                                         const SearchPlan& plan, const EngineParams& params, EngineStats& stats) {
+  using memory_space = typename ExecSpace::memory_space;
+  TESSERA_USER_REQUIRE(!g.graph.directed, "pattern mining needs an undirected (symmetric) graph");
+  TESSERA_USER_REQUIRE(!plan.pattern.is_labelled() || g.graph.has_labels(),
+                       "pattern '" << plan.pattern.name() << "' is labelled but the data graph has no vertex labels");
+  TESSERA_REQUIRE(plan.num_levels() == plan.pattern.num_vertices(), "one plan level per pattern vertex");
+  TESSERA_REQUIRE(!plan.use_oriented_dag || g.has_dag(), "clique plans need the oriented DAG (prepare_mining_graph)");
+  Kokkos::Timer timer;
+  // Listing a one-edge pattern needs a DFS level to write from: vertex tasks.
+  const bool vertex_tasks = params.tasks == TaskKind::vertex || plan.num_levels() == 1 || (List && plan.num_levels() == 2);
+  const int first_level = vertex_tasks ? 1 : 2;
+  const EnginePlan eplan = make_engine_plan(plan, first_level);
+  const CsrGraph<memory_space>& lookup = eplan.oriented ? g.dag : g.graph;
+  const vid_t width = eplan.oriented ? g.max_out_degree : g.max_degree;
+
+  TaskList<memory_space> tasks = build_tasks(space, lookup, g.graph, eplan, vertex_tasks ? TaskKind::vertex : TaskKind::edge);
+  const bool gpu = tessera::detail::is_gpu_space<ExecSpace>();
+  const eid_t split_length = params.split_length != 0 ? params.split_length : (gpu ? 64 : 512);
+  split_hub_tasks(space, tasks, lookup, eplan, first_level, split_length);
+
+  Launcher<ExecSpace, List> l;
+  auto& k = l.kernel;
+  k.lookup_rows = lookup.row_map;
+  k.lookup_entries = lookup.entries;
+  k.sym_rows = g.graph.row_map;
+  k.sym_entries = g.graph.entries;
+  k.labels = g.graph.labels;
+  k.plan = eplan;
+  k.first_level = first_level;
+  k.lanes = gpu ? std::min(32, static_cast<int>(Kokkos::TeamPolicy<ExecSpace>::vector_length_max())) : 1;
+  k.probe_cost = gpu ? 1 : 4;
+  k.task_u = tasks.u;
+  k.task_v = tasks.v;
+  k.unit_end = tasks.unit_end;
+  k.next_chunk = Kokkos::View<detail::atomic_counter_t, memory_space>("tessera::mining::next_chunk");
+  if (List) k.cursor = Kokkos::View<detail::atomic_counter_t, memory_space>("tessera::mining::cursor");
+
+  // Teams: enough to fill the device (one warp per team on GPUs, one per thread on hosts),
+  // capped by the buffer budget.
+  int teams = params.teams > 0 ? params.teams : std::max(1, static_cast<int>(space.concurrency() / k.lanes));
+  const std::size_t per_team = static_cast<std::size_t>(eplan.num_slots) * static_cast<std::size_t>(width) * sizeof(vid_t);
+  if (per_team > 0) {
+    const auto affordable = static_cast<long long>(params.buffer_budget_bytes / per_team);
+    TESSERA_USER_REQUIRE(affordable >= 1, "the candidate buffers of one team (" << per_team << " bytes) exceed the buffer budget of "
+                                                                              << params.buffer_budget_bytes << " bytes");
+    teams = static_cast<int>(std::min<long long>(teams, affordable));
+  }
+  l.teams = teams;
+  l.total_units = tasks.units;
+  k.width = width;
+  k.buffers = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::buffers"),
+                                                 per_team / sizeof(vid_t) * static_cast<std::size_t>(teams));
+  k.chunk = params.chunk_size > 0 ? params.chunk_size
+                                  : std::clamp<eid_t>(tasks.units / (static_cast<eid_t>(teams) * 16), 1, 64);
+  space.fence();
+  stats.tasks = tasks.tasks;
+  stats.units = tasks.units;
+  stats.teams = teams;
+  stats.lanes = k.lanes;
+  stats.buffer_bytes = per_team * static_cast<std::size_t>(teams);
+  stats.task_seconds = timer.seconds();
+  return l;
+}
+
+}  // namespace
+
+template <class ExecSpace>
+MiningGraph<typename ExecSpace::memory_space> prepare_mining_graph(const ExecSpace& space,
+                                                                   const CsrGraph<typename ExecSpace::memory_space>& graph,
+                                                                   bool with_dag) {
+  TESSERA_USER_REQUIRE(!graph.directed, "pattern mining needs an undirected (symmetric) graph");
+  MiningGraph<typename ExecSpace::memory_space> g;
+  g.graph = graph;
+  g.max_degree = max_row_length(space, graph.row_map);
+  if (with_dag) {
+    g.dag = orient(space, graph, Orientation::degree);
+    g.max_out_degree = max_row_length(space, g.dag.row_map);
+  }
+  space.fence();
+  return g;
+}
+
+template <class ExecSpace>
+count_t engine_count(const ExecSpace& space, const MiningGraph<typename ExecSpace::memory_space>& graph,
+                     const SearchPlan& plan, const EngineParams& params, EngineStats* stats) {
+  EngineStats local;
+  EngineStats& s = stats ? *stats : local;
+  s = EngineStats{};
+  if (graph.graph.num_vertices() == 0) return 0;
+  auto launcher = prepare_launch<ExecSpace, false>(space, graph, plan, params, s);
+  Kokkos::Timer timer;
+  const count_t total = launcher.units() == 0 ? 0 : launcher.run(space, 0, launcher.units());
+  space.fence();
+  s.batches = 1;
+  s.mine_seconds = timer.seconds();
+  return total;
+}
+
+template <class ExecSpace>
+count_t engine_list(const ExecSpace& space, const MiningGraph<typename ExecSpace::memory_space>& graph,
+                    const SearchPlan& plan, const MatchSink& sink, const EngineParams& params, EngineStats* stats) {
+  using memory_space = typename ExecSpace::memory_space;
+  EngineStats local;
+  EngineStats& s = stats ? *stats : local;
+  s = EngineStats{};
+  if (graph.graph.num_vertices() == 0) return 0;
+  auto launcher = prepare_launch<ExecSpace, true>(space, graph, plan, params, s);
+  Kokkos::Timer timer;
+  const int width = plan.num_levels();
+  std::size_t capacity = std::max<std::size_t>(1, params.list_batch_matches);
+  using rows_view = Kokkos::View<vid_t**, Kokkos::LayoutRight, memory_space>;
+  auto& out = launcher.kernel.out;
+  out = rows_view(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::matches"), capacity, width);
+  const eid_t units = launcher.units();
+  // Batches of units whose matches fit the buffer: a batch that overflows is halved and
+  // retried; a single unit that overflows grows the buffer to its size.
+  eid_t batch = units;
+  count_t total = 0;
+  for (eid_t begin = 0; begin < units;) {
+    const eid_t stop = std::min(units, begin + batch);
+    const count_t found = launcher.run(space, begin, stop);
+    ++s.batches;
+    if (found > capacity) {
+      if (stop - begin > 1) {
+        batch = std::max<eid_t>(1, (stop - begin) / 2);
+      } else {
+        capacity = static_cast<std::size_t>(found);
+        out = rows_view(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::matches"), capacity, width);
+      }
+      continue;
+    }
+    if (found > 0) {
+      auto rows = Kokkos::subview(out, Kokkos::make_pair(std::size_t(0), static_cast<std::size_t>(found)), Kokkos::ALL);
+      auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, rows);
+      sink(host.data(), static_cast<std::size_t>(found), width);
+    }
+    total += found;
+    begin = stop;
+    if (found < capacity / 4 && batch < units) batch = std::min<eid_t>(units, 2 * batch);
+  }
+  space.fence();
+  s.mine_seconds = timer.seconds();
+  return total;
+}
+
+#define TESSERA_INST(Space)                                                                                          \
+  template MiningGraph<Space::memory_space> prepare_mining_graph<Space>(const Space&, const CsrGraph<Space::memory_space>&, \
+                                                                        bool);                                       \
+  template count_t engine_count<Space>(const Space&, const MiningGraph<Space::memory_space>&, const SearchPlan&,       \
+                                       const EngineParams&, EngineStats*);                                           \
+  template count_t engine_list<Space>(const Space&, const MiningGraph<Space::memory_space>&, const SearchPlan&,        \
+                                      const MatchSink&, const EngineParams&, EngineStats*);
+TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
+#undef TESSERA_INST
+
+}  // namespace tessera::mining

@@ -1,0 +1,91 @@
+#pragma once
+// The generic DFS mining engine (G2Miner, paper 2 §5-§6): one kernel executes any SearchPlan
+// (converted to an EnginePlan, engine_plan.hpp).
+//
+// Mapping (paper §5.1, "warp-centric"): a Kokkos team of one thread and `lanes` vector lanes
+// is a warp on CUDA (lanes = 32) and one OpenMP thread on host backends (lanes = 1). A team
+// repeatedly takes a chunk of tasks from a global atomic counter (dynamic schedule, so hub
+// tasks do not idle the rest) and walks each task's search sub-tree depth first. At every
+// level the lanes compute the set operations together (intersection, difference, bounding
+// by the symmetry order) into the team's buffers; the last level is only counted (count) or
+// written straight to the match buffer (list), never materialised.
+//
+// Tasks: edges by default (level 0 and 1 come from an edge list Ω filtered by level 1's
+// bound and labels), vertices optionally. Tasks whose first DFS level is expected to be large
+// are split into parts that take every parts-th candidate of that level ("hub splitting").
+//
+// Memory beyond the graph: the task list (2 ids per edge task, 1 offset when split) and
+// teams × buffers × max_degree ids, buffers ≤ levels − 2. Cliques use the degree-oriented DAG
+// (orient() in core), whose maximum out-degree bounds the buffers instead.
+//
+// Input: an undirected CsrGraph as build_graph produces it (symmetric, sorted rows, no
+// self-loops or duplicates); labelled patterns need graph.labels.
+#include <Kokkos_Core.hpp>
+
+#include <cstddef>
+#include <functional>
+
+#include "algorithms/pattern_mining/engine/engine_plan.hpp"
+#include "algorithms/pattern_mining/plan/search_plan.hpp"
+#include "core/graph/csr_graph.hpp"
+
+namespace tessera::mining {
+
+enum class TaskKind { edge, vertex };
+TaskKind parse_task_kind(const std::string& name);  // "edge" | "vertex"; UserError otherwise
+const char* to_string(TaskKind kind);
+
+struct EngineParams {
+  TaskKind tasks = TaskKind::edge;
+  eid_t chunk_size = 0;          // tasks a team takes at once (0: automatic)
+  eid_t split_length = 0;        // split a task when its first DFS level has more candidates
+                                 // than this (0: automatic, < 0: never)
+  int teams = 0;                 // concurrent teams = buffer sets (0: automatic)
+  std::size_t buffer_budget_bytes = std::size_t(2) << 30;  // caps teams × buffers
+  std::size_t list_batch_matches = std::size_t(1) << 20;   // listing: match buffer rows
+};
+
+// The graph in the forms the engine reads: the symmetric graph (differences, non-clique
+// intersections) and, for cliques, its degree-oriented DAG. Prepared once, reused by plans.
+template <class MemorySpace>
+struct MiningGraph {
+  CsrGraph<MemorySpace> graph;  // symmetric
+  CsrGraph<MemorySpace> dag;    // (degree, id) orientation; empty unless prepared with it
+  vid_t max_degree = 0;
+  vid_t max_out_degree = 0;
+  bool has_dag() const { return dag.row_map.extent(0) != 0; }
+};
+
+template <class ExecSpace>
+MiningGraph<typename ExecSpace::memory_space> prepare_mining_graph(
+    const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, bool with_dag);
+
+struct EngineStats {
+  eid_t tasks = 0;
+  eid_t units = 0;               // tasks after hub splitting
+  int teams = 0;
+  int lanes = 0;
+  std::size_t buffer_bytes = 0;  // per-team candidate buffers
+  int batches = 0;               // listing: kernel launches
+  double task_seconds = 0;       // building the task list
+  double mine_seconds = 0;       // the DFS kernel(s)
+};
+
+// The number of distinct matches of the plan's pattern (see pattern.hpp for the semantics).
+template <class ExecSpace>
+count_t engine_count(const ExecSpace& space, const MiningGraph<typename ExecSpace::memory_space>& graph,
+                     const SearchPlan& plan, const EngineParams& params = {}, EngineStats* stats = nullptr);
+
+// Receives listed matches in batches: `num` rows of `width` data vertex ids (row-major),
+// column p holding the data vertex matched to pattern vertex p. Called on the host.
+using MatchSink = std::function<void(const vid_t* matches, std::size_t num, int width)>;
+
+// Lists every distinct match once (in no particular order) through `sink`, in batches of at
+// most params.list_batch_matches rows (more only when a single task has more matches), and
+// returns their number.
+template <class ExecSpace>
+count_t engine_list(const ExecSpace& space, const MiningGraph<typename ExecSpace::memory_space>& graph,
+                    const SearchPlan& plan, const MatchSink& sink, const EngineParams& params = {},
+                    EngineStats* stats = nullptr);
+
+}  // namespace tessera::mining

@@ -1,0 +1,105 @@
+#include "algorithms/pattern_mining/engine/engine_plan.hpp"
+
+#include <sstream>
+
+#include "core/error.hpp"
+
+namespace tessera::mining {
+
+namespace {
+
+std::uint8_t mask_of(const std::vector<level_t>& levels) {
+  std::uint8_t m = 0;
+  for (const level_t l : levels) m = static_cast<std::uint8_t>(m | (1u << l));
+  return m;
+}
+
+int bits(std::uint8_t m) {
+  int n = 0;
+  for (; m != 0; m = static_cast<std::uint8_t>(m & (m - 1))) ++n;
+  return n;
+}
+
+bool subset(std::uint8_t a, std::uint8_t b) { return (a & ~b) == 0; }
+
+}  // namespace
+
+EnginePlan make_engine_plan(const SearchPlan& plan, int first_dfs_level) {
+  const int n = plan.num_levels();
+  TESSERA_REQUIRE(n >= 1 && n <= k_engine_max_levels, "plans have 1..8 levels");
+  TESSERA_REQUIRE(first_dfs_level == 1 || first_dfs_level == 2, "tasks are vertices or edges");
+  EnginePlan e;
+  e.num_levels = n;
+  e.oriented = plan.use_oriented_dag;
+  e.labelled = plan.pattern.is_labelled();
+  std::uint8_t full_intersect[k_engine_max_levels] = {};
+  std::uint8_t full_subtract[k_engine_max_levels] = {};
+  for (int i = 0; i < n; ++i) {
+    const LevelPlan& lp = plan.levels[static_cast<std::size_t>(i)];
+    EngineLevel& el = e.levels[i];
+    e.vertex_of_level[i] = static_cast<std::int8_t>(lp.vertex);
+    el.label = lp.label;
+    full_intersect[i] = mask_of(lp.intersect);
+    full_subtract[i] = mask_of(lp.subtract);
+    el.intersect = full_intersect[i];
+    el.subtract = full_subtract[i];
+    el.distinct = mask_of(lp.distinct);
+    // On the oriented DAG the orientation is the total order the bounds would impose.
+    el.upper = e.oriented ? 0 : mask_of(lp.upper_bounds);
+    el.lower = e.oriented ? 0 : mask_of(lp.lower_bounds);
+    TESSERA_REQUIRE(i == 0 || el.intersect != 0, "every level after the first has a back-edge");
+  }
+  // Reuse: the earlier level with the most set operations that are a subset of this level's.
+  // Only levels with at least two operations are worth it (one is a plain neighbour list).
+  for (int i = first_dfs_level; i < n; ++i) {
+    int best = -1, best_ops = 1;
+    for (int j = first_dfs_level; j < i; ++j) {
+      const int ops = bits(full_intersect[j]) + bits(full_subtract[j]);
+      if (ops > best_ops && subset(full_intersect[j], full_intersect[i]) && subset(full_subtract[j], full_subtract[i])) {
+        best = j;
+        best_ops = ops;
+      }
+    }
+    if (best < 0) continue;
+    EngineLevel& el = e.levels[i];
+    el.reuse = static_cast<std::int8_t>(best);
+    el.intersect = static_cast<std::uint8_t>(full_intersect[i] & ~full_intersect[best]);
+    el.subtract = static_cast<std::uint8_t>(full_subtract[i] & ~full_subtract[best]);
+    e.levels[best].keep_unbounded = true;
+  }
+  // Materialised levels: loop levels (not the last, which only counts or lists) whose raw set
+  // is not already a plain list (a neighbour list or a reused buffer).
+  for (int i = first_dfs_level; i + 1 < n; ++i) {
+    EngineLevel& el = e.levels[i];
+    const int ops = bits(el.intersect) + bits(el.subtract);
+    const bool plain = el.reuse < 0 ? ops <= 1 : ops == 0;
+    if (!plain) el.slot = static_cast<std::int8_t>(e.num_slots++);
+  }
+  return e;
+}
+
+std::string describe(const EnginePlan& plan) {
+  std::ostringstream out;
+  auto list = [&](std::uint8_t m) {
+    std::string s;
+    for (int l = 0; l < plan.num_levels; ++l)
+      if ((m >> l) & 1u) s += (s.empty() ? "" : ",") + std::to_string(l);
+    return "{" + s + "}";
+  };
+  out << "engine plan: " << plan.num_levels << " levels, " << plan.num_slots << " buffers"
+      << (plan.oriented ? ", oriented DAG" : "") << '\n';
+  for (int i = 0; i < plan.num_levels; ++i) {
+    const EngineLevel& l = plan.levels[i];
+    out << "  level " << i << " (pattern vertex " << int(plan.vertex_of_level[i]) << "):";
+    if (l.reuse >= 0) out << " reuse " << int(l.reuse);
+    out << " intersect " << list(l.intersect) << " subtract " << list(l.subtract) << " distinct " << list(l.distinct)
+        << " < " << list(l.upper) << " > " << list(l.lower);
+    if (l.slot >= 0) out << " buffer " << int(l.slot);
+    if (l.keep_unbounded) out << " (reused)";
+    if (l.label >= 0) out << " label " << l.label;
+    out << '\n';
+  }
+  return out.str();
+}
+
+}  // namespace tessera::mining

@@ -1,0 +1,171 @@
+// tessera mine / cliques / motifs: pattern mining on the generic DFS engine (paper 2).
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "algorithms/pattern_mining/apps/mine.hpp"
+#include "algorithms/pattern_mining/apps/motifs.hpp"
+#include "apps/cli/input_options.hpp"
+#include "apps/commands/commands.hpp"
+#include "core/util/json.hpp"
+#include "io/atomic_file.hpp"
+
+namespace tessera::cli {
+
+namespace {
+
+using namespace tessera::mining;
+
+void add_engine_options(Arguments& args) {
+  args.option("tasks", "KIND", "edge | vertex: what one team's DFS starts from", "edge")
+      .option("split", "N", "split tasks whose first DFS level has more than N candidates (0: auto, -1: never)", "0")
+      .option("chunk", "N", "tasks a team takes at once (0: auto)", "0")
+      .flag("json", "print one JSON object on stdout");
+}
+
+MineParams mine_params(const Arguments& args) {
+  MineParams p;
+  p.engine.tasks = parse_task_kind(args.get("tasks"));
+  p.engine.split_length = args.get_integer("split");
+  p.engine.chunk_size = args.get_integer("chunk");
+  TESSERA_USER_REQUIRE(p.engine.chunk_size >= 0, "--chunk must be >= 0");
+  return p;
+}
+
+io::LoadedGraph load_undirected(const Arguments& args, const char* command) {
+  auto load = graph_load_options(args);
+  TESSERA_USER_REQUIRE(load.build.symmetrize, command << " mines undirected graphs; drop --directed");
+  TESSERA_USER_REQUIRE(load.build.remove_self_loops, command << " needs a graph without self-loops; drop --keep-self-loops");
+  return io::load_graph(args.get("graph"), load);
+}
+
+Json common_fields(const Arguments& args, const io::LoadedGraph& loaded, const MineResult& r) {
+  Json j = Json::object();
+  j.set("graph", args.get("graph"))
+      .set("n", loaded.graph.num_vertices())
+      .set("m", loaded.graph.num_edges())
+      .set("pattern", r.pattern)
+      .set("induced", to_string(r.induced))
+      .set("count", r.count)
+      .set("oriented_dag", r.oriented)
+      .set("tasks", r.stats.tasks)
+      .set("units", r.stats.units)
+      .set("teams", r.stats.teams)
+      .set("lanes", r.stats.lanes)
+      .set("buffer_bytes", static_cast<unsigned long long>(r.stats.buffer_bytes))
+      .set("time_s", r.stats.mine_seconds)
+      .set("task_s", r.stats.task_seconds)
+      .set("prepare_s", r.prepare_seconds)
+      .set("read_s", loaded.read_seconds)
+      .set("build_s", loaded.build_seconds)
+      .set("backend", Kokkos::DefaultExecutionSpace::name());
+  return j;
+}
+
+// Runs a listing into FILE atomically (the file appears only when the listing completed).
+template <class Run>
+MineResult list_to_file(const std::string& path, const Run& run) {
+  io::AtomicFile file(path);
+  std::ofstream out(file.temp_path());
+  TESSERA_USER_REQUIRE(out.good(), "cannot write the match list to '" << path << "'");
+  MineResult r = run(text_match_sink(out));
+  out.close();
+  TESSERA_USER_REQUIRE(out.good(), "writing the match list to '" << path << "' failed");
+  file.commit();
+  return r;
+}
+
+}  // namespace
+
+int mine_command(const Args& argv) {
+  Arguments args("mine", "Count (or list) the distinct subgraphs of a graph isomorphic to a pattern.\n"
+                         "Edge-induced by default (distinct edge sets), vertex-induced with --induced\n"
+                         "(distinct vertex sets). One match is one subgraph, never one per automorphism.");
+  args.positional("graph", "graph file or gen:<spec>");
+  add_input_options(args);
+  args.option("pattern", "NAME|FILE",
+              "built-in name (triangle, k-clique k=3..8, diamond, 4-cycle, tailed-triangle, 3-star, 4-path, wedge,\n"
+              "house, pentagon) or a pattern file ('u v' edges, 'label v L', # comments)")
+      .flag("induced", "vertex-induced matches")
+      .option("list", "FILE", "also write every match to FILE, one per line (column p = pattern vertex p)")
+      .flag("plan", "print the search plan on stderr");
+  add_engine_options(args);
+  if (!args.parse(argv)) return 0;
+  TESSERA_USER_REQUIRE(args.maybe("pattern").has_value(), "mine needs --pattern NAME|FILE");
+  const std::string spec = args.get("pattern");
+  const Induced induced = args.has("induced") ? Induced::vertex : Induced::edge;
+  const Pattern pattern =
+      std::filesystem::exists(spec) ? read_pattern_file(spec, induced) : pattern_by_name(spec, induced);
+  const MineParams params = mine_params(args);
+  const auto loaded = load_undirected(args, "mine");
+  const Kokkos::DefaultExecutionSpace space;
+  MineResult r;
+  if (const auto list = args.maybe("list"))
+    r = list_to_file(*list, [&](const MatchSink& sink) { return mine_list(space, loaded.graph, pattern, sink, params); });
+  else
+    r = mine(space, loaded.graph, pattern, params);
+  if (args.has("plan")) std::cerr << r.plan;
+  print_result(common_fields(args, loaded, r), args.has("json"));
+  return 0;
+}
+
+int cliques_command(const Args& argv) {
+  Arguments args("cliques", "Count (or list) the k-cliques of a graph, k = 3..8, each once, on the\n"
+                            "degree-oriented DAG.");
+  args.positional("graph", "graph file or gen:<spec>");
+  add_input_options(args);
+  args.option("k", "K", "clique size, 3..8", "4").option("list", "FILE", "also write every clique to FILE, one per line");
+  add_engine_options(args);
+  if (!args.parse(argv)) return 0;
+  const long long k = args.get_integer("k");
+  TESSERA_USER_REQUIRE(k >= 3 && k <= 8, "--k must be between 3 and 8 (got " << k << ")");
+  const MineParams params = mine_params(args);
+  const auto loaded = load_undirected(args, "cliques");
+  const Kokkos::DefaultExecutionSpace space;
+  MineResult r;
+  if (const auto list = args.maybe("list"))
+    r = list_to_file(*list, [&](const MatchSink& sink) {
+      return list_cliques(space, loaded.graph, static_cast<int>(k), sink, params);
+    });
+  else
+    r = count_cliques(space, loaded.graph, static_cast<int>(k), params);
+  Json j = common_fields(args, loaded, r);
+  j.set("k", k);
+  print_result(j, args.has("json"));
+  return 0;
+}
+
+int motifs_command(const Args& argv) {
+  Arguments args("motifs", "Count every connected k-vertex motif (vertex-induced, distinct vertex sets),\n"
+                           "k = 3 (wedge, triangle) or 4 (3-star, 4-path, tailed-triangle, 4-cycle, diamond, 4-clique).");
+  args.positional("graph", "graph file or gen:<spec>");
+  add_input_options(args);
+  args.option("k", "K", "motif size, 3 or 4", "3");
+  add_engine_options(args);
+  if (!args.parse(argv)) return 0;
+  const long long k = args.get_integer("k");
+  TESSERA_USER_REQUIRE(k == 3 || k == 4, "--k must be 3 or 4 (got " << k << ")");
+  const MineParams params = mine_params(args);
+  const auto loaded = load_undirected(args, "motifs");
+  const MotifCounts m = count_motifs(Kokkos::DefaultExecutionSpace{}, loaded.graph, static_cast<int>(k), params);
+  if (args.has("json")) {
+    Json counts = Json::object();
+    for (const auto& [name, c] : m.induced) counts.set(name, c);
+    Json j = Json::object();
+    j.set("graph", args.get("graph"))
+        .set("n", loaded.graph.num_vertices())
+        .set("m", loaded.graph.num_edges())
+        .set("k", k)
+        .set("motifs", counts)
+        .set("time_s", m.seconds)
+        .set("backend", Kokkos::DefaultExecutionSpace::name());
+    print_result(j, true);
+  } else {
+    std::cout << "graph: " << args.get("graph") << "\n";
+    for (const auto& [name, c] : m.induced) std::cout << name << ": " << c << "\n";
+    std::cout << "time_s: " << m.seconds << "\n";
+  }
+  return 0;
+}
+
+}  // namespace tessera::cli

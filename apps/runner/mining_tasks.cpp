@@ -1,0 +1,89 @@
+#include "apps/runner/mining_tasks.hpp"
+
+#include <Kokkos_Core.hpp>
+
+#include <filesystem>
+
+#include "algorithms/pattern_mining/apps/mine.hpp"
+#include "algorithms/pattern_mining/apps/motifs.hpp"
+#include "core/error.hpp"
+
+namespace tessera::runner {
+
+namespace {
+
+using Space = Kokkos::DefaultExecutionSpace;
+using namespace tessera::mining;
+
+long long parse_integer(const std::string& name, const std::string& value) {
+  try {
+    std::size_t used = 0;
+    const long long v = std::stoll(value, &used);
+    if (used == value.size()) return v;
+  } catch (const std::exception&) {
+  }
+  throw UserError("parameter '" + name + "' must be an integer, got '" + value + "'");
+}
+
+MineParams mine_params(const Params& p) {
+  MineParams m;
+  m.engine.tasks = parse_task_kind(p.at("tasks"));
+  m.engine.split_length = parse_integer("split", p.at("split"));
+  return m;
+}
+
+Json result_json(const MineResult& r) {
+  Json j = Json::object();
+  j.set("time_s", r.stats.mine_seconds)
+      .set("task_s", r.stats.task_seconds)
+      .set("prepare_s", r.prepare_seconds)
+      .set("count", r.count)
+      .set("pattern", r.pattern)
+      .set("induced", to_string(r.induced))
+      .set("tasks", r.stats.tasks)
+      .set("units", r.stats.units);
+  return j;
+}
+
+Json mine_task(const io::LoadedGraph& input, const Params& p) {
+  const std::string& spec = p.at("pattern");
+  TESSERA_USER_REQUIRE(!spec.empty(), "task 'mine' needs a pattern (a built-in name or a pattern file)");
+  const Induced induced = parse_induced(p.at("induced"));
+  const Pattern pattern = std::filesystem::exists(spec) ? read_pattern_file(spec, induced) : pattern_by_name(spec, induced);
+  return result_json(mine(Space{}, input.graph, pattern, mine_params(p)));
+}
+
+Json cliques_task(const io::LoadedGraph& input, const Params& p) {
+  const long long k = parse_integer("k", p.at("k"));
+  TESSERA_USER_REQUIRE(k >= 3 && k <= 8, "task 'cliques': k must be between 3 and 8 (got " << k << ")");
+  return result_json(count_cliques(Space{}, input.graph, static_cast<int>(k), mine_params(p)));
+}
+
+Json motifs_task(const io::LoadedGraph& input, const Params& p) {
+  const long long k = parse_integer("k", p.at("k"));
+  TESSERA_USER_REQUIRE(k == 3 || k == 4, "task 'motifs': k must be 3 or 4 (got " << k << ")");
+  const MotifCounts m = count_motifs(Space{}, input.graph, static_cast<int>(k), mine_params(p));
+  Json counts = Json::object();
+  for (const auto& [name, c] : m.induced) counts.set(name, c);
+  Json j = Json::object();
+  j.set("time_s", m.seconds).set("motifs", counts);
+  return j;
+}
+
+}  // namespace
+
+std::vector<TaskDefinition> mining_tasks() {
+  const Params engine = {{"tasks", "edge"}, {"split", "0"}};
+  auto with = [&](Params extra) {
+    extra.insert(engine.begin(), engine.end());
+    return extra;
+  };
+  return {
+      {"mine", "count the distinct subgraphs matching a pattern (paper 2)",
+       with({{"pattern", "triangle"}, {"induced", "edge"}}), mine_task},
+      {"cliques", "count k-cliques on the oriented DAG (paper 2)", with({{"k", "4"}}), cliques_task},
+      {"motifs", "count every k-vertex motif, k = 3 or 4, vertex-induced (paper 2)", with({{"k", "3"}}), motifs_task},
+  };
+}
+
+}  // namespace tessera::runner

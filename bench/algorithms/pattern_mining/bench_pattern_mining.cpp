@@ -1,0 +1,221 @@
+// Pattern mining applications on the generic DFS engine (paper 2): k-cliques (k = 4, 5),
+// subgraph counting (diamond, 4-cycle, edge-induced), 3- and 4-motifs and the engine's
+// triangle count, on every execution space the kernels are instantiated for (the GPU and the
+// host when CUDA is the default), so one run gives the GPU/CPU ratio.
+//
+// Graphs: Kronecker (Graph500 / GAP parameters, edge factor 16) at the scales in
+// TESSERA_BENCH_PM_SCALES (default "12,14"; on a GPU e.g. "16,18,20"), plus shipped real
+// graphs when TESSERA_DATA_DIR is set: TESSERA_BENCH_PM_GRAPHS (default below; "all" = every
+// row of ground_truth.csv) with at most TESSERA_BENCH_PM_MAX_EDGES edges (default 10^6).
+// TESSERA_BENCH_PM_HOST=0 skips the host space on GPU builds (slow for large inputs).
+//
+// Time: manual, the engine's kernel time (EngineStats::mine_seconds; for motifs the whole
+// count_motifs call, formulas included). Real-graph counts are checked against
+// ground_truth.csv; a mismatch fails the benchmark through SkipWithError.
+#include <benchmark/benchmark.h>
+
+#include <Kokkos_Core.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "algorithms/pattern_mining/apps/mine.hpp"
+#include "algorithms/pattern_mining/apps/motifs.hpp"
+#include "core/graph/builder.hpp"
+#include "io/generators/random_graphs.hpp"
+#include "io/graph_io.hpp"
+
+namespace {
+
+using tessera::count_t;
+using namespace tessera::mining;
+
+struct GraphSpec {
+  std::string name;
+  int scale = 0;                               // Kronecker when > 0
+  std::string path;                            // file otherwise
+  std::map<std::string, count_t> truth;        // ground_truth.csv columns, when known
+};
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string item;
+  std::istringstream in(s);
+  while (std::getline(in, item, sep))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+std::string env_or(const char* name, const std::string& fallback) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v != '\0' ? std::string(v) : fallback;
+}
+
+std::vector<std::string> parse_csv_line(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (const char c : line) {
+    if (c == '"')
+      quoted = !quoted;
+    else if (c == ',' && !quoted)
+      fields.emplace_back();
+    else if (c != '\r')
+      fields.back() += c;
+  }
+  return fields;
+}
+
+std::vector<GraphSpec> real_graphs() {
+  const char* dir = std::getenv("TESSERA_DATA_DIR");
+  if (dir == nullptr || *dir == '\0') return {};
+  std::ifstream csv(std::string(dir) + "/graphs/ground_truth.csv");
+  if (!csv) return {};
+  const auto wanted = split(env_or("TESSERA_BENCH_PM_GRAPHS", "ego-Facebook,ca-HepPh,ca-GrQc,email-Eu-core,wiki-Vote"), ',');
+  const bool all = wanted.size() == 1 && wanted[0] == "all";
+  const long long max_edges = std::stoll(env_or("TESSERA_BENCH_PM_MAX_EDGES", "1000000"));
+  std::string line;
+  std::getline(csv, line);
+  const auto header = parse_csv_line(line);
+  std::vector<GraphSpec> out;
+  while (std::getline(csv, line)) {
+    const auto f = parse_csv_line(line);
+    if (f.size() < header.size()) continue;
+    std::map<std::string, std::string> row;
+    for (std::size_t i = 0; i < header.size(); ++i) row[header[i]] = f[i];
+    if (!all && std::find(wanted.begin(), wanted.end(), row["name"]) == wanted.end()) continue;
+    if (std::stoll(row["m"]) > max_edges) continue;
+    GraphSpec g;
+    g.name = row["name"];
+    g.path = std::string(dir) + "/" + row["file"];
+    for (const char* c : {"triangles", "k4", "k5", "C4_noninduced", "diamond_noninduced", "open_wedges", "ind_3star",
+                          "ind_4path", "ind_tailedtri", "ind_4cycle", "ind_diamond", "ind_4clique"})
+      if (!row[c].empty()) g.truth[c] = static_cast<count_t>(std::stoull(row[c]));
+    out.push_back(g);
+  }
+  return out;
+}
+
+// Graphs are built once per memory space and kept until Kokkos::finalize.
+template <class Space>
+const tessera::CsrGraph<typename Space::memory_space>& cached(const GraphSpec& spec) {
+  using graph_t = tessera::CsrGraph<typename Space::memory_space>;
+  static std::map<std::string, std::unique_ptr<graph_t>> graphs;
+  auto it = graphs.find(spec.name);
+  if (it != graphs.end()) return *it->second;
+  if (graphs.empty()) Kokkos::push_finalize_hook([] { graphs.clear(); });
+  tessera::DeviceGraph g;
+  if (spec.scale > 0) {
+    tessera::gen::KroneckerParams p;
+    p.scale = spec.scale;
+    p.edge_factor = 16;
+    g = tessera::build_graph(Kokkos::DefaultExecutionSpace{}, tessera::gen::kronecker(Kokkos::DefaultExecutionSpace{}, p));
+  } else {
+    g = tessera::io::load_graph(spec.path).graph;
+  }
+  auto entry = std::make_unique<graph_t>(tessera::mirror_graph<typename Space::memory_space>(g));
+  Kokkos::fence();
+  return *graphs.emplace(spec.name, std::move(entry)).first->second;
+}
+
+// One application: runs on a graph, returns (seconds, named counts).
+struct Outcome {
+  double seconds = 0;
+  std::vector<std::pair<std::string, count_t>> counts;  // ground-truth column -> our count
+};
+
+template <class Space>
+using App = std::function<Outcome(const Space&, const tessera::CsrGraph<typename Space::memory_space>&)>;
+
+template <class Space>
+App<Space> pattern_app(Pattern p, std::string column) {
+  return [p, column](const Space& s, const auto& g) {
+    const auto r = mine(s, g, p);
+    return Outcome{r.stats.mine_seconds, {{column, r.count}}};
+  };
+}
+
+template <class Space>
+App<Space> motif_app(int k) {
+  return [k](const Space& s, const auto& g) {
+    const auto m = count_motifs(s, g, k);
+    static const std::map<std::string, std::string> column = {
+        {"wedge", "open_wedges"},        {"triangle", "triangles"},     {"3-star", "ind_3star"},
+        {"4-path", "ind_4path"},         {"tailed-triangle", "ind_tailedtri"}, {"4-cycle", "ind_4cycle"},
+        {"diamond", "ind_diamond"},      {"4-clique", "ind_4clique"}};
+    Outcome o{m.seconds, {}};
+    for (const auto& [name, c] : m.induced) o.counts.emplace_back(column.at(name), c);
+    return o;
+  };
+}
+
+template <class Space>
+void bench_app(benchmark::State& state, GraphSpec spec, App<Space> app) {
+  const auto& g = cached<Space>(spec);
+  double total = 0;
+  long long runs = 0;
+  Outcome o;
+  for (auto _ : state) {
+    o = app(Space{}, g);
+    state.SetIterationTime(o.seconds);
+    total += o.seconds;
+    ++runs;
+    for (const auto& [column, got] : o.counts) {
+      auto it = spec.truth.find(column);
+      if (it != spec.truth.end() && it->second != got) {
+        const std::string error = column + ": " + std::to_string(got) + " != ground truth " + std::to_string(it->second);
+        state.SkipWithError(error.c_str());
+        return;
+      }
+    }
+  }
+  state.counters["m"] = static_cast<double>(g.num_edges());
+  state.counters["seconds"] = runs > 0 ? total / runs : 0;
+  if (o.counts.size() == 1) state.counters["count"] = static_cast<double>(o.counts[0].second);
+  state.SetLabel(Space::name());
+}
+
+template <class Space>
+void register_graph(const GraphSpec& spec, const std::string& prefix, bool smoke) {
+  const std::vector<std::pair<std::string, App<Space>>> apps = {
+      {"triangles", pattern_app<Space>(clique(3), "triangles")},
+      {"4-clique", pattern_app<Space>(clique(4), "k4")},
+      {"5-clique", pattern_app<Space>(clique(5), "k5")},
+      {"diamond", pattern_app<Space>(pattern_by_name("diamond"), "diamond_noninduced")},
+      {"4-cycle", pattern_app<Space>(pattern_by_name("4-cycle"), "C4_noninduced")},
+      {"3-motifs", motif_app<Space>(3)},
+      {"4-motifs", motif_app<Space>(4)},
+  };
+  for (const auto& [name, app] : apps) {
+    const std::string full = prefix + Space::name() + "/" + spec.name + "/" + name;
+    auto* b = benchmark::RegisterBenchmark(full.c_str(), bench_app<Space>, spec, app);
+    b->UseManualTime()->Unit(benchmark::kMillisecond);
+    b->Iterations(smoke ? 1 : 3);
+  }
+}
+
+template <class Space>
+void register_space() {
+  register_graph<Space>(GraphSpec{"kron8", 8, "", {}}, "smoke/pm/", true);
+  for (const auto& s : split(env_or("TESSERA_BENCH_PM_SCALES", "12,14"), ','))
+    register_graph<Space>(GraphSpec{"kron" + s, std::stoi(s), "", {}}, "pm/", false);
+  for (const auto& spec : real_graphs()) register_graph<Space>(spec, "pm/", false);
+}
+
+bool register_all() {
+  register_space<Kokkos::DefaultExecutionSpace>();
+  if constexpr (!std::is_same_v<Kokkos::DefaultExecutionSpace, Kokkos::DefaultHostExecutionSpace>)
+    if (env_or("TESSERA_BENCH_PM_HOST", "1") != "0") register_space<Kokkos::DefaultHostExecutionSpace>();
+  return true;
+}
+
+[[maybe_unused]] const bool registered = register_all();
+
+}  // namespace
