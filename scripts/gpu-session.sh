@@ -3,8 +3,8 @@
 # under its own time limit, most important first) the TC benchmark on the shipped graphs, the
 # distributed sweep on one GPU, the multi-GPU sweep when the machine has several GPUs, and the
 # pattern-mining and partitioning benchmarks when their drivers exist. Results and logs go to
-# $OUT (default build/gpu-session). Step limits: LIMIT_TC, LIMIT_DIST, LIMIT_IPC, LIMIT_MPI,
-# LIMIT_EXTRA (seconds); EXTRA_BENCH lists further benchmark scripts.
+# $OUT (default build/gpu-session). Step limits (seconds): LIMIT_TC, LIMIT_DIST, LIMIT_IPC,
+# LIMIT_MPI, LIMIT_MINING.
 #
 #   TESSERA_GIT_COMMIT=$(git rev-parse --short=12 HEAD) scripts/gpu-session.sh
 set -uo pipefail
@@ -37,7 +37,7 @@ if [ "$gpus" -ge 2 ]; then
   step "${LIMIT_MPI:-80}" bench-dist-multi-gpu-mpi env KOKKOS_NUM_DEVICES="$gpus" OMP_NUM_THREADS=8 \
     "$repo/scripts/bench-dist-tc.sh" cuda --no-apt "$repo/configs/experiments/tc-multi-gpu-mpi.yaml"
 fi
-if [ -n "${EXTRA_BENCH:-}" ]; then  # e.g. "scripts/bench-mining.sh scripts/bench-partition.sh"
-  for extra in $EXTRA_BENCH; do step "${LIMIT_EXTRA:-60}" "$(basename "$extra" .sh)" "$repo/$extra" cuda --no-apt; done
-fi
+step "${LIMIT_MINING:-60}" bench-mining env TESSERA_SKIP_BUILD=1 TESSERA_BENCH_PM_HOST=0 \
+  TESSERA_BENCH_PM_SCALES=16,18 TESSERA_BENCH_PM_GRAPHS=ego-Facebook,ca-HepPh "$repo/scripts/bench-mining.sh" cuda
 cp -r "$repo"/bench/results/*h200* "$repo"/bench/results/dist-tc-cuda-* "$out"/ 2>/dev/null || true
+cp -r "$repo"/build/cuda/Testing/Temporary/LastTest.log "$out"/ 2>/dev/null || true
