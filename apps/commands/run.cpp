@@ -63,7 +63,7 @@ int run_command(const Args& argv) {
   const auto info = build_info();
   const std::string started = utc_timestamp();
 
-  std::size_t done = 0;
+  std::size_t done = 0, failed = 0;
   for (const auto& in : config.inputs) {
     std::cerr << "[input] " << in.name << ": loading " << in.source << "\n";
     const auto loaded = io::load_graph(in.source, in.load);
@@ -73,9 +73,27 @@ int run_command(const Args& argv) {
       const auto& def = runner::find_task(t.task);
       for (const auto& combo : t.combinations()) {
         const auto params = runner::resolve_params(def, combo);
-        for (int w = 0; w < config.warmup; ++w) def.run(loaded, params);
+        // A grid point that fails on its input (e.g. a launch in a sweep) is recorded with its
+        // error and the sweep goes on; the run then exits with status 1.
+        std::string error;
+        try {
+          for (int w = 0; w < config.warmup; ++w) def.run(loaded, params);
+        } catch (const UserError& e) {
+          error = e.what();
+        }
         for (int rep = 0; rep < config.repetitions; ++rep) {
-          Json metrics = def.run(loaded, params);
+          Json metrics = Json::object();
+          if (error.empty()) {
+            try {
+              metrics = def.run(loaded, params);
+            } catch (const UserError& e) {
+              error = e.what();
+            }
+          }
+          if (!error.empty()) {
+            metrics.set("error", error);
+            ++failed;
+          }
           Json record = Json::object();
           record.set("experiment", config.name)
               .set("started", started)
@@ -100,13 +118,16 @@ int run_command(const Args& argv) {
           std::cerr << "[" << done << "/" << total_runs << "] " << in.name << " " << t.task;
           for (const auto& [k, v] : params) std::cerr << " " << k << "=" << v;
           if (metrics.contains("time_s")) std::cerr << " " << metrics.at("time_s").to_plain() << " s";
+          if (!error.empty()) std::cerr << " FAILED: " << error;
           std::cerr << "\n";
         }
       }
     }
   }
-  std::cerr << "results: " << config.output << "/results.csv (" << results.size() << " records)\n";
-  return 0;
+  std::cerr << "results: " << config.output << "/results.csv (" << results.size() << " records";
+  if (failed > 0) std::cerr << ", " << failed << " failed";
+  std::cerr << ")\n";
+  return failed > 0 ? 1 : 0;
 }
 
 }  // namespace tessera::cli

@@ -187,9 +187,12 @@ YAML
     grep -q '"count": 35' "$tmp/res/results.jsonl" || fail "K7 has 35 triangles and 35 4-cliques"
     grep -q '"count": 210' "$tmp/res/results.jsonl" || fail "K7 has 6 * 35 = 210 diamonds"
     grep -q '"4-clique": 35' "$tmp/res/results.jsonl" || fail "K7 4-motifs"
-    printf 'name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: cliques\n    params:\n      k: 12\n' > "$tmp/k.yaml"
+    # A failing grid point is recorded with its error, the sweep goes on, the run exits 1.
+    printf 'name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: cliques\n    params:\n      k: [12, 3]\n' > "$tmp/k.yaml"
     "$tessera" run "$tmp/k.yaml" --output "$tmp/r2" >/dev/null 2>"$tmp/err" && fail "k = 12 accepted"
     grep -q "k must be between 3 and 8" "$tmp/err" || fail "bad k error: $(cat "$tmp/err")"
+    [ "$(grep -c '"error"' "$tmp/r2/results.jsonl")" -eq 1 ] || fail "failed point not recorded"
+    grep -q '"param.k": "3".*"count": 1' "$tmp/r2/results.jsonl" || fail "sweep stopped at the failure"
     ;;
   *) fail "unknown case $case_name" ;;
 esac
