@@ -18,6 +18,8 @@ config=${1:-$repo/configs/experiments/tc-distributed-gpu.yaml}
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-4} OMP_PROC_BIND=${OMP_PROC_BIND:-false}
 stamp=$(date -u +%Y%m%d-%H%M%S)
 out="$repo/bench/results/dist-tc-$preset-$stamp"
-"$repo/build/$preset/apps/tessera" run "$config" --output "$out"
+status=0
+"$repo/build/$preset/apps/tessera" run "$config" --output "$out" || status=$?  # failed points are recorded
 python3 "$repo/scripts/dist_tc_table.py" "$out/results.jsonl" "$out.md" \
   "OMP_NUM_THREADS=$OMP_NUM_THREADS scripts/bench-dist-tc.sh $preset ${config#$repo/}"
+exit $status

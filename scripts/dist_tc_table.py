@@ -13,6 +13,10 @@ rows = []
 for r in records:
     if r["task"] != "tc-distributed":
         continue
+    if "error" in r:
+        rows.append([r["input"], r.get("param.variant", ""), r.get("param.ranks", ""), "", "FAILED: " + r["error"][:120]]
+                    + [""] * 8)
+        continue
     m = r.get("metrics", {})
     mm = lambda k: "{:.3f}/{:.3f}/{:.3f}".format(m[k]["min"], m[k]["avg"], m[k]["max"]) if k in m else ""
     base = single.get(r["input"])
