@@ -34,6 +34,8 @@ const char* usage =
     "  convert <input> <output>  convert between formats (edge list, mtx, METIS, hMETIS, .dhg, .snn, HDF5)\n"
     "  generate <spec> <output>  write a synthetic graph (Kronecker, Erdos-Renyi, structured)\n"
     "  tc <graph>                exact triangle count (masked-edge / split-edge kernels)\n"
+    "  partition <hypergraph>    multilevel partitioning under size/inbound limits (--preset) or k-way (--k)\n"
+    "  partition-check <h> <p>   recompute a partition's metrics and check its constraints\n"
     "  run <experiment.yaml>     run a YAML experiment: inputs x tasks x parameter grid x repetitions\n"
     "  version                   print version, commit, backend and device\n\n"
     "Kokkos options (--kokkos-num-threads=N, --kokkos-device-id=N, ...) are accepted anywhere.\n";
@@ -45,6 +47,8 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "generate") return generate_command(args);
   if (command == "run") return run_command(args);
   if (command == "tc") return tc_command(args);
+  if (command == "partition") return partition_command(args);
+  if (command == "partition-check") return partition_check_command(args);
   if (command == "version" || command == "--version") {
     auto info = tessera::build_info();
     std::cout << "tessera " << info.version << " (commit " << info.git_commit << ")\nKokkos " << info.kokkos_version

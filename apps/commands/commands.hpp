@@ -13,5 +13,7 @@ int convert_command(const Args& args);
 int generate_command(const Args& args);
 int run_command(const Args& args);
 int tc_command(const Args& args);
+int partition_command(const Args& args);
+int partition_check_command(const Args& args);
 
 }  // namespace tessera::cli
