@@ -14,6 +14,7 @@
 
 #include "algorithms/partitioning/multilevel/level.hpp"
 #include "core/kokkos_ext/scan.hpp"
+#include "algorithms/partitioning/multilevel/row_sort.hpp"
 #include "core/kokkos_ext/sort.hpp"
 
 namespace tessera::partitioning {
@@ -51,7 +52,7 @@ Neighbors<typename ExecSpace::memory_space> pack_neighbor_rows(
     const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys) {
   using mem = typename ExecSpace::memory_space;
   using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  tessera::detail::sort_rows(space, over_offsets, keys);
+  detail::sort_rows(space, over_offsets, keys);
   Kokkos::View<eid_t*, mem> counts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_counts"),
                                    num_rows + 1);
   Kokkos::parallel_for(

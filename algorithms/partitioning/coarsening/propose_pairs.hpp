@@ -30,6 +30,9 @@ struct ProposalParams {
   score_t noise_cap = 0;              // noise in [0, noise_cap]
   std::uint64_t seed = 0;
   eid_t max_net_size = 1000;          // larger nets are not scored (never makes a pair invalid)
+  // 0: eta as in the paper; 1: eta / (w(n) + w(m)); 2: eta / (w(n) w(m)) (heavy-edge rating of
+  // KaHyPar-like coarseners): discourages every node from targeting the same large cluster.
+  int weight_penalty = 0;
 };
 
 namespace detail {
@@ -95,6 +98,7 @@ Proposals<typename ExecSpace::memory_space> propose_pairs(const ExecSpace& space
   const score_t noise_cap = p.noise_cap;
   const std::uint64_t seed = p.seed;
   const eid_t max_net = p.max_net_size;
+  const int penalty = p.weight_penalty;
 
   auto body = KOKKOS_LAMBDA(const member& team) {
     const vid_t v = static_cast<vid_t>(team.league_rank());
@@ -137,7 +141,10 @@ Proposals<typename ExecSpace::memory_space> propose_pairs(const ExecSpace& space
         ninv(j) = 1;
         hist(j) = -1;
       } else {
-        hist(j) += detail::pair_noise(seed, v, m, noise_cap);
+        score_t h = hist(j) + detail::pair_noise(seed, v, m, noise_cap);
+        if (penalty == 1) h /= (vw(v) + vw(m));
+        if (penalty == 2) h /= (vw(v) * vw(m));
+        hist(j) = h > 0 ? h : 1;
       }
     });
     team.team_barrier();

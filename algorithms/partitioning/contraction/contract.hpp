@@ -17,6 +17,7 @@
 
 #include "algorithms/partitioning/multilevel/level.hpp"
 #include "algorithms/partitioning/multilevel/scan_utils.hpp"
+#include "algorithms/partitioning/multilevel/row_sort.hpp"
 #include "core/kokkos_ext/sort.hpp"
 
 namespace tessera::partitioning {
@@ -78,7 +79,7 @@ Contraction<typename ExecSpace::memory_space> contract(const ExecSpace& space,
         const eid_t b = net_off(e), s = b + nsrc(e);
         for (eid_t k = b; k < net_off(e + 1); ++k) keys(k) = (std::int64_t(gamma(pins(k))) << 1) | (k < s ? 1 : 0);
       });
-  tessera::detail::sort_rows(space, net_off, keys);
+  detail::sort_rows(space, net_off, keys);
   Kokkos::View<eid_t*, mem> size(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cnet_size"), m + 1);
   Kokkos::View<vid_t*, mem> new_id(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cnet_id"), m + 1);
   Kokkos::parallel_for(
@@ -157,7 +158,7 @@ Contraction<typename ExecSpace::memory_space> contract(const ExecSpace& space,
           ikeys(cnoff(x) + Kokkos::atomic_fetch_add(&cursor(x), eid_t(1))) = out_flag * mc + e;
         }
       });
-  tessera::detail::sort_rows(space, cnoff, ikeys);
+  detail::sort_rows(space, cnoff, ikeys);
   C.incident_nets = Kokkos::View<nid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cinc"), ncp);
   auto cinc = C.incident_nets;
   Kokkos::parallel_for(

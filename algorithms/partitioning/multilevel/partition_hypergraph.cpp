@@ -238,6 +238,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_hypergraph(
       pp.noise_cap = static_cast<score_t>(params.coarsening.noise_fraction * double(mean_normalised_weight(space, L)));
       pp.seed = partitioning::detail::mix64(params.seed ^ partitioning::detail::mix64(std::uint64_t(level) + 1));
       pp.max_net_size = params.coarsening.max_scored_net_size;
+      pp.weight_penalty = params.coarsening.weight_penalty;
       auto props = propose_pairs(space, L, nbr, pp);
       Kokkos::View<vid_t*, mem> mate(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::mate"), L.num_nodes);
       Kokkos::deep_copy(space, mate, invalid_vid);

@@ -24,6 +24,7 @@ struct CoarseningParams {
   double noise_fraction = 0.1;     // noise cap as a fraction of the mean normalised net weight
   eid_t max_scored_net_size = 1000;  // nets with more pins are not used for pairing scores
   int max_levels = 200;
+  int weight_penalty = 0;  // pair score divided by nothing (paper) / w(n) + w(m) / w(n) w(m)
   vid_t kway_nodes_per_block = 160;  // k-way: coarsen down to about k * this many nodes
 };
 

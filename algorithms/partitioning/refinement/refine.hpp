@@ -25,6 +25,7 @@
 #include <limits>
 
 #include "algorithms/partitioning/multilevel/level.hpp"
+#include "algorithms/partitioning/multilevel/row_sort.hpp"
 #include "algorithms/partitioning/multilevel/scan_utils.hpp"
 #include "core/kokkos_ext/sort.hpp"
 #include "core/kokkos_ext/sort_with.hpp"

@@ -53,7 +53,7 @@ NetRuns<typename ExecSpace::memory_space> compute_net_runs(const ExecSpace& spac
         for (eid_t k = net_off(e); k < net_off(e + 1); ++k)
           keys(k) = (std::int64_t(parts(pins(k))) << 1) | (k >= s ? 1 : 0);
       });
-  tessera::detail::sort_rows(space, net_off, keys);
+  detail::sort_rows(space, net_off, keys);
   auto rb = r.block;
   auto rc = r.count;
   auto ri = r.in;
@@ -174,7 +174,7 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
           }
           saving_minus_total(v) = saving - total;
         });
-    tessera::detail::sort_rows(space, gather_off, gblock, gweight);
+    detail::sort_rows(space, gather_off, gblock, gweight);
     Kokkos::parallel_for(
         "tessera::part::gains_pick", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
           part_t best = invalid_part;
@@ -443,7 +443,7 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
               ev(pos++) = (std::int64_t(move_to(u)) << 33) | (s << 1) | 1;
             }
           });
-      tessera::detail::sort_rows(space, eoff, ev);
+      detail::sort_rows(space, eoff, ev);
       constexpr std::int64_t none = std::numeric_limits<std::int64_t>::max();
       Kokkos::parallel_for(
           "tessera::part::in_ev_walk", range(space, 0, m), KOKKOS_LAMBDA(const std::int64_t e) {

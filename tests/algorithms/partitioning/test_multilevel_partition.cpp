@@ -218,7 +218,7 @@ TEST_CASE_TEMPLATE_DEFINE("partitioner: results are valid and deterministic on r
     const bool weighted = seed == 3;
     const auto h = random_hypergraph(600, 900, 6, seed, weighted);
     // Constrained: Omega and Delta both binding.
-    for (auto [omega, delta] : {std::pair<node_weight_t, std::int64_t>{32, 40}, {64, 1000000}, {10, 12}}) {
+    for (auto [omega, delta] : {std::pair<node_weight_t, std::int64_t>{32, 40}, {64, 1000000}, {10, 24}}) {
       auto p = constrained(omega, delta);
       p.seed = seed;
       part_t count = 0;
