@@ -123,6 +123,20 @@ part_t compact_blocks(const ExecSpace& space, const Kokkos::View<part_t*, typena
   return count;
 }
 
+// (second o first)(v) = second(first(v)).
+template <class ExecSpace>
+Kokkos::View<vid_t*, typename ExecSpace::memory_space> compose(const ExecSpace& space,
+                                                               const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& first,
+                                                               const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& second) {
+  Kokkos::View<vid_t*, typename ExecSpace::memory_space> out(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::gamma"), first.extent(0));
+  Kokkos::parallel_for(
+      "tessera::part::compose",
+      Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, static_cast<std::int64_t>(first.extent(0))),
+      KOKKOS_LAMBDA(const std::int64_t v) { out(v) = second(first(v)); });
+  return out;
+}
+
 template <class MemorySpace>
 Level<Kokkos::HostSpace> host_copy(const Level<MemorySpace>& L) {
   Level<Kokkos::HostSpace> H;
@@ -255,9 +269,18 @@ PartitionResult<typename ExecSpace::memory_space> partition_hypergraph(
       if (pairs == 0) break;
       auto C = contract(space, L, mate, check_inbound);
       nbr = coarsen_neighbors(space, nbr, C.coarse.num_nodes, C.gamma, C.members);
-      gammas.push_back(C.gamma);
-      levels.push_back(C.coarse);
       result.level_nodes.push_back(C.coarse.num_nodes);
+      // A level less than 5% smaller than the kept level below it is replaced by its coarser
+      // successor (gammas composed): refinement then runs on levels that differ, and the long
+      // tail of constrained coarsening (a few pairs per level near Omega) costs no refinement.
+      const std::size_t nl = levels.size();
+      if (nl >= 2 && double(levels[nl - 1].num_nodes) > 0.95 * double(levels[nl - 2].num_nodes)) {
+        gammas.back() = compose(space, gammas.back(), C.gamma);
+        levels.back() = C.coarse;
+      } else {
+        gammas.push_back(C.gamma);
+        levels.push_back(C.coarse);
+      }
     }
   }
   space.fence();

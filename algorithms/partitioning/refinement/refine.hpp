@@ -36,6 +36,9 @@ struct RefinementParams {
   int repetitions = 16;  // Theta
   int chain_rounds = 16;
   int window = 256;
+  // Also propose boundary moves of negative isolated gain (the in-sequence gains and best-prefix
+  // choice then act like one parallel FM pass). Off: on ISPD98 it was slower and worse.
+  bool propose_negative = false;
   // alpha = 1e-6, beta = 1e-7: as integers, penalty = 10 |dsize| + |din| (grade = gain - 1e-7 penalty)
 };
 

@@ -100,6 +100,7 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
   auto nin = L.node_num_inbound;
   auto vw = L.node_weights;
   const nid_t m = L.num_nets;
+  const score_t min_gain = params.propose_negative ? std::numeric_limits<score_t>::min() : 0;
 
   Kokkos::View<node_weight_t*, mem> bsize("tessera::part::bsize", num_parts);
   Kokkos::View<std::int64_t*, mem> binb("tessera::part::binb", num_parts);
@@ -187,7 +188,7 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
             for (; i < e && gblock(i) == p; ++i) conn += gweight(i);
             const score_t g = saving_minus_total(v) + conn;
             if (second_half && bsize(p) + vw(v) > omega) continue;
-            if (g < 0) continue;
+            if (g < min_gain) continue;
             if (best == invalid_part || g > best_gain || (g == best_gain && p > best)) {
               best = static_cast<part_t>(p);
               best_gain = g;
