@@ -60,8 +60,15 @@ std::map<std::string, double> best_known_k2() {
   return best;
 }
 
+std::map<std::string, HostHypergraph>& partition_bench_cache() {
+  static std::map<std::string, HostHypergraph> hypergraphs;
+  return hypergraphs;
+}
+
 const HostHypergraph& cached(const std::string& source) {
-  static std::map<std::string, HostHypergraph> cache;
+  auto& cache = partition_bench_cache();
+  // Views must die before Kokkos::finalize: empty the cache from its finalize hook.
+  if (cache.empty()) Kokkos::push_finalize_hook([] { partition_bench_cache().clear(); });
   auto it = cache.find(source);
   if (it == cache.end()) it = cache.emplace(source, io::load_hypergraph(source)).first;
   return it->second;
