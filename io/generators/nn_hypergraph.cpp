@@ -76,8 +76,8 @@ double number(const std::map<std::string, std::string>& keys, const std::string&
 
 void check_keys(const std::map<std::string, std::string>& keys, const std::vector<std::string>& allowed,
                 const std::string& name) {
-  for (const auto& [k, v] : keys) {
-    (void)v;
+  for (const auto& kv : keys) {
+    const std::string& k = kv.first;
     TESSERA_USER_REQUIRE(std::find(allowed.begin(), allowed.end(), k) != allowed.end(),
                          "nn generator: unknown key '" << k << "' for " << name);
   }

@@ -218,7 +218,9 @@ TEST_CASE_TEMPLATE_DEFINE("partitioner: results are valid and deterministic on r
     const bool weighted = seed == 3;
     const auto h = random_hypergraph(400, 600, 6, seed, weighted);
     // Constrained: Omega and Delta both binding.
-    for (auto [omega, delta] : {std::pair<node_weight_t, std::int64_t>{32, 40}, {64, 1000000}, {10, 24}}) {
+    for (auto limits : {std::pair<node_weight_t, std::int64_t>{32, 40}, {64, 1000000}, {10, 24}}) {
+      const node_weight_t omega = limits.first;
+      const std::int64_t delta = limits.second;
       auto p = constrained(omega, delta);
       p.seed = seed;
       part_t count = 0;
