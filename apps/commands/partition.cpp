@@ -95,14 +95,16 @@ int partition_command(const Args& argv) {
   args.option("output", "FILE", "write one block id per line (written atomically)")
       .option("seed", "S", "seed of the coarsening noise and initial partitions", "0")
       .option("weight-penalty", "0|1|2", "coarsening score divided by 1 (paper) / w(n)+w(m) / w(n)w(m)", "")
-      .option("trials", "T", "k-way: initial partitions tried at the coarsest level", "8")
+      .option("trials", "T", "k-way: initial partitions tried at the coarsest level", "16")
       .option("repetitions", "R", "refinement repetitions per level (Theta)", "16")
+      .option("initial-fm", "0|1", "k-way: polish initial partitions with sequential FM", "1")
       .flag("json", "print one JSON object on stdout");
   if (!args.parse(argv)) return 0;
   PartitionParams params = params_from(args, true);
   if (!args.get("weight-penalty").empty()) params.coarsening.weight_penalty = static_cast<int>(args.get_integer("weight-penalty"));
   params.initial_trials = static_cast<int>(args.get_integer("trials"));
   params.refinement.repetitions = static_cast<int>(args.get_integer("repetitions"));
+  params.initial_fm = args.get_integer("initial-fm") != 0;
   params.seed = static_cast<std::uint64_t>(args.get_integer("seed"));
   const auto h = io::load_hypergraph(args.get("hypergraph"), hypergraph_load_options(args));
   const auto report = partition_and_evaluate(h, params);

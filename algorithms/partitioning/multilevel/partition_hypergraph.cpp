@@ -12,6 +12,7 @@
 #include "algorithms/partitioning/coarsening/pair_isolated.hpp"
 #include "algorithms/partitioning/coarsening/propose_pairs.hpp"
 #include "algorithms/partitioning/contraction/contract.hpp"
+#include "algorithms/partitioning/initial/fm_refine.hpp"
 #include "algorithms/partitioning/initial/greedy_growing.hpp"
 #include "algorithms/partitioning/matching/pseudoforest_matching.hpp"
 #include "algorithms/partitioning/metrics/balance.hpp"
@@ -310,6 +311,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_hypergraph(
     auto parts_host = Kokkos::create_mirror_view(parts);
     for (int t = 0; t < std::max(1, params.initial_trials); ++t) {
       auto trial = greedy_growing(host_level, params.k, omega, partitioning::detail::mix64(params.seed * 0x100000001B3ULL + t));
+      if (params.initial_fm) fm_refine(host_level, trial, params.k, omega);
       for (vid_t v = 0; v < coarsest.num_nodes; ++v) parts_host(v) = trial[v];
       Kokkos::deep_copy(space, parts, parts_host);
       refine(space, coarsest, parts, num_parts, limits, params.refinement);

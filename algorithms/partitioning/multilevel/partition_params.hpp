@@ -37,7 +37,8 @@ struct PartitionParams {
   // k-way mode
   part_t k = 2;
   double epsilon = 0.03;
-  int initial_trials = 8;  // greedy-growing initial partitions tried at the coarsest level
+  int initial_trials = 16;  // greedy-growing initial partitions tried at the coarsest level
+  bool initial_fm = true;  // polish each with sequential FM (initial/fm_refine.hpp)
 
   std::uint64_t seed = 0;  // noise and initial-partition seeds; the result is a function of it
   CoarseningParams coarsening;
