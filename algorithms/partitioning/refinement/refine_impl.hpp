@@ -20,6 +20,18 @@ struct NetRuns {
   Kokkos::View<std::int32_t*, MemorySpace> lambda;
 };
 
+// grade = gain - 1e-6 |dsize| - 1e-7 |din| = gain - 1e-7 penalty (penalty = 10 |dsize| + |din|,
+// gains in fixed-point units), compared exactly in integers: a floating-point grade could round
+// differently on two backends (FMA contraction) and break determinism. Returns grade_a > grade_b.
+KOKKOS_INLINE_FUNCTION bool grade_greater(score_t gain_a, std::int64_t penalty_a, score_t gain_b, std::int64_t penalty_b) {
+  const score_t dg = gain_a - gain_b;          // grade_a > grade_b  <=>  dg * 10^7 > penalty_a - penalty_b
+  const std::int64_t dp = penalty_a - penalty_b;  // |dp| < 2^36 (penalties are clamped below)
+  constexpr score_t big = score_t(1) << 36;    // beyond this, dg * 10^7 dominates any dp
+  if (dg >= big) return true;
+  if (dg <= -big) return false;
+  return dg * 10000000 > dp;
+}
+
 template <class Runs>
 KOKKOS_INLINE_FUNCTION eid_t find_run(const Runs& block, eid_t b, eid_t e, part_t p) {
   const eid_t end = e;
@@ -247,7 +259,8 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
             if (succ(i) != -1) return;
             const vid_t v = moves(i).node;
             const part_t pd = move_to(v);
-            double best_grade = 0;
+            score_t best_gain = 0;
+            std::int64_t best_penalty = 0;
             std::int32_t best = -1;
             int seen = 0;
             for (std::int32_t j = bucket(pd); j < bucket(pd + 1) && seen < window; ++j) {
@@ -256,10 +269,12 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
               const vid_t u = moves(j).node;
               const std::int64_t dsize = vw(v) > vw(u) ? vw(v) - vw(u) : vw(u) - vw(v);
               const std::int64_t din = nin(v) > nin(u) ? nin(v) - nin(u) : nin(u) - nin(v);
-              const double grade = double(moves(j).gain) - 1e-6 * double(dsize) - 1e-7 * double(din);
-              if (best == -1 || grade > best_grade) {
+              std::int64_t penalty = 10 * dsize + din;
+              if (penalty > (std::int64_t(1) << 35)) penalty = std::int64_t(1) << 35;
+              if (best == -1 || detail::grade_greater(moves(j).gain, penalty, best_gain, best_penalty)) {
                 best = j;
-                best_grade = grade;
+                best_gain = moves(j).gain;
+                best_penalty = penalty;
               }
             }
             if (best == -1) return;

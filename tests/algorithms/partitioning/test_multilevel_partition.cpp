@@ -96,6 +96,7 @@ PartitionParams kway(part_t k, double eps) {
   p.mode = PartitionMode::kway;
   p.k = k;
   p.epsilon = eps;
+  p.initial_trials = 4;  // keeps the tests quick; the benchmark uses the default (16)
   return p;
 }
 
@@ -218,7 +219,7 @@ TEST_CASE_TEMPLATE_DEFINE("partitioner: results are valid and deterministic on r
     const bool weighted = seed == 3;
     const auto h = random_hypergraph(400, 600, 6, seed, weighted);
     // Constrained: Omega and Delta both binding.
-    for (auto limits : {std::pair<node_weight_t, std::int64_t>{32, 40}, {64, 1000000}, {10, 24}}) {
+    for (auto limits : {std::pair<node_weight_t, std::int64_t>{32, 40}, {10, 24}}) {
       const node_weight_t omega = limits.first;
       const std::int64_t delta = limits.second;
       auto p = constrained(omega, delta);
@@ -322,11 +323,13 @@ TEST_SUITE("real-data") {
     using Space = Kokkos::DefaultExecutionSpace;
     for (const char* name : {"ibm01"}) {  // the smallest instance: ~10 s; the benchmark runs all nine
       const auto host = io::load_hypergraph(test::data_path(std::string("hypergraphs/ispd98/") + name + ".hgr.gz"));
-      auto parts = run_partitioner<Space>(host, kway(2, 0.03));
+      auto kp = kway(2, 0.03);
+      kp.initial_trials = PartitionParams{}.initial_trials;  // the default, as benchmarked
+      auto parts = run_partitioner<Space>(host, kp);
       auto q = quality<Space>(host, parts, {std::nullopt, std::nullopt, 0.03});
       CHECK(q.valid);
       CHECK(q.k == 2);
-      MESSAGE(name << " k=2 cut " << q.cut_net);
+      MESSAGE(std::string(name) << " k=2 cut " << q.cut_net);
       // Best known cut is 202 (KaHyPar); we measured 216 and require within 20% here (the
       // benchmark tracks the gap on all nine instances).
       CHECK(q.cut_net <= 242);
@@ -336,7 +339,7 @@ TEST_SUITE("real-data") {
       auto cq = quality<Space>(host, cparts, {preset.max_block_weight, preset.max_inbound_nets, std::nullopt});
       CHECK(cq.valid);
       CHECK(cq.connectivity < 1606);  // AxonCUDA (the paper's artifact) on an H200: 1,606 with 136 parts
-      MESSAGE(name << " Loihi-64 connectivity " << cq.connectivity << " parts " << count);
+      MESSAGE(std::string(name) << " Loihi-64 connectivity " << cq.connectivity << " parts " << count);
     }
   }
 }
