@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "io/generators/generator_spec.hpp"
+#include "io/generators/nn_hypergraph.hpp"
 #include "io/text/text_formats.hpp"
 #ifdef TESSERA_HAVE_HDF5
 #include "io/hdf5/hdf5_graph.hpp"
@@ -187,6 +188,8 @@ void save_graph(const std::string& path, const HostGraph& g, std::optional<FileF
 
 HostHypergraph load_hypergraph(const std::string& path, const HypergraphLoadOptions& options,
                                HypergraphBuildReport* report) {
+  // Neural-network hypergraph generator (io/generators/nn_hypergraph.hpp): "gen:nn:..." or "nn:...".
+  if (gen::is_nn_spec(path)) return build_hypergraph(gen::generate_nn_hypergraph(path), report, path);
   TESSERA_USER_REQUIRE(std::filesystem::exists(path), path << ": no such file");
   const FileFormat f = options.format ? *options.format : format_from_path(path);
   HypergraphInput input;

@@ -16,5 +16,7 @@ int tc_command(const Args& args);
 int mine_command(const Args& args);     // pattern mining (mine.cpp)
 int cliques_command(const Args& args);
 int motifs_command(const Args& args);
+int partition_command(const Args& args);
+int partition_check_command(const Args& args);
 
 }  // namespace tessera::cli

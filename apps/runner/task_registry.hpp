@@ -20,6 +20,8 @@ struct TaskDefinition {
   std::string description;
   Params defaults;  // every accepted parameter with its default value
   std::function<Json(const io::LoadedGraph& input, const Params& params)> run;
+  // The task reads `input.source` as a hypergraph itself (the runner then loads no graph).
+  bool hypergraph_input = false;
 };
 
 const std::vector<TaskDefinition>& task_registry();

@@ -193,6 +193,38 @@ YAML
     grep -q "k must be between 3 and 8" "$tmp/err" || fail "bad k error: $(cat "$tmp/err")"
     [ "$(grep -c '"error"' "$tmp/r2/results.jsonl")" -eq 1 ] || fail "failed point not recorded"
     grep -q '"param.k": "3".*"count": 1' "$tmp/r2/results.jsonl" || fail "sweep stopped at the failure"
+  partition)
+    # Generated LeNet hypergraph: constrained and k-way runs, identical output on 1 and 2 threads,
+    # the checker agrees, and impossible instances are one-line errors.
+    g=gen:nn:lenet,input=14
+    OMP_NUM_THREADS=1 "$tessera" partition "$g" --max-size 64 --max-inbound 200 --output "$tmp/p1" --json > "$tmp/j1" || fail "partition: $(cat "$tmp/j1")"
+    OMP_NUM_THREADS=2 "$tessera" partition "$g" --max-size 64 --max-inbound 200 --output "$tmp/p2" --json > "$tmp/j2" || fail "partition 2 threads"
+    cmp -s "$tmp/p1" "$tmp/p2" || fail "partitions differ between 1 and 2 threads"
+    for key in valid num_parts connectivity cut soed imbalance time_s; do grep -q "\"$key\"" "$tmp/j1" || fail "json lacks $key: $(cat "$tmp/j1")"; done
+    grep -q '"valid": true' "$tmp/j1" || fail "invalid: $(cat "$tmp/j1")"
+    "$tessera" partition-check "$g" "$tmp/p1" --max-size 64 --max-inbound 200 --json > "$tmp/c1" || fail "check: $(cat "$tmp/c1")"
+    conn=$(grep -o '"connectivity": [0-9.]*' "$tmp/j1")
+    grep -q "$conn" "$tmp/c1" || fail "checker connectivity differs: $conn vs $(cat "$tmp/c1")"
+    "$tessera" partition-check "$g" "$tmp/p1" --max-size 8 > /dev/null 2>&1 && fail "checker accepted blocks over Omega = 8"
+    "$tessera" partition "$g" --k 4 --epsilon 0.03 --output "$tmp/k4" --json > "$tmp/j3" || fail "k-way"
+    grep -q '"num_parts": 4' "$tmp/j3" && grep -q '"valid": true' "$tmp/j3" || fail "k-way: $(cat "$tmp/j3")"
+    [ "$(wc -l < "$tmp/k4")" -eq "$(grep -o '"nodes": [0-9]*' "$tmp/j3" | grep -o '[0-9]*')" ] || fail "one line per node"
+    expect_error "impossible instance" "$tessera" partition "$g" --max-size 64 --max-inbound 1
+    expect_error "exceeds the number of nodes" "$tessera" partition "$g" --k 100000000
+    expect_error "epsilon must be >= 0" "$tessera" partition "$g" --k 2 --epsilon -1
+    expect_error "unknown constraint preset" "$tessera" partition "$g" --preset nope
+    expect_error "give one of" "$tessera" partition "$g" --k 2 --preset Loihi-64
+    "$tessera" partition-check "$g" "$tmp/missing" > /dev/null 2>&1 && fail "missing partition file accepted"
+    printf 'name: p\ninputs:\n  - generator: nn:lenet,input=14\ntasks:\n  - task: partition\n    params:\n      k: [2]\n' > "$tmp/p.yaml"
+    "$tessera" run "$tmp/p.yaml" --output "$tmp/pres" 2>"$tmp/log" || fail "run partition: $(cat "$tmp/log")"
+    grep -q '"valid": true' "$tmp/pres/results.jsonl" || fail "yaml partition: $(cat "$tmp/pres/results.jsonl")"
+    ;;
+  partition-ispd98)
+    need_data
+    h="$data/hypergraphs/ispd98/ibm01.hgr.gz"
+    "$tessera" partition "$h" --preset Loihi-64 --output "$tmp/l" --json > "$tmp/j" || fail "Loihi-64: $(cat "$tmp/j")"
+    grep -q '"valid": true' "$tmp/j" || fail "Loihi-64 invalid: $(cat "$tmp/j")"
+    "$tessera" partition-check "$h" "$tmp/l" --preset Loihi-64 > /dev/null || fail "checker rejects Loihi-64 result"
     ;;
   *) fail "unknown case $case_name" ;;
 esac

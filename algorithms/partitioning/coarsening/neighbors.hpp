@@ -1,0 +1,163 @@
+#pragma once
+// Materialised, deduplicated neighbourhoods N(n) (paper 3, §V-B): built once from the pins of the
+// finest level, then derived level by level from the previous ones through gamma, so later levels
+// deduplicate ever fewer entries. Both builds are the paper's two-phase scheme: every row first
+// gets an oversized segment (an upper bound on its size), the segment is sorted and deduplicated,
+// row sizes are prefix-summed and the unique ids packed.
+//
+// Entries carry a flag bit (id << 1 | invalid): a pair found invalid during candidate proposal
+// stays invalid for every coarser pair containing it (size and inbound unions only grow), so
+// flagged entries are purged when the coarse rows are built (§V-C, "invalid neighbours").
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+
+#include "algorithms/partitioning/multilevel/level.hpp"
+#include "core/kokkos_ext/scan.hpp"
+#include "algorithms/partitioning/multilevel/row_sort.hpp"
+#include "core/kokkos_ext/sort.hpp"
+
+namespace tessera::partitioning {
+
+template <class MemorySpace>
+struct Neighbors {
+  Kokkos::View<eid_t*, MemorySpace> offsets;  // num_nodes + 1
+  Kokkos::View<vid_t*, MemorySpace> ids;      // sorted ascending within each row
+  Kokkos::View<std::uint8_t*, MemorySpace> invalid;  // set by candidate proposal, same length as ids
+};
+
+namespace detail {
+
+// Calls emit(id) for each distinct id of the sorted row keys[b, e) that is not `self` and has
+// no flagged occurrence.
+template <class Keys, class Emit>
+KOKKOS_INLINE_FUNCTION void for_each_kept_neighbor(const Keys& keys, eid_t b, eid_t e, std::int64_t self,
+                                                   Emit&& emit) {
+  eid_t i = b;
+  while (i < e) {
+    const std::int64_t id = keys(i) >> 1;
+    bool flagged = false;
+    eid_t j = i;
+    for (; j < e && (keys(j) >> 1) == id; ++j) flagged = flagged || (keys(j) & 1);
+    if (!flagged && id != self) emit(static_cast<vid_t>(id));
+    i = j;
+  }
+}
+
+// Sorts each oversized row of `keys` (id << 1 | flag) and packs the distinct ids that are
+// neither the row's own id nor flagged in any occurrence.
+template <class ExecSpace>
+Neighbors<typename ExecSpace::memory_space> pack_neighbor_rows(
+    const ExecSpace& space, vid_t num_rows, const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over_offsets,
+    const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys) {
+  using mem = typename ExecSpace::memory_space;
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  detail::sort_rows(space, over_offsets, keys);
+  Kokkos::View<eid_t*, mem> counts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_counts"),
+                                   num_rows + 1);
+  Kokkos::parallel_for(
+      "tessera::part::nbr_count", range(space, 0, num_rows), KOKKOS_LAMBDA(const std::int64_t r) {
+        eid_t c = 0;
+        for_each_kept_neighbor(keys, over_offsets(r), over_offsets(r + 1), r, [&](vid_t) { ++c; });
+        counts(r) = c;
+      });
+  Neighbors<mem> out;
+  out.offsets = Kokkos::View<eid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_offsets"),
+                                          num_rows + 1);
+  auto offsets = out.offsets;
+  const eid_t total = tessera::detail::chunked_scan<ExecSpace, eid_t>(
+      "tessera::part::nbr_scan", space, num_rows + 1, KOKKOS_LAMBDA(const std::int64_t r, eid_t& sum, const bool final) {
+        if (final) offsets(r) = sum;
+        if (r < num_rows) sum += counts(r);
+      });
+  out.ids = Kokkos::View<vid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_ids"), total);
+  out.invalid = Kokkos::View<std::uint8_t*, mem>("tessera::part::nbr_invalid", total);
+  auto ids = out.ids;
+  Kokkos::parallel_for(
+      "tessera::part::nbr_pack", range(space, 0, num_rows), KOKKOS_LAMBDA(const std::int64_t r) {
+        eid_t pos = offsets(r);
+        for_each_kept_neighbor(keys, over_offsets(r), over_offsets(r + 1), r, [&](vid_t id) { ids(pos++) = id; });
+      });
+  return out;
+}
+
+}  // namespace detail
+
+// N(n) of the finest level from its pins. Nets larger than `max_net_size` are left out (their
+// pairs score little after the 1/|e| normalisation and would make the rows quadratic in |e|).
+template <class ExecSpace>
+Neighbors<typename ExecSpace::memory_space> build_neighbors(const ExecSpace& space,
+                                                            const Level<typename ExecSpace::memory_space>& L,
+                                                            eid_t max_net_size) {
+  using mem = typename ExecSpace::memory_space;
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const vid_t n = L.num_nodes;
+  auto net_off = L.net_offsets;
+  auto pins = L.pins;
+  auto node_off = L.node_offsets;
+  auto inc = L.incident_nets;
+  Kokkos::View<eid_t*, mem> over(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_over"), n + 1);
+  const eid_t total = tessera::detail::chunked_scan<ExecSpace, eid_t>(
+      "tessera::part::nbr_over_scan", space, n + 1, KOKKOS_LAMBDA(const std::int64_t v, eid_t& sum, const bool final) {
+        if (final) over(v) = sum;
+        if (v == n) return;
+        for (eid_t i = node_off(v); i < node_off(v + 1); ++i) {
+          const nid_t e = inc(i);
+          const eid_t size = net_off(e + 1) - net_off(e);
+          if (size <= max_net_size) sum += size;
+        }
+      });
+  Kokkos::View<std::int64_t*, mem> keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_keys"),
+                                        total);
+  Kokkos::parallel_for(
+      "tessera::part::nbr_fill", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
+        eid_t pos = over(v);
+        for (eid_t i = node_off(v); i < node_off(v + 1); ++i) {
+          const nid_t e = inc(i);
+          if (net_off(e + 1) - net_off(e) > max_net_size) continue;
+          for (eid_t k = net_off(e); k < net_off(e + 1); ++k) keys(pos++) = std::int64_t(pins(k)) << 1;
+        }
+      });
+  return detail::pack_neighbor_rows(space, n, over, keys);
+}
+
+// N'(x) = gamma(N(a) U N(b)) \ {x} for the coarse node x = {a, b}, dropping every coarse id that
+// was reached through a flagged (invalid) entry.
+template <class ExecSpace>
+Neighbors<typename ExecSpace::memory_space> coarsen_neighbors(
+    const ExecSpace& space, const Neighbors<typename ExecSpace::memory_space>& fine, vid_t num_coarse,
+    const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& gamma,
+    const Kokkos::View<vid_t* [2], typename ExecSpace::memory_space>& members) {
+  using mem = typename ExecSpace::memory_space;
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  auto foff = fine.offsets;
+  auto fids = fine.ids;
+  auto finv = fine.invalid;
+  Kokkos::View<eid_t*, mem> over(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cnbr_over"),
+                                 num_coarse + 1);
+  const eid_t total = tessera::detail::chunked_scan<ExecSpace, eid_t>(
+      "tessera::part::cnbr_over_scan", space, num_coarse + 1,
+      KOKKOS_LAMBDA(const std::int64_t x, eid_t& sum, const bool final) {
+        if (final) over(x) = sum;
+        if (x == num_coarse) return;
+        for (int k = 0; k < 2; ++k) {
+          const vid_t a = members(x, k);
+          if (a != invalid_vid) sum += foff(a + 1) - foff(a);
+        }
+      });
+  Kokkos::View<std::int64_t*, mem> keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cnbr_keys"),
+                                        total);
+  Kokkos::parallel_for(
+      "tessera::part::cnbr_fill", range(space, 0, num_coarse), KOKKOS_LAMBDA(const std::int64_t x) {
+        eid_t pos = over(x);
+        for (int k = 0; k < 2; ++k) {
+          const vid_t a = members(x, k);
+          if (a == invalid_vid) continue;
+          for (eid_t i = foff(a); i < foff(a + 1); ++i)
+            keys(pos++) = (std::int64_t(gamma(fids(i))) << 1) | std::int64_t(finv(i) != 0);
+        }
+      });
+  return detail::pack_neighbor_rows(space, num_coarse, over, keys);
+}
+
+}  // namespace tessera::partitioning

@@ -1,0 +1,189 @@
+#pragma once
+// Candidate pairs proposal (paper 3, §V-C): every node scores its materialised neighbours with
+// the histogram eta(n, m) = sum_{e in I(n), m in e} w(e) / |e| (Eq. 5), keeps in the same bin the
+// inbound intersection |in(n) ∩ in(m)| so that |in(n) U in(m)| = |in(n)| + |in(m)| - inter <= Delta
+// is checked inline (Eq. 6), adds deterministic symmetric noise, flags invalid neighbours, and
+// returns its top-Pi valid neighbours (Pi proposal graphs; Pi = 4 by default).
+//
+// Determinism: bins accumulate integers (fixed-point w(e)·2^16/|e|, integer atomics commute);
+// noise is a hash of (seed, min(n,m), max(n,m)); candidates are ranked by (score, id) — no
+// floating point and no order dependence. One team per node, team threads over the pins of
+// each incident net (the paper's warp-per-node mapping).
+#include <Kokkos_Core.hpp>
+
+#include <algorithm>
+#include <cstdint>
+
+#include "algorithms/partitioning/coarsening/neighbors.hpp"
+#include "algorithms/partitioning/multilevel/level.hpp"
+#include "core/kokkos_ext/execution.hpp"
+
+namespace tessera::partitioning {
+
+inline constexpr int k_max_candidates = 8;
+inline constexpr int k_score_shift = 16;  // eta bins are w_fix(e) << 16 / |e|
+
+struct ProposalParams {
+  int candidates = 4;                 // Pi
+  node_weight_t max_cluster_weight;   // Omega for clusters
+  std::int64_t max_inbound;           // Delta (a huge value when unconstrained)
+  score_t noise_cap = 0;              // noise in [0, noise_cap]
+  std::uint64_t seed = 0;
+  eid_t max_net_size = 1000;          // larger nets are not scored (never makes a pair invalid)
+  // 0: eta as in the paper; 1: eta / (w(n) + w(m)); 2: eta / (w(n) w(m)) (heavy-edge rating of
+  // KaHyPar-like coarseners): discourages every node from targeting the same large cluster.
+  int weight_penalty = 0;
+};
+
+namespace detail {
+KOKKOS_INLINE_FUNCTION std::uint64_t mix64(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+// Symmetric pseudo-random noise of the pair {a, b} in [0, cap].
+KOKKOS_INLINE_FUNCTION score_t pair_noise(std::uint64_t seed, vid_t a, vid_t b, score_t cap) {
+  if (cap <= 0) return 0;
+  const std::uint64_t lo = static_cast<std::uint64_t>(a < b ? a : b), hi = static_cast<std::uint64_t>(a < b ? b : a);
+  const std::uint64_t h = mix64(seed ^ mix64((hi << 32) | lo));
+  return static_cast<score_t>(h % static_cast<std::uint64_t>(cap + 1));
+}
+// Total order of candidate (score, id): larger score first, then larger id (paper: max_id argmax).
+KOKKOS_INLINE_FUNCTION bool better(score_t s1, vid_t id1, score_t s2, vid_t id2) {
+  return s1 > s2 || (s1 == s2 && id1 > id2);
+}
+}  // namespace detail
+
+// Per-node candidates, best first; unused slots hold invalid_vid.
+template <class MemorySpace>
+struct Proposals {
+  Kokkos::View<vid_t**, MemorySpace> target;   // num_nodes x Pi
+  Kokkos::View<score_t**, MemorySpace> score;  // num_nodes x Pi
+};
+
+template <class ExecSpace>
+Proposals<typename ExecSpace::memory_space> propose_pairs(const ExecSpace& space,
+                                                          const Level<typename ExecSpace::memory_space>& L,
+                                                          Neighbors<typename ExecSpace::memory_space>& nbr,
+                                                          const ProposalParams& p) {
+  using mem = typename ExecSpace::memory_space;
+  using policy = Kokkos::TeamPolicy<ExecSpace>;
+  using member = typename policy::member_type;
+  const vid_t n = L.num_nodes;
+  const int pi = p.candidates;
+  Proposals<mem> out;
+  out.target = Kokkos::View<vid_t**, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cand"), n, pi);
+  out.score = Kokkos::View<score_t**, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cand_score"),
+                                           n, pi);
+  auto target = out.target;
+  auto tscore = out.score;
+  const eid_t nb_total = static_cast<eid_t>(nbr.ids.extent(0));
+  Kokkos::View<score_t*, mem> hist(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::eta"), nb_total);
+  Kokkos::View<std::int32_t*, mem> inter(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::inter"),
+                                         nb_total);
+  auto noff = nbr.offsets;
+  auto nids = nbr.ids;
+  auto ninv = nbr.invalid;
+  auto net_off = L.net_offsets;
+  auto pins = L.pins;
+  auto nsrc = L.net_num_sources;
+  auto nw = L.net_weights;
+  auto node_off = L.node_offsets;
+  auto inc = L.incident_nets;
+  auto nin = L.node_num_inbound;
+  auto vw = L.node_weights;
+  const node_weight_t omega = p.max_cluster_weight;
+  const std::int64_t delta = p.max_inbound;
+  const score_t noise_cap = p.noise_cap;
+  const std::uint64_t seed = p.seed;
+  const eid_t max_net = p.max_net_size;
+  const int penalty = p.weight_penalty;
+
+  auto body = KOKKOS_LAMBDA(const member& team) {
+    const vid_t v = static_cast<vid_t>(team.league_rank());
+    const eid_t nb = noff(v), ne = noff(v + 1);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb, ne), [&](const eid_t j) {
+      hist(j) = 0;
+      inter(j) = 0;
+    });
+    team.team_barrier();
+    const eid_t ib = node_off(v), ie = node_off(v + 1), in_end = ib + nin(v);
+    for (eid_t i = ib; i < ie; ++i) {
+      const nid_t e = inc(i);
+      const eid_t pb = net_off(e), pe = net_off(e + 1);
+      if (pe - pb > max_net || pe - pb < 2) continue;
+      const score_t w = (nw(e) << k_score_shift) / (pe - pb);
+      const eid_t dst_begin = pb + nsrc(e);
+      const bool v_inbound = i < in_end;
+      // Pins of one net are distinct, so threads of the team hit distinct bins; the atomics
+      // only guard against a slow thread still on the previous net.
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, pb, pe), [&](const eid_t k) {
+        const vid_t m = pins(k);
+        if (m == v) return;
+        eid_t lo = nb, hi = ne;  // binary search for m's bin
+        while (lo < hi) {
+          const eid_t mid = lo + (hi - lo) / 2;
+          if (nids(mid) < m) lo = mid + 1; else hi = mid;
+        }
+        if (lo == ne || nids(lo) != m) return;
+        Kokkos::atomic_add(&hist(lo), w);
+        if (v_inbound && k >= dst_begin) Kokkos::atomic_add(&inter(lo), 1);
+      });
+    }
+    team.team_barrier();
+    // Validity (Eq. 6) and noise; invalid neighbours are flagged for purging.
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb, ne), [&](const eid_t j) {
+      const vid_t m = nids(j);
+      const bool ok = vw(v) + vw(m) <= omega &&
+                      static_cast<std::int64_t>(nin(v)) + nin(m) - inter(j) <= delta;
+      if (!ok) {
+        ninv(j) = 1;
+        hist(j) = -1;
+      } else {
+        score_t h = hist(j) + detail::pair_noise(seed, v, m, noise_cap);
+        if (penalty == 1) h /= (vw(v) + vw(m));
+        if (penalty == 2) h /= (vw(v) * vw(m));
+        hist(j) = h > 0 ? h : 1;
+      }
+    });
+    team.team_barrier();
+    Kokkos::single(Kokkos::PerTeam(team), [&]() {
+      score_t bs[k_max_candidates];
+      vid_t bid[k_max_candidates];
+      for (int r = 0; r < pi; ++r) {
+        bs[r] = -1;
+        bid[r] = invalid_vid;
+      }
+      for (eid_t j = nb; j < ne; ++j) {
+        const score_t s = hist(j);
+        if (s <= 0) continue;
+        const vid_t m = nids(j);
+        if (!detail::better(s, m, bs[pi - 1], bid[pi - 1])) continue;
+        int r = pi - 1;
+        while (r > 0 && detail::better(s, m, bs[r - 1], bid[r - 1])) {
+          bs[r] = bs[r - 1];
+          bid[r] = bid[r - 1];
+          --r;
+        }
+        bs[r] = s;
+        bid[r] = m;
+      }
+      for (int r = 0; r < pi; ++r) {
+        target(v, r) = bid[r];
+        tscore(v, r) = bs[r] < 0 ? 0 : bs[r];
+      }
+    });
+  };
+  const double mean_net = L.num_nets > 0 ? double(L.num_pins()) / L.num_nets : 1.0;
+  int team_size = 1;
+  if constexpr (tessera::detail::is_gpu_space<ExecSpace>()) {
+    team_size = 32;
+    while (team_size > 4 && team_size / 2 >= mean_net) team_size /= 2;
+    team_size = std::min(team_size, policy(space, 1, 1).team_size_max(body, Kokkos::ParallelForTag()));
+  }
+  if (n > 0) Kokkos::parallel_for("tessera::part::propose", policy(space, n, team_size), body);
+  return out;
+}
+
+}  // namespace tessera::partitioning

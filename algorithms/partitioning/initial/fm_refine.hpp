@@ -1,0 +1,18 @@
+#pragma once
+// Sequential k-way Fiduccia-Mattheyses refinement with rollback (paper 3, §III cites FM [20] as
+// the basis of its refinement), used only on the k-way coarsest level (about 160 k nodes) to
+// polish each greedy-growing initial partition. Each pass moves every node at most once, always
+// the unlocked move of largest connectivity gain that keeps its target block <= Omega (ties: larger
+// gain, then smaller node id, then smaller block), and rolls back to the best prefix. Passes repeat
+// while they improve. Deterministic (sequential, ties by id).
+#include <vector>
+
+#include "algorithms/partitioning/multilevel/level.hpp"
+
+namespace tessera::partitioning {
+
+// Improves `parts` in place; returns the connectivity decrease (fixed point).
+score_t fm_refine(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts, part_t k, node_weight_t omega,
+                  int max_passes = 8);
+
+}  // namespace tessera::partitioning

@@ -1,0 +1,365 @@
+// The multilevel driver: validation, fixed-point conversion, the coarsening loop, initial
+// partition, and uncoarsening with refinement at every level (paper 3, §III).
+#include "algorithms/partitioning/multilevel/partition_hypergraph.hpp"
+
+#include <Kokkos_Core.hpp>
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "algorithms/partitioning/coarsening/neighbors.hpp"
+#include "algorithms/partitioning/coarsening/pair_isolated.hpp"
+#include "algorithms/partitioning/coarsening/propose_pairs.hpp"
+#include "algorithms/partitioning/contraction/contract.hpp"
+#include "algorithms/partitioning/initial/fm_refine.hpp"
+#include "algorithms/partitioning/initial/greedy_growing.hpp"
+#include "algorithms/partitioning/matching/pseudoforest_matching.hpp"
+#include "algorithms/partitioning/metrics/balance.hpp"
+#include "algorithms/partitioning/multilevel/fixed_point.hpp"
+#include "algorithms/partitioning/refinement/refine.hpp"
+#include "core/error.hpp"
+#include "core/kokkos_ext/instantiate.hpp"
+
+namespace tessera {
+
+namespace partitioning {
+
+template <class ExecSpace>
+Level<typename ExecSpace::memory_space> make_finest_level(const ExecSpace& space,
+                                                          const Hypergraph<typename ExecSpace::memory_space>& h,
+                                                          int shift) {
+  using mem = typename ExecSpace::memory_space;
+  Level<mem> L;
+  L.num_nodes = h.num_nodes;
+  L.num_nets = h.num_nets();
+  L.net_offsets = h.net_offsets;
+  L.pins = h.pins;
+  L.net_num_sources = h.net_num_sources;
+  L.node_offsets = h.node_offsets;
+  L.incident_nets = h.incident_nets;
+  L.node_num_inbound = h.node_num_inbound;
+  L.node_weights = h.node_weights;
+  L.net_weights = Kokkos::View<score_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::net_w"),
+                                              L.num_nets);
+  auto in = h.net_weights;
+  auto out = L.net_weights;
+  Kokkos::parallel_for(
+      "tessera::part::fixed_point", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, L.num_nets),
+      KOKKOS_LAMBDA(const std::int64_t e) { out(e) = to_fixed(in(e), shift); });
+  return L;
+}
+
+// Mean of the normalised pair weights w_fix(e) << 16 / |e| over nets with two or more pins.
+template <class ExecSpace>
+score_t mean_normalised_weight(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L) {
+  auto off = L.net_offsets;
+  auto w = L.net_weights;
+  score_t sum = 0;
+  std::int64_t count = 0;
+  Kokkos::parallel_reduce(
+      "tessera::part::mean_w", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, L.num_nets),
+      KOKKOS_LAMBDA(const std::int64_t e, score_t& s) {
+        const eid_t size = off(e + 1) - off(e);
+        if (size >= 2) s += (w(e) << k_score_shift) / size;
+      },
+      sum);
+  Kokkos::parallel_reduce(
+      "tessera::part::mean_w_count", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, L.num_nets),
+      KOKKOS_LAMBDA(const std::int64_t e, std::int64_t& c) { if (off(e + 1) - off(e) >= 2) ++c; }, count);
+  return count > 0 ? sum / count : 0;
+}
+
+// For each unmatched node, its best candidate that is still unmatched (round r of Pi).
+template <class ExecSpace>
+void select_round_targets(const ExecSpace& space, const Proposals<typename ExecSpace::memory_space>& props,
+                          const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& mate,
+                          const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& target,
+                          const Kokkos::View<score_t*, typename ExecSpace::memory_space>& score) {
+  auto cand = props.target;
+  auto cscore = props.score;
+  const int pi = static_cast<int>(cand.extent(1));
+  Kokkos::parallel_for(
+      "tessera::part::round_targets",
+      Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, static_cast<std::int64_t>(mate.extent(0))),
+      KOKKOS_LAMBDA(const std::int64_t v) {
+        target(v) = invalid_vid;
+        score(v) = 0;
+        if (mate(v) != invalid_vid) return;
+        for (int r = 0; r < pi; ++r) {
+          const vid_t c = cand(v, r);
+          if (c != invalid_vid && mate(c) == invalid_vid) {
+            target(v) = c;
+            score(v) = cscore(v, r);
+            return;
+          }
+        }
+      });
+}
+
+template <class ExecSpace>
+void project(const ExecSpace& space, const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& gamma,
+             const Kokkos::View<part_t*, typename ExecSpace::memory_space>& coarse,
+             const Kokkos::View<part_t*, typename ExecSpace::memory_space>& fine) {
+  Kokkos::parallel_for(
+      "tessera::part::project",
+      Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, static_cast<std::int64_t>(gamma.extent(0))),
+      KOKKOS_LAMBDA(const std::int64_t v) { fine(v) = coarse(gamma(v)); });
+}
+
+// Renumbers the non-empty blocks 0.. in increasing order of their old ids.
+template <class ExecSpace>
+part_t compact_blocks(const ExecSpace& space, const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts,
+                      part_t num_parts) {
+  using mem = typename ExecSpace::memory_space;
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  Kokkos::View<part_t*, mem> used("tessera::part::used", num_parts + 1);
+  Kokkos::parallel_for(
+      "tessera::part::used", range(space, 0, static_cast<std::int64_t>(parts.extent(0))),
+      KOKKOS_LAMBDA(const std::int64_t v) { used(parts(v)) = 1; });
+  const part_t count = detail::exclusive_scan_inplace(space, used, num_parts + 1);
+  Kokkos::parallel_for(
+      "tessera::part::renumber", range(space, 0, static_cast<std::int64_t>(parts.extent(0))),
+      KOKKOS_LAMBDA(const std::int64_t v) { parts(v) = used(parts(v)); });
+  return count;
+}
+
+// (second o first)(v) = second(first(v)).
+template <class ExecSpace>
+Kokkos::View<vid_t*, typename ExecSpace::memory_space> compose(const ExecSpace& space,
+                                                               const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& first,
+                                                               const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& second) {
+  Kokkos::View<vid_t*, typename ExecSpace::memory_space> out(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::gamma"), first.extent(0));
+  Kokkos::parallel_for(
+      "tessera::part::compose",
+      Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, static_cast<std::int64_t>(first.extent(0))),
+      KOKKOS_LAMBDA(const std::int64_t v) { out(v) = second(first(v)); });
+  return out;
+}
+
+template <class MemorySpace>
+Level<Kokkos::HostSpace> host_copy(const Level<MemorySpace>& L) {
+  Level<Kokkos::HostSpace> H;
+  H.num_nodes = L.num_nodes;
+  H.num_nets = L.num_nets;
+  H.net_offsets = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, L.net_offsets);
+  H.pins = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, L.pins);
+  H.net_num_sources = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, L.net_num_sources);
+  H.net_weights = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, L.net_weights);
+  H.node_offsets = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, L.node_offsets);
+  H.incident_nets = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, L.incident_nets);
+  H.node_num_inbound = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, L.node_num_inbound);
+  H.node_weights = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, L.node_weights);
+  return H;
+}
+
+}  // namespace partitioning
+
+template <class ExecSpace>
+PartitionResult<typename ExecSpace::memory_space> partition_hypergraph(
+    const ExecSpace& space, const Hypergraph<typename ExecSpace::memory_space>& h, const PartitionParams& params) {
+  using namespace partitioning;
+  using mem = typename ExecSpace::memory_space;
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  Kokkos::Timer timer;
+  PartitionResult<mem> result;
+  const vid_t n = h.num_nodes;
+  const nid_t m = h.num_nets();
+  TESSERA_USER_REQUIRE(params.coarsening.candidates >= 1 && params.coarsening.candidates <= k_max_candidates,
+                       "the number of coarsening candidates must be in [1, " << k_max_candidates << "], got "
+                                                                             << params.coarsening.candidates);
+  TESSERA_USER_REQUIRE(params.refinement.repetitions >= 0, "refinement repetitions must be >= 0");
+
+  // Input statistics.
+  node_weight_t total_weight = 0, max_node_weight = 0;
+  nid_t max_inbound = 0;
+  auto vw = h.node_weights;
+  auto vin = h.node_num_inbound;
+  Kokkos::parallel_reduce(
+      "tessera::part::total_w", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v, node_weight_t& s) { s += vw(v); },
+      total_weight);
+  Kokkos::parallel_reduce(
+      "tessera::part::max_w", range(space, 0, n),
+      KOKKOS_LAMBDA(const std::int64_t v, node_weight_t& s) { if (vw(v) > s) s = vw(v); },
+      Kokkos::Max<node_weight_t>(max_node_weight));
+  Kokkos::parallel_reduce(
+      "tessera::part::max_in", range(space, 0, n),
+      KOKKOS_LAMBDA(const std::int64_t v, nid_t& s) { if (vin(v) > s) s = vin(v); }, Kokkos::Max<nid_t>(max_inbound));
+  double max_net_weight = 0, min_net_weight = 0;
+  auto hw = h.net_weights;
+  Kokkos::parallel_reduce(
+      "tessera::part::max_net_w", range(space, 0, m),
+      KOKKOS_LAMBDA(const std::int64_t e, double& s) { if (hw(e) > s) s = hw(e); }, Kokkos::Max<double>(max_net_weight));
+  Kokkos::parallel_reduce(
+      "tessera::part::min_net_w", range(space, 0, m),
+      KOKKOS_LAMBDA(const std::int64_t e, double& s) { if (hw(e) < s) s = hw(e); }, Kokkos::Min<double>(min_net_weight));
+  TESSERA_USER_REQUIRE(m == 0 || (min_net_weight >= 0 && std::isfinite(max_net_weight)),
+                       "net weights must be finite and non-negative (smallest is " << min_net_weight << ")");
+
+  // Limits per mode.
+  node_weight_t omega = 0;
+  std::int64_t delta = std::numeric_limits<std::int64_t>::max() / 4;
+  bool check_inbound = false;
+  vid_t coarsest_target = 1;
+  node_weight_t cluster_cap = 0;
+  if (params.mode == PartitionMode::constrained) {
+    omega = params.max_block_weight;
+    TESSERA_USER_REQUIRE(omega >= 1, "the maximum block size Omega must be >= 1, got " << omega);
+    TESSERA_USER_REQUIRE(max_node_weight <= omega, "impossible instance: a node weighs "
+                                                       << max_node_weight << ", more than the block limit Omega = " << omega);
+    if (params.max_inbound_nets) {
+      delta = *params.max_inbound_nets;
+      TESSERA_USER_REQUIRE(delta >= 0, "the inbound limit Delta must be >= 0, got " << delta);
+      TESSERA_USER_REQUIRE(max_inbound <= delta, "impossible instance: a node has "
+                                                     << max_inbound << " inbound nets, more than the limit Delta = " << delta);
+      check_inbound = true;
+    }
+    coarsest_target = static_cast<vid_t>(std::max<node_weight_t>(1, (total_weight + omega - 1) / omega));
+    cluster_cap = omega;
+  } else {
+    TESSERA_USER_REQUIRE(params.k >= 1, "k must be >= 1, got " << params.k);
+    TESSERA_USER_REQUIRE(params.k <= std::max<vid_t>(n, 1), "k = " << params.k << " exceeds the number of nodes (" << n << ")");
+    TESSERA_USER_REQUIRE(params.epsilon >= 0 && std::isfinite(params.epsilon),
+                         "the imbalance epsilon must be >= 0, got " << params.epsilon);
+    omega = kahypar_max_block_weight(total_weight, params.k, params.epsilon);
+    TESSERA_USER_REQUIRE(max_node_weight <= omega, "impossible instance: a node weighs "
+                                                       << max_node_weight << ", more than the balanced block limit "
+                                                       << omega << " = floor((1 + eps) ceil(W / k))");
+    const std::int64_t target = std::int64_t(params.k) * std::max<vid_t>(1, params.coarsening.kway_nodes_per_block);
+    coarsest_target = static_cast<vid_t>(std::min<std::int64_t>(target, std::max<vid_t>(n, 1)));
+    cluster_cap = std::min(omega, std::max(max_node_weight, (total_weight + target - 1) / target));
+  }
+
+  // Finest level in fixed point.
+  std::int64_t total_pins = h.num_pins();
+  const int shift = fixed_point_shift(max_net_weight, total_pins);
+  std::vector<Level<mem>> levels;
+  std::vector<Kokkos::View<vid_t*, mem>> gammas;
+  levels.push_back(make_finest_level(space, h, shift));
+  result.level_nodes.push_back(n);
+
+  // Coarsening.
+  Kokkos::Timer phase;
+  if (n > coarsest_target) {
+    auto nbr = build_neighbors(space, levels[0], params.coarsening.max_scored_net_size);
+    for (int level = 0; level < params.coarsening.max_levels; ++level) {
+      const Level<mem>& L = levels.back();
+      if (L.num_nodes <= coarsest_target) break;
+      ProposalParams pp;
+      pp.candidates = params.coarsening.candidates;
+      pp.max_cluster_weight = cluster_cap;
+      pp.max_inbound = delta;
+      pp.noise_cap = static_cast<score_t>(params.coarsening.noise_fraction * double(mean_normalised_weight(space, L)));
+      pp.seed = partitioning::detail::mix64(params.seed ^ partitioning::detail::mix64(std::uint64_t(level) + 1));
+      pp.max_net_size = params.coarsening.max_scored_net_size;
+      pp.weight_penalty = params.coarsening.weight_penalty;
+      auto props = propose_pairs(space, L, nbr, pp);
+      Kokkos::View<vid_t*, mem> mate(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::mate"), L.num_nodes);
+      Kokkos::deep_copy(space, mate, invalid_vid);
+      Kokkos::View<vid_t*, mem> target(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_target"),
+                                       L.num_nodes);
+      Kokkos::View<score_t*, mem> score(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_score"),
+                                        L.num_nodes);
+      vid_t pairs = 0;
+      for (int r = 0; r < pp.candidates; ++r) {
+        select_round_targets(space, props, mate, target, score);
+        pairs += match_pseudoforest(space, target, score, mate);
+      }
+      pairs += pair_isolated(space, L, nbr, mate, cluster_cap, delta);
+      if (pairs == 0) break;
+      auto C = contract(space, L, mate, check_inbound);
+      nbr = coarsen_neighbors(space, nbr, C.coarse.num_nodes, C.gamma, C.members);
+      result.level_nodes.push_back(C.coarse.num_nodes);
+      // A level less than 5% smaller than the kept level below it is replaced by its coarser
+      // successor (gammas composed): refinement then runs on levels that differ, and the long
+      // tail of constrained coarsening (a few pairs per level near Omega) costs no refinement.
+      const std::size_t nl = levels.size();
+      if (nl >= 2 && double(levels[nl - 1].num_nodes) > 0.95 * double(levels[nl - 2].num_nodes)) {
+        gammas.back() = compose(space, gammas.back(), C.gamma);
+        levels.back() = C.coarse;
+      } else {
+        gammas.push_back(C.gamma);
+        levels.push_back(C.coarse);
+      }
+    }
+  }
+  space.fence();
+  result.coarsening_seconds = phase.seconds();
+
+  // Initial partition at the coarsest level.
+  phase.reset();
+  const Level<mem>& coarsest = levels.back();
+  Kokkos::View<part_t*, mem> parts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
+                                   coarsest.num_nodes);
+  part_t num_parts = 0;
+  RefinementLimits limits;
+  limits.max_block_weight = omega;
+  limits.max_inbound = delta;
+  limits.check_inbound = check_inbound;
+  if (params.mode == PartitionMode::constrained) {
+    Kokkos::parallel_for(
+        "tessera::part::identity", range(space, 0, coarsest.num_nodes),
+        KOKKOS_LAMBDA(const std::int64_t v) { parts(v) = static_cast<part_t>(v); });
+    num_parts = coarsest.num_nodes;
+  } else {
+    num_parts = params.k;
+    auto host_level = host_copy(coarsest);
+    std::vector<part_t> best;
+    score_t best_conn = 0;
+    bool best_valid = false;
+    auto parts_host = Kokkos::create_mirror_view(parts);
+    for (int t = 0; t < std::max(1, params.initial_trials); ++t) {
+      auto trial = greedy_growing(host_level, params.k, omega, partitioning::detail::mix64(params.seed * 0x100000001B3ULL + t));
+      if (params.initial_fm) fm_refine(host_level, trial, params.k, omega);
+      for (vid_t v = 0; v < coarsest.num_nodes; ++v) parts_host(v) = trial[v];
+      Kokkos::deep_copy(space, parts, parts_host);
+      refine(space, coarsest, parts, num_parts, limits, params.refinement);
+      Kokkos::deep_copy(space, parts_host, parts);
+      space.fence();
+      for (vid_t v = 0; v < coarsest.num_nodes; ++v) trial[v] = parts_host(v);
+      std::vector<node_weight_t> w(params.k, 0);
+      for (vid_t v = 0; v < coarsest.num_nodes; ++v) w[trial[v]] += host_level.node_weights(v);
+      bool valid = true;
+      for (auto x : w) valid = valid && x <= omega;
+      const score_t conn = host_connectivity(host_level, trial);
+      if (best.empty() || (valid && !best_valid) || (valid == best_valid && conn < best_conn)) {
+        best = trial;
+        best_conn = conn;
+        best_valid = valid;
+      }
+    }
+    for (vid_t v = 0; v < coarsest.num_nodes; ++v) parts_host(v) = best[v];
+    Kokkos::deep_copy(space, parts, parts_host);
+  }
+  space.fence();
+  result.initial_seconds = phase.seconds();
+
+  // Uncoarsening with refinement at every level.
+  phase.reset();
+  if (params.mode == PartitionMode::constrained) refine(space, coarsest, parts, num_parts, limits, params.refinement);
+  for (std::size_t l = levels.size() - 1; l > 0; --l) {
+    Kokkos::View<part_t*, mem> fine(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
+                                    levels[l - 1].num_nodes);
+    project(space, gammas[l - 1], parts, fine);
+    parts = fine;
+    levels.pop_back();
+    gammas.pop_back();
+    refine(space, levels[l - 1], parts, num_parts, limits, params.refinement);
+  }
+  if (params.mode == PartitionMode::constrained && n > 0) num_parts = compact_blocks(space, parts, num_parts);
+  space.fence();
+  result.refinement_seconds = phase.seconds();
+  result.parts = parts;
+  result.num_parts = num_parts;
+  result.seconds = timer.seconds();
+  return result;
+}
+
+#define TESSERA_INST(Space)                                                                                  \
+  template PartitionResult<Space::memory_space> partition_hypergraph<Space>(                               \
+      const Space&, const Hypergraph<Space::memory_space>&, const PartitionParams&);
+TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
+#undef TESSERA_INST
+
+}  // namespace tessera

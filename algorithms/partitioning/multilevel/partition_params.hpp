@@ -1,0 +1,69 @@
+#pragma once
+// Parameters and result of the multilevel partitioner (paper 3). Defaults are the paper's:
+// Pi = 4 candidates (§V-D), noise up to 10% of the mean net weight (§V-C), Theta = 16
+// refinement repetitions, 16 chaining rounds, window 256, alpha 1e-6, beta 1e-7 (§VI).
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "algorithms/partitioning/refinement/refine.hpp"
+#include "core/types.hpp"
+
+namespace tessera {
+
+enum class PartitionMode {
+  constrained,  // at most Omega weight and Delta distinct inbound nets per block, fewest blocks
+  kway,         // k blocks, KaHyPar epsilon balance, no inbound limit (§VII-E)
+};
+
+struct CoarseningParams {
+  int candidates = 4;              // Pi (at most 8)
+  double noise_fraction = 0.1;     // noise cap as a fraction of the mean normalised net weight
+  eid_t max_scored_net_size = 1000;  // nets with more pins are not used for pairing scores
+  int max_levels = 200;
+  int weight_penalty = 0;  // pair score divided by nothing (paper) / w(n) + w(m) / w(n) w(m)
+  vid_t kway_nodes_per_block = 160;  // k-way: coarsen down to about k * this many nodes
+};
+
+struct PartitionParams {
+  PartitionMode mode = PartitionMode::constrained;
+  // constrained mode
+  node_weight_t max_block_weight = 0;           // Omega (>= 1)
+  std::optional<std::int64_t> max_inbound_nets; // Delta (unset: no inbound limit)
+  std::optional<std::int64_t> max_parts;        // preset partition limit (reported, not enforced)
+  // k-way mode
+  part_t k = 2;
+  double epsilon = 0.03;
+  int initial_trials = 16;  // greedy-growing initial partitions tried at the coarsest level
+  bool initial_fm = true;  // polish each with sequential FM (initial/fm_refine.hpp)
+
+  std::uint64_t seed = 0;  // noise and initial-partition seeds; the result is a function of it
+  CoarseningParams coarsening;
+  partitioning::RefinementParams refinement;
+};
+
+template <class MemorySpace>
+struct PartitionResult {
+  Kokkos::View<part_t*, MemorySpace> parts;  // block of every node, ids 0..num_parts-1
+  part_t num_parts = 0;
+  std::vector<vid_t> level_nodes;  // nodes per level, finest first
+  double seconds = 0;
+  double coarsening_seconds = 0, refinement_seconds = 0, initial_seconds = 0;
+};
+
+// Literature constraint presets (Omega / Delta / partition limit): TrueNorth 256/256/4096,
+// Loihi-64 1024/4096/4096, Loihi-84 4096/65536/7056. Names are case-insensitive.
+struct ConstraintPreset {
+  std::string name;
+  node_weight_t max_block_weight;
+  std::int64_t max_inbound_nets;
+  std::int64_t max_parts;
+};
+const std::vector<ConstraintPreset>& constraint_presets();
+// Throws UserError listing the presets when `name` is unknown.
+ConstraintPreset find_constraint_preset(const std::string& name);
+
+}  // namespace tessera

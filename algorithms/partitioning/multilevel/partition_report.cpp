@@ -1,0 +1,42 @@
+#include "algorithms/partitioning/multilevel/partition_report.hpp"
+
+#include <Kokkos_Core.hpp>
+
+#include "algorithms/partitioning/metrics/evaluate_partition.hpp"
+#include "algorithms/partitioning/multilevel/partition_hypergraph.hpp"
+
+namespace tessera {
+
+PartitionConstraints constraints_of(const PartitionParams& params) {
+  PartitionConstraints c;
+  if (params.mode == PartitionMode::constrained) {
+    c.max_block_weight = params.max_block_weight;
+    c.max_inbound_nets = params.max_inbound_nets;
+  } else {
+    c.epsilon = params.epsilon;
+  }
+  return c;
+}
+
+PartitionReport partition_and_evaluate(const HostHypergraph& host, const PartitionParams& params) {
+  using Space = Kokkos::DefaultExecutionSpace;
+  using mem = Space::memory_space;
+  auto h = mirror_hypergraph<mem>(host);
+  auto r = partition_hypergraph(Space{}, h, params);
+  PartitionReport report;
+  report.num_parts = r.num_parts;
+  report.seconds = r.seconds;
+  report.coarsening_seconds = r.coarsening_seconds;
+  report.initial_seconds = r.initial_seconds;
+  report.refinement_seconds = r.refinement_seconds;
+  report.level_nodes = r.level_nodes;
+  report.checked = constraints_of(params);
+  report.quality = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, mem>(r.parts), report.checked);
+  report.soed = report.quality.connectivity + report.quality.cut_net;
+  auto host_parts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, r.parts);
+  report.parts.assign(host_parts.data(), host_parts.data() + host_parts.extent(0));
+  if (params.max_parts) report.within_part_limit = report.num_parts <= *params.max_parts;
+  return report;
+}
+
+}  // namespace tessera

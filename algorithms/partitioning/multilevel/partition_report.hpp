@@ -1,0 +1,34 @@
+#pragma once
+// Partition a host hypergraph on the default execution space and evaluate the result with the
+// independent metrics (metrics/evaluate_partition): what the CLI, the YAML runner and the
+// benchmarks report.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "algorithms/partitioning/metrics/partition_quality.hpp"
+#include "algorithms/partitioning/metrics/partition_constraints.hpp"
+#include "algorithms/partitioning/multilevel/partition_params.hpp"
+#include "core/hypergraph/hypergraph.hpp"
+
+namespace tessera {
+
+struct PartitionReport {
+  std::vector<part_t> parts;
+  part_t num_parts = 0;
+  PartitionQuality quality;        // recomputed from `parts` by evaluate_partition
+  PartitionConstraints checked;    // the constraints `quality.valid` refers to
+  double soed = 0;                 // sum of external degrees = connectivity + cut-net
+  double seconds = 0;              // partitioner, end to end (hypergraph already on the device)
+  double coarsening_seconds = 0, initial_seconds = 0, refinement_seconds = 0;
+  std::vector<vid_t> level_nodes;
+  bool within_part_limit = true;   // num_parts <= params.max_parts (presets)
+};
+
+PartitionReport partition_and_evaluate(const HostHypergraph& h, const PartitionParams& params);
+
+// The constraints a result of `params` must satisfy (Omega/Delta, or epsilon for k-way).
+PartitionConstraints constraints_of(const PartitionParams& params);
+
+}  // namespace tessera

@@ -1,0 +1,32 @@
+#include <algorithm>
+#include <cctype>
+
+#include "algorithms/partitioning/multilevel/partition_params.hpp"
+#include "core/error.hpp"
+
+namespace tessera {
+
+const std::vector<ConstraintPreset>& constraint_presets() {
+  // Omega / Delta / partition limit, as listed in issue 5 from the neuromorphic-mapping literature.
+  static const std::vector<ConstraintPreset> presets = {
+      {"TrueNorth", 256, 256, 4096},
+      {"Loihi-64", 1024, 4096, 4096},
+      {"Loihi-84", 4096, 65536, 7056},
+  };
+  return presets;
+}
+
+ConstraintPreset find_constraint_preset(const std::string& name) {
+  auto lower = [](std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+    return s;
+  };
+  std::string names;
+  for (const auto& p : constraint_presets()) {
+    if (lower(p.name) == lower(name)) return p;
+    names += (names.empty() ? "" : ", ") + p.name;
+  }
+  throw UserError("unknown constraint preset '" + name + "' (known: " + names + ")");
+}
+
+}  // namespace tessera

@@ -1,0 +1,107 @@
+#pragma once
+// Refinement of one level (paper 3, §VI), repeated Theta = 16 times:
+//   1. pins(p, e) per net, as sorted runs (block, pins, destination pins) — the paper's |P| x |E|
+//      matrix stored sparsely, so thousands of blocks cost nothing extra (§VI-B);
+//   2. every node proposes its best move: gain(n, p) = saving(n) - loss(n, p) (Eq. 13), ties to
+//      the larger block id; in the second half of the repetitions only moves into blocks with
+//      room (size(n) + w(p) <= Omega) are proposed;
+//   3. moves sorted by (source block, -gain) are chained into paths and cycles: each free chain
+//      end picks, in a window of 256 moves leaving its destination, the successor maximising
+//      gain(m) - alpha |size(n) - size(m)| - beta ||in(n)| - |in(m)|| (alpha 1e-6, beta 1e-7);
+//      conflicts go to the largest (-penalty, node id) by an atomic max; up to 16 rounds (§VI-C);
+//   4. cycles are cut at their smallest move, chains ranked by total gain into one sequence;
+//   5. in-sequence gains: each move's exact gain given every earlier move (Eqs. 14-15);
+//   6. events-based validity (§VI-D, Fig. 6): size events and inbound-pin events are sorted by
+//      (block, position) and prefix-summed, transitions of pins_in(p, e) across zero become
+//      inbound-count events, then validity transitions; their prefix sum counts the violated
+//      blocks after every move;
+//   7. the valid prefix of largest cumulative gain is applied (only when it gains, or when the
+//      starting state was invalid: then the best valid prefix repairs it).
+// Every step sums integers or sorts unique keys, so the result is identical on every backend and
+// thread count; the only atomics are integer additions and max over packed (penalty, id) keys.
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+#include <limits>
+
+#include "algorithms/partitioning/multilevel/level.hpp"
+#include "algorithms/partitioning/multilevel/row_sort.hpp"
+#include "algorithms/partitioning/multilevel/scan_utils.hpp"
+#include "core/kokkos_ext/sort.hpp"
+#include "core/kokkos_ext/sort_with.hpp"
+
+namespace tessera::partitioning {
+
+struct RefinementParams {
+  int repetitions = 16;  // Theta
+  int chain_rounds = 16;
+  int window = 256;
+  // Also propose boundary moves of negative isolated gain (the in-sequence gains and best-prefix
+  // choice then act like one parallel FM pass). Off: on ISPD98 it was slower and worse.
+  bool propose_negative = false;
+  // alpha = 1e-6, beta = 1e-7: as integers, penalty = 10 |dsize| + |din| (grade = gain - 1e-7 penalty)
+};
+
+struct RefinementLimits {
+  node_weight_t max_block_weight = std::numeric_limits<node_weight_t>::max();  // Omega
+  std::int64_t max_inbound = std::numeric_limits<std::int64_t>::max();         // Delta
+  bool check_inbound = false;
+};
+
+struct RefinementStats {
+  score_t gain = 0;  // fixed-point connectivity decrease
+  int applied_moves = 0;
+  int repetitions_run = 0;
+};
+
+namespace detail {
+
+struct MoveRecord {
+  part_t from;
+  score_t gain;
+  vid_t node;
+};
+struct MoveOrder {  // (source block, -gain, node)
+  KOKKOS_INLINE_FUNCTION bool operator()(const MoveRecord& a, const MoveRecord& b) const {
+    if (a.from != b.from) return a.from < b.from;
+    if (a.gain != b.gain) return a.gain > b.gain;
+    return a.node < b.node;
+  }
+};
+struct ChainRecord {
+  score_t total;
+  std::int32_t head;
+  std::int32_t pos;
+  std::int32_t move;
+};
+struct ChainOrder {  // (-chain gain, chain head, position in chain)
+  KOKKOS_INLINE_FUNCTION bool operator()(const ChainRecord& a, const ChainRecord& b) const {
+    if (a.total != b.total) return a.total > b.total;
+    if (a.head != b.head) return a.head < b.head;
+    return a.pos < b.pos;
+  }
+};
+struct KeyLess {
+  KOKKOS_INLINE_FUNCTION bool operator()(const std::int64_t a, const std::int64_t b) const { return a < b; }
+};
+
+// Index of the first key >= x in sorted keys[lo, hi).
+template <class View>
+KOKKOS_INLINE_FUNCTION std::int64_t lower_bound(const View& keys, std::int64_t lo, std::int64_t hi, std::int64_t x) {
+  while (lo < hi) {
+    const std::int64_t mid = lo + (hi - lo) / 2;
+    if (keys(mid) < x) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+
+}  // namespace detail
+
+template <class ExecSpace>
+RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                       const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
+                       const RefinementLimits& limits, const RefinementParams& params);
+
+}  // namespace tessera::partitioning
+
+#include "algorithms/partitioning/refinement/refine_impl.hpp"

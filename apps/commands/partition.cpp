@@ -1,0 +1,167 @@
+// tessera partition <hypergraph> ...: the multilevel partitioner (paper 3), and
+// tessera partition-check <hypergraph> <partition> ...: recompute a partition's metrics.
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include "algorithms/partitioning/metrics/evaluate_partition.hpp"
+#include "algorithms/partitioning/multilevel/partition_report.hpp"
+#include "apps/cli/input_options.hpp"
+#include "apps/commands/commands.hpp"
+#include "core/util/json.hpp"
+#include "io/text/partition_io.hpp"
+
+namespace tessera::cli {
+
+namespace {
+
+void add_constraint_options(Arguments& args) {
+  args.option("max-size", "OMEGA", "constrained mode: largest block weight (node count for unit weights)")
+      .option("max-inbound", "DELTA", "constrained mode: most distinct inbound nets per block")
+      .option("preset", "NAME", "constrained mode: TrueNorth (256/256/4096), Loihi-64 (1024/4096/4096), "
+                                "Loihi-84 (4096/65536/7056)")
+      .option("k", "K", "k-way balanced mode: number of blocks")
+      .option("epsilon", "EPS", "k-way balanced mode: imbalance (KaHyPar: w(p) <= (1+eps) ceil(W/k))");
+}
+
+double parse_double(const Arguments& args, const std::string& name) {
+  const std::string text = args.get(name);
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || text.empty()) throw UsageError("--" + name + " expects a number, got '" + text + "'");
+  return value;
+}
+
+// The mode and limits from --max-size/--max-inbound, --preset or --k/--epsilon (exactly one way).
+PartitionParams params_from(const Arguments& args, bool require_mode) {
+  PartitionParams p;
+  const bool by_limits = args.maybe("max-size") || args.maybe("max-inbound");
+  const bool by_preset = args.maybe("preset").has_value();
+  const bool by_k = args.maybe("k").has_value();
+  const int ways = int(by_limits) + int(by_preset) + int(by_k);
+  if (ways > 1) throw UsageError("give one of --max-size/--max-inbound, --preset or --k, not several");
+  if (ways == 0 && require_mode)
+    throw UsageError("give the constraints: --max-size OMEGA [--max-inbound DELTA], --preset NAME, or --k K [--epsilon EPS]");
+  if (!by_k && args.maybe("epsilon")) throw UsageError("--epsilon belongs to the k-way mode (--k)");
+  if (by_preset) {
+    const auto preset = find_constraint_preset(args.get("preset"));
+    p.mode = PartitionMode::constrained;
+    p.max_block_weight = preset.max_block_weight;
+    p.max_inbound_nets = preset.max_inbound_nets;
+    p.max_parts = preset.max_parts;
+  } else if (by_limits) {
+    if (!args.maybe("max-size")) throw UsageError("--max-inbound needs --max-size as well");
+    p.mode = PartitionMode::constrained;
+    p.max_block_weight = args.get_integer("max-size");
+    if (args.maybe("max-inbound")) p.max_inbound_nets = args.get_integer("max-inbound");
+  } else if (by_k) {
+    p.mode = PartitionMode::kway;
+    p.k = static_cast<part_t>(args.get_integer("k"));
+    p.epsilon = args.maybe("epsilon") ? parse_double(args, "epsilon") : 0.03;
+  }
+  return p;
+}
+
+Json quality_json(const PartitionQuality& q, double soed) {
+  Json j = Json::object();
+  j.set("valid", q.valid)
+      .set("num_parts", static_cast<long long>(q.k))
+      .set("connectivity", q.connectivity)
+      .set("cut", q.cut_net)
+      .set("cut_nets", static_cast<long long>(q.num_cut_nets))
+      .set("soed", soed)
+      .set("imbalance", q.imbalance)
+      .set("max_block_weight", static_cast<long long>(q.max_block_weight))
+      .set("max_inbound_nets", static_cast<long long>(q.max_inbound_nets))
+      .set("violating_blocks", static_cast<long long>(q.violating_blocks.size()));
+  return j;
+}
+
+}  // namespace
+
+int partition_command(const Args& argv) {
+  Arguments args("partition",
+                 "Deterministic multilevel hypergraph partitioning (paper 3). Constrained mode: fewest blocks of at most\n"
+                 "OMEGA weight and DELTA distinct inbound nets, minimal connectivity. k-way mode: K blocks, balance EPS.\n"
+                 "hMETIS files are undirected: every pin counts as a destination (inbound) pin.");
+  args.positional("hypergraph", "hypergraph file (.hgr, .dhg, .snn, ...)");
+  add_input_options(args);
+  add_constraint_options(args);
+  args.option("output", "FILE", "write one block id per line (written atomically)")
+      .option("seed", "S", "seed of the coarsening noise and initial partitions", "0")
+      .option("weight-penalty", "0|1|2", "coarsening score divided by 1 (paper) / w(n)+w(m) / w(n)w(m)", "")
+      .option("trials", "T", "k-way: initial partitions tried at the coarsest level", "16")
+      .option("repetitions", "R", "refinement repetitions per level (Theta)", "16")
+      .option("initial-fm", "0|1", "k-way: polish initial partitions with sequential FM", "1")
+      .flag("json", "print one JSON object on stdout");
+  if (!args.parse(argv)) return 0;
+  PartitionParams params = params_from(args, true);
+  if (!args.get("weight-penalty").empty()) params.coarsening.weight_penalty = static_cast<int>(args.get_integer("weight-penalty"));
+  params.initial_trials = static_cast<int>(args.get_integer("trials"));
+  params.refinement.repetitions = static_cast<int>(args.get_integer("repetitions"));
+  params.initial_fm = args.get_integer("initial-fm") != 0;
+  params.seed = static_cast<std::uint64_t>(args.get_integer("seed"));
+  const auto h = io::load_hypergraph(args.get("hypergraph"), hypergraph_load_options(args));
+  const auto report = partition_and_evaluate(h, params);
+  if (auto out = args.maybe("output")) io::write_partition(*out, report.parts);
+  Json j = quality_json(report.quality, report.soed);
+  j.set("hypergraph", args.get("hypergraph"))
+      .set("mode", params.mode == PartitionMode::constrained ? "constrained" : "kway")
+      .set("nodes", static_cast<long long>(h.num_nodes))
+      .set("nets", static_cast<long long>(h.num_nets()))
+      .set("pins", static_cast<long long>(h.num_pins()))
+      .set("levels", static_cast<long long>(report.level_nodes.size()))
+      .set("within_part_limit", report.within_part_limit)
+      .set("seed", static_cast<long long>(params.seed))
+      .set("time_s", report.seconds)
+      .set("coarsening_s", report.coarsening_seconds)
+      .set("initial_s", report.initial_seconds)
+      .set("refinement_s", report.refinement_seconds)
+      .set("backend", Kokkos::DefaultExecutionSpace::name());
+  Json levels = Json::array();
+  for (auto x : report.level_nodes) levels.push(static_cast<long long>(x));
+  j.set("level_nodes", levels);
+  print_result(j, args.has("json"));
+  return 0;
+}
+
+int partition_check_command(const Args& argv) {
+  Arguments args("partition-check",
+                 "Recompute a partition's metrics (connectivity, cut-net, SOED, block weights and inbound sets,\n"
+                 "imbalance) and check it against the given constraints. Exit code 1 when it violates them.");
+  args.positional("hypergraph", "hypergraph file").positional("partition", "one block id per line");
+  add_input_options(args);
+  add_constraint_options(args);
+  args.flag("json", "print one JSON object on stdout");
+  if (!args.parse(argv)) return 0;
+  const PartitionParams params = params_from(args, false);
+  const bool any = args.maybe("max-size") || args.maybe("preset") || args.maybe("k");
+  const auto h = io::load_hypergraph(args.get("hypergraph"), hypergraph_load_options(args));
+  const auto parts = io::read_partition(args.get("partition"), h.num_nodes);
+  PartitionConstraints c;
+  if (any) c = constraints_of(params);
+  using Space = Kokkos::DefaultExecutionSpace;
+  auto dh = mirror_hypergraph<Space::memory_space>(h);
+  Kokkos::View<part_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> hp(const_cast<part_t*>(parts.data()),
+                                                                                         parts.size());
+  auto dp = Kokkos::create_mirror_view_and_copy(Space::memory_space{}, hp);
+  const auto q = evaluate_partition(Space{}, dh, Kokkos::View<const part_t*, Space::memory_space>(dp), c);
+  bool ok = q.valid;
+  if (args.maybe("k")) ok = ok && q.k <= params.k;
+  if (params.max_parts) ok = ok && q.k <= *params.max_parts;
+  Json j = quality_json(q, q.connectivity + q.cut_net);
+  j.set("valid", ok);
+  Json weights = Json::array(), inbound = Json::array();
+  for (auto w : q.block_weights) weights.push(static_cast<long long>(w));
+  for (auto x : q.block_inbound_nets) inbound.push(static_cast<long long>(x));
+  j.set("block_weights", weights).set("block_inbound_nets", inbound);
+  print_result(j, args.has("json"));
+  return ok ? 0 : 1;
+}
+
+}  // namespace tessera::cli
