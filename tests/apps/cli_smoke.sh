@@ -193,6 +193,7 @@ YAML
     grep -q "k must be between 3 and 8" "$tmp/err" || fail "bad k error: $(cat "$tmp/err")"
     [ "$(grep -c '"error"' "$tmp/r2/results.jsonl")" -eq 1 ] || fail "failed point not recorded"
     grep -q '"param.k": "3".*"count": 1' "$tmp/r2/results.jsonl" || fail "sweep stopped at the failure"
+    ;;
   partition)
     # Generated LeNet hypergraph: constrained and k-way runs, identical output on 1 and 2 threads,
     # the checker agrees, and impossible instances are one-line errors.
