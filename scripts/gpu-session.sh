@@ -4,7 +4,7 @@
 # distributed sweep on one GPU, the multi-GPU sweep when the machine has several GPUs, and the
 # pattern-mining and partitioning benchmarks when their drivers exist. Results and logs go to
 # $OUT (default build/gpu-session). Step limits (seconds): LIMIT_TC, LIMIT_DIST, LIMIT_IPC,
-# LIMIT_MPI, LIMIT_MINING.
+# LIMIT_MPI, LIMIT_PARTITION, LIMIT_MINING.
 #
 #   TESSERA_GIT_COMMIT=$(git rev-parse --short=12 HEAD) scripts/gpu-session.sh
 set -uo pipefail
@@ -24,7 +24,7 @@ step() {  # step <seconds> <log name> command...
   echo "== $name (limit $limit s)"
   timeout "$limit" "$@" >"$out/$name.log" 2>&1
   echo "== $name: exit $?"
-  grep -E '^(tc|\| )' "$out/$name.log" | tail -n 40
+  grep -E '^(tc|pm|partition|\| |\[)' "$out/$name.log" | tail -n 30
 }
 
 step "${LIMIT_TC:-50}" bench-tc-real env TESSERA_BENCH_TC_SCALES=16 \
@@ -37,6 +37,9 @@ if [ "$gpus" -ge 2 ]; then
   step "${LIMIT_MPI:-80}" bench-dist-multi-gpu-mpi env KOKKOS_NUM_DEVICES="$gpus" OMP_NUM_THREADS=8 \
     "$repo/scripts/bench-dist-tc.sh" cuda --no-apt "$repo/configs/experiments/tc-multi-gpu-mpi.yaml"
 fi
+step "${LIMIT_PARTITION:-60}" bench-partition env OMP_NUM_THREADS=8 "$repo/build/cuda/bench/tessera_bench" \
+  '--benchmark_filter=^partition/ispd98_(k2|loihi64)/' --benchmark_out="$out/partition-h200.json" \
+  --benchmark_out_format=json --benchmark_counters_tabular=true
 step "${LIMIT_MINING:-60}" bench-mining env TESSERA_SKIP_BUILD=1 TESSERA_BENCH_PM_HOST=0 \
   TESSERA_BENCH_PM_SCALES=16,18 TESSERA_BENCH_PM_GRAPHS=ego-Facebook,ca-HepPh "$repo/scripts/bench-mining.sh" cuda
 cp -r "$repo"/bench/results/*h200* "$repo"/bench/results/dist-tc-cuda-* "$out"/ 2>/dev/null || true
