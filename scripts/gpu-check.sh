@@ -36,8 +36,8 @@ data_opt=()
 "$repo/scripts/build.sh" cuda --no-apt "${data_opt[@]}" >"$log_dir/build.log" 2>&1 || { tail -50 "$log_dir/build.log"; exit 1; }
 t2=$(date +%s)
 status=0
-# Every entry has a timeout (presets: 600 s; 300 s here), so a hung kernel cannot eat a device lease.
-(cd "$repo" && ctest --preset cuda --timeout 300 --output-on-failure "$@") 2>&1 | tee "$log_dir/ctest.log" || status=$?
+# Every entry has a timeout (presets: 600 s; here TESSERA_CTEST_TIMEOUT, default 300 s), so a hung kernel cannot eat a device lease.
+(cd "$repo" && ctest --preset cuda --timeout "${TESSERA_CTEST_TIMEOUT:-300}" --output-on-failure "$@") 2>&1 | tee "$log_dir/ctest.log" || status=$?
 t3=$(date +%s)
 echo "gpu-check timings: dependencies $((t1 - t0)) s, project build $((t2 - t1)) s, tests $((t3 - t2)) s"
 [ -n "${OUT:-}" ] && cp "$log_dir"/*.log "$OUT"/ 2>/dev/null || true
