@@ -14,14 +14,15 @@ for r in records:
     if r["task"] != "tc-distributed":
         continue
     if "error" in r:
-        rows.append([r["input"], r.get("param.variant", ""), r.get("param.ranks", ""), "", "FAILED: " + r["error"][:120]]
-                    + [""] * 8)
+        rows.append([r["input"], r.get("param.variant", ""), r.get("param.ranks", ""), "",
+                     r.get("param.buffer-size", ""), "FAILED: " + r["error"][:120]] + [""] * 8)
         continue
     m = r.get("metrics", {})
     mm = lambda k: "{:.3f}/{:.3f}/{:.3f}".format(m[k]["min"], m[k]["avg"], m[k]["max"]) if k in m else ""
     base = single.get(r["input"])
     ratio = base["time_s"] + base["preprocess_s"] if base else None
     rows.append([r["input"], r.get("variant", ""), str(r.get("ranks", "")), str(r.get("nodes", "")),
+                 str(r.get("buffer_size", "")),
                  str(r.get("triangles", "")), "{:.3f}".format(r["time_s"]), mm("local_s"), mm("remote_s"),
                  mm("wait_s"), "{:,.0f}".format(m["queries_sent"]["avg"] * r["ranks"]) if "queries_sent" in m else "",
                  "{:,.0f}".format(m["node_local_queries"]["avg"] * r["ranks"]) if "node_local_queries" in m else "",
@@ -38,9 +39,9 @@ with open(dst, "w") as f:
         if r["task"] == "tc":
             f.write(f"Single-node `tessera::triangle_count` on {r['input']}: {r['triangles']} triangles, count "
                     f"{r['time_s']:.4f} s + preprocessing {r['preprocess_s']:.4f} s.\n\n")
-    f.write("| graph | variant | ranks | nodes | triangles | time s | local s | remote s | wait s | queries | "
+    f.write("| graph | variant | ranks | nodes | buffer | triangles | time s | local s | remote s | wait s | queries | "
             "node-local | edge imbalance | speedup vs single node |\n")
-    f.write("|---|---|---:|---:|---:|---:|---|---|---|---:|---:|---:|---:|\n")
+    f.write("|---|---|---:|---:|---:|---:|---:|---|---|---|---:|---:|---:|---:|\n")
     for row in rows:
         f.write("| " + " | ".join(row) + " |\n")
     f.write(f"\nCommand:\n\n```\n{command}\n```\n")
