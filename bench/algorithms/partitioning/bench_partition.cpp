@@ -7,43 +7,31 @@
 //   partition/nn/<spec>           neural-network hypergraphs with the Loihi-64 preset; pins,
 //                                 connectivity, parts, valid
 // Instances: TESSERA_BENCH_PART_ISPD (default "ibm01,...,ibm09"; data from TESSERA_DATA_DIR or
-// ../shared/data), TESSERA_BENCH_PART_NN (';'-separated specs, default below). Time: manual,
+// the folder configured at build time, as for the tests), TESSERA_BENCH_PART_NN (';'-separated specs, default below). Time: manual,
 // the partitioner's end-to-end time with the hypergraph already on the device. Every result is
 // re-checked by evaluate_partition; an invalid one fails the benchmark (SkipWithError).
 #include <benchmark/benchmark.h>
 
 #include <Kokkos_Core.hpp>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "algorithms/partitioning/multilevel/partition_report.hpp"
 #include "io/graph_io.hpp"
+#include "bench/support/bench_env.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace {
 
 using namespace tessera;
 
-std::string env_or(const char* name, const std::string& fallback) {
-  const char* v = std::getenv(name);
-  return v != nullptr && *v != '\0' ? std::string(v) : fallback;
-}
-
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::string item;
-  std::istringstream in(s);
-  while (std::getline(in, item, sep))
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
-
-std::string data_dir() { return env_or("TESSERA_DATA_DIR", "../shared/data"); }
+using tessera::bench::env_or;
+using tessera::bench::split;
+using tessera::test::data_dir;
 
 // k = 2, eps = 0.03 best cuts from best_known_kahypar_jea20_sea20.csv.
 std::map<std::string, double> best_known_k2() {

@@ -17,13 +17,10 @@
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
-#include <cstdlib>
-#include <fstream>
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -32,6 +29,8 @@
 #include "core/graph/builder.hpp"
 #include "io/generators/random_graphs.hpp"
 #include "io/graph_io.hpp"
+#include "bench/support/bench_env.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace {
 
@@ -45,59 +44,26 @@ struct GraphSpec {
   std::map<std::string, count_t> truth;        // ground_truth.csv columns, when known
 };
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::string item;
-  std::istringstream in(s);
-  while (std::getline(in, item, sep))
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
+using tessera::bench::env_or;
+using tessera::bench::split;
 
-std::string env_or(const char* name, const std::string& fallback) {
-  const char* v = std::getenv(name);
-  return v != nullptr && *v != '\0' ? std::string(v) : fallback;
-}
-
-std::vector<std::string> parse_csv_line(const std::string& line) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  for (const char c : line) {
-    if (c == '"')
-      quoted = !quoted;
-    else if (c == ',' && !quoted)
-      fields.emplace_back();
-    else if (c != '\r')
-      fields.back() += c;
-  }
-  return fields;
-}
-
+// The shipped graphs named in TESSERA_BENCH_PM_GRAPHS (with TESSERA_DATA_DIR set), with their
+// ground-truth counts.
 std::vector<GraphSpec> real_graphs() {
-  const char* dir = std::getenv("TESSERA_DATA_DIR");
-  if (dir == nullptr || *dir == '\0') return {};
-  std::ifstream csv(std::string(dir) + "/graphs/ground_truth.csv");
-  if (!csv) return {};
+  if (env_or("TESSERA_DATA_DIR", "").empty() || !tessera::test::data_available()) return {};
   const auto wanted = split(env_or("TESSERA_BENCH_PM_GRAPHS", "ego-Facebook,ca-HepPh,ca-GrQc,email-Eu-core,wiki-Vote"), ',');
   const bool all = wanted.size() == 1 && wanted[0] == "all";
   const long long max_edges = std::stoll(env_or("TESSERA_BENCH_PM_MAX_EDGES", "1000000"));
-  std::string line;
-  std::getline(csv, line);
-  const auto header = parse_csv_line(line);
   std::vector<GraphSpec> out;
-  while (std::getline(csv, line)) {
-    const auto f = parse_csv_line(line);
-    if (f.size() < header.size()) continue;
-    std::map<std::string, std::string> row;
-    for (std::size_t i = 0; i < header.size(); ++i) row[header[i]] = f[i];
-    if (!all && std::find(wanted.begin(), wanted.end(), row["name"]) == wanted.end()) continue;
-    if (std::stoll(row["m"]) > max_edges) continue;
+  for (const auto& row : tessera::test::read_ground_truth()) {
+    if (!all && std::find(wanted.begin(), wanted.end(), row.at("name")) == wanted.end()) continue;
+    if (row.integer("m") > max_edges) continue;
     GraphSpec g;
-    g.name = row["name"];
-    g.path = std::string(dir) + "/" + row["file"];
+    g.name = row.at("name");
+    g.path = tessera::test::data_path(row.at("file"));
     for (const char* c : {"triangles", "k4", "k5", "C4_noninduced", "diamond_noninduced", "open_wedges", "ind_3star",
                           "ind_4path", "ind_tailedtri", "ind_4cycle", "ind_diamond", "ind_4clique"})
-      if (!row[c].empty()) g.truth[c] = static_cast<count_t>(std::stoull(row[c]));
+      if (!row.at(c).empty()) g.truth[c] = static_cast<count_t>(std::stoull(row.at(c)));
     out.push_back(g);
   }
   return out;

@@ -17,12 +17,9 @@
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
-#include <cstdlib>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -34,7 +31,9 @@
 #include "core/graph/builder.hpp"
 #include "io/generators/random_graphs.hpp"
 #include "io/graph_io.hpp"
+#include "bench/support/bench_env.hpp"
 #include "tests/reference/serial_triangle_count.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace {
 
@@ -50,19 +49,8 @@ struct GraphSpec {
   std::optional<count_t> expected;  // ground truth, when known
 };
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::string item;
-  std::istringstream in(s);
-  while (std::getline(in, item, sep))
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
-
-std::string env_or(const char* name, const std::string& fallback) {
-  const char* v = std::getenv(name);
-  return v != nullptr && *v != '\0' ? std::string(v) : fallback;
-}
+using tessera::bench::env_or;
+using tessera::bench::split;
 
 std::vector<int> kronecker_scales() {
   std::vector<int> scales;
@@ -70,55 +58,23 @@ std::vector<int> kronecker_scales() {
   return scales;
 }
 
-// One CSV record with double-quoted fields (ground_truth.csv quotes fields holding commas).
-std::vector<std::string> parse_csv_line(const std::string& line) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-      fields.back() += '"';
-      ++i;
-    } else if (c == '"') {
-      quoted = !quoted;
-    } else if (c == ',' && !quoted) {
-      fields.emplace_back();
-    } else if (c != '\r') {
-      fields.back() += c;
-    }
-  }
-  return fields;
-}
-
+// The shipped graphs named in TESSERA_BENCH_TC_GRAPHS (with TESSERA_DATA_DIR set), with their
+// ground-truth triangle counts.
 std::vector<GraphSpec> real_graphs() {
-  const char* dir = std::getenv("TESSERA_DATA_DIR");
-  if (dir == nullptr || *dir == '\0') return {};
-  std::ifstream csv(std::string(dir) + "/graphs/ground_truth.csv");
-  if (!csv) return {};
+  if (env_or("TESSERA_DATA_DIR", "").empty() || !tessera::test::data_available()) return {};
   const auto wanted = split(env_or("TESSERA_BENCH_TC_GRAPHS",
                                    "ego-Facebook,ca-HepPh,cit-HepTh,email-Enron,wiki-Vote,as-caida20071105"),
                             ',');
   const bool all = wanted.size() == 1 && wanted[0] == "all";
   const long long max_edges = std::stoll(env_or("TESSERA_BENCH_TC_MAX_EDGES", "10000000"));
-  std::string line;
-  std::getline(csv, line);
-  const auto header = parse_csv_line(line);
-  auto column = [&](const std::string& name) {
-    for (std::size_t i = 0; i < header.size(); ++i)
-      if (header[i] == name) return i;
-    return header.size();
-  };
-  const std::size_t c_name = column("name"), c_file = column("file"), c_m = column("m"), c_tri = column("triangles");
   std::vector<GraphSpec> out;
-  while (std::getline(csv, line)) {
-    const auto f = parse_csv_line(line);
-    if (f.size() < header.size()) continue;
-    if (!all && std::find(wanted.begin(), wanted.end(), f[c_name]) == wanted.end()) continue;
-    if (std::stoll(f[c_m]) > max_edges) continue;
+  for (const auto& row : tessera::test::read_ground_truth()) {
+    if (!all && std::find(wanted.begin(), wanted.end(), row.at("name")) == wanted.end()) continue;
+    if (row.integer("m") > max_edges) continue;
     GraphSpec g;
-    g.name = f[c_name];
-    g.path = std::string(dir) + "/" + f[c_file];
-    if (!f[c_tri].empty()) g.expected = static_cast<count_t>(std::stoull(f[c_tri]));
+    g.name = row.at("name");
+    g.path = tessera::test::data_path(row.at("file"));
+    if (!row.at("triangles").empty()) g.expected = static_cast<count_t>(row.integer("triangles"));
     out.push_back(g);
   }
   return out;
@@ -160,16 +116,13 @@ CachedGraph& cached(const GraphSpec& spec) {
 
 // Graphs above this many edges are not counted serially (minutes on one core).
 long long serial_max_edges() {
-  const char* env = std::getenv("TESSERA_BENCH_TC_SERIAL_MAX_EDGES");
-  return env && *env ? std::stoll(env) : 30'000'000LL;
+  return std::stoll(env_or("TESSERA_BENCH_TC_SERIAL_MAX_EDGES", "30000000"));
 }
 
 // Kokkos Kernels' GPU SpGEMM faulted on small graphs on the H200 (BASELINE.md), which ends the
 // process: on GPU spaces it only runs from TESSERA_BENCH_TC_KK_MIN_EDGES edges (default 10^6).
 long long kokkos_kernels_min_edges() {
-  const char* env = std::getenv("TESSERA_BENCH_TC_KK_MIN_EDGES");
-  if (env && *env) return std::stoll(env);
-  return tessera::detail::is_gpu_space<Space>() ? 1'000'000LL : 0;
+  return std::stoll(env_or("TESSERA_BENCH_TC_KK_MIN_EDGES", tessera::detail::is_gpu_space<Space>() ? "1000000" : "0"));
 }
 
 void ensure_kokkos_kernels(CachedGraph& g);
@@ -201,8 +154,8 @@ tessera::KokkosKernelsTriangleParams kokkos_kernels_params(
   tessera::KokkosKernelsTriangleParams params;
   params.method = method;
   params.allow_unreliable_gpu = true;  // every count is verified below
-  const char* env = std::getenv("TESSERA_BENCH_TC_KK_BLOCK_WEDGES");
-  if (env && *env) params.max_block_wedges = std::stoull(env);
+  params.max_block_wedges =
+      std::stoull(env_or("TESSERA_BENCH_TC_KK_BLOCK_WEDGES", std::to_string(params.max_block_wedges)));
   return params;
 }
 
