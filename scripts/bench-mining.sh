@@ -21,12 +21,8 @@ preset=${1:-openmp}
 bench="$repo/build/$preset/bench/tessera_bench"
 [ -x "$bench" ] || { echo "bench-mining: $bench was not built" >&2; exit 1; }
 
-if [ "$preset" = cuda ] && command -v nvidia-smi >/dev/null; then
-  device=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n1)
-else
-  device=$(sed -nE 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo | head -n1)
-fi
-device=$(printf '%s' "${device:-unknown}" | tr -cs 'A-Za-z0-9' '-' | sed -E 's/^-+|-+$//g' | tr 'A-Z' 'a-z')
+source "$repo/scripts/bench-common.sh"
+device=$(device_slug "$preset")
 stamp=$(date -u +%Y%m%d-%H%M%S)
 out_dir="$repo/bench/results"
 mkdir -p "$out_dir"
