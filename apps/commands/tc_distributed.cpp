@@ -35,22 +35,7 @@ Json run(const Arguments& args) {
   const auto r = dist::triangle_count(MPI_COMM_WORLD, args.get("graph"), params);
   const auto& m = r.metrics;
   Json metrics = Json::object();
-  metrics.set("setup_s", summary(m.setup_seconds))
-      .set("local_s", summary(m.local_seconds))
-      .set("scan_s", summary(m.scan_seconds))
-      .set("remote_s", summary(m.remote_seconds))
-      .set("wait_s", summary(m.wait_seconds))
-      .set("total_s", summary(m.total_seconds))
-      .set("messages_sent", summary(m.messages_sent))
-      .set("queries_sent", summary(m.queries_sent))
-      .set("bytes_sent_raw", summary(m.bytes_sent_raw))
-      .set("bytes_sent_wire", summary(m.bytes_sent_wire))
-      .set("bytes_received_raw", summary(m.bytes_received_raw))
-      .set("node_local_queries", summary(m.node_local_queries))
-      .set("on_device", summary(m.on_device))
-      .set("local_triangles", summary(m.local_triangles))
-      .set("remote_triangles", summary(m.remote_triangles));
-  if (params.variant == dist::DistVariant::hybrid) metrics.set("speed_weight", summary(m.speed_weight));
+  for (const auto& field : dist::dist_metric_fields()) metrics.set(field.name, summary(m.*(field.summary)));
   Json j = Json::object();
   j.set("graph", args.get("graph"))
       .set("triangles", r.triangles)

@@ -3,7 +3,6 @@
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
-#include <array>
 #include <utility>
 #include <vector>
 
@@ -21,6 +20,32 @@
 #include "io/generators/random_graphs.hpp"
 
 namespace tessera::dist {
+
+const std::vector<DistMetricField>& dist_metric_fields() {
+  static const std::vector<DistMetricField> fields = {
+    DistMetricField{"setup_s", &RankMetrics::setup_seconds, &DistTriangleMetrics::setup_seconds},
+    DistMetricField{"local_s", &RankMetrics::local_seconds, &DistTriangleMetrics::local_seconds},
+    DistMetricField{"scan_s", &RankMetrics::scan_seconds, &DistTriangleMetrics::scan_seconds},
+    DistMetricField{"remote_s", &RankMetrics::remote_seconds, &DistTriangleMetrics::remote_seconds},
+    DistMetricField{"wait_s", &RankMetrics::wait_seconds, &DistTriangleMetrics::wait_seconds},
+    DistMetricField{"total_s", &RankMetrics::total_seconds, &DistTriangleMetrics::total_seconds},
+    DistMetricField{"local_triangles", &RankMetrics::local_triangles, &DistTriangleMetrics::local_triangles},
+    DistMetricField{"remote_triangles", &RankMetrics::remote_triangles, &DistTriangleMetrics::remote_triangles},
+    DistMetricField{"messages_sent", &RankMetrics::messages_sent, &DistTriangleMetrics::messages_sent},
+    DistMetricField{"messages_received", &RankMetrics::messages_received, &DistTriangleMetrics::messages_received},
+    DistMetricField{"queries_sent", &RankMetrics::queries_sent, &DistTriangleMetrics::queries_sent},
+    DistMetricField{"queries_received", &RankMetrics::queries_received, &DistTriangleMetrics::queries_received},
+    DistMetricField{"bytes_sent_raw", &RankMetrics::bytes_sent_raw, &DistTriangleMetrics::bytes_sent_raw},
+    DistMetricField{"bytes_sent_wire", &RankMetrics::bytes_sent_wire, &DistTriangleMetrics::bytes_sent_wire},
+    DistMetricField{"bytes_received_raw", &RankMetrics::bytes_received_raw, &DistTriangleMetrics::bytes_received_raw},
+    DistMetricField{"bytes_received_wire", &RankMetrics::bytes_received_wire, &DistTriangleMetrics::bytes_received_wire},
+    DistMetricField{"messages_to_lower_ranks", &RankMetrics::messages_to_lower_ranks, &DistTriangleMetrics::messages_to_lower_ranks},
+    DistMetricField{"node_local_queries", &RankMetrics::node_local_queries, &DistTriangleMetrics::node_local_queries},
+    DistMetricField{"on_device", &RankMetrics::on_device, &DistTriangleMetrics::on_device},
+    DistMetricField{"speed_weight", &RankMetrics::speed_weight, &DistTriangleMetrics::speed_weight},
+  };
+  return fields;
+}
 
 namespace {
 
@@ -324,43 +349,16 @@ struct FlatProcessor {
   }
 };
 
-// Every per-rank metric and where its min/avg/max summary goes.
-struct MetricField {
-  double RankMetrics::*value;
-  MetricSummary DistTriangleMetrics::*summary;
-};
-const std::array k_metric_fields = {
-    MetricField{&RankMetrics::setup_seconds, &DistTriangleMetrics::setup_seconds},
-    MetricField{&RankMetrics::local_seconds, &DistTriangleMetrics::local_seconds},
-    MetricField{&RankMetrics::scan_seconds, &DistTriangleMetrics::scan_seconds},
-    MetricField{&RankMetrics::remote_seconds, &DistTriangleMetrics::remote_seconds},
-    MetricField{&RankMetrics::wait_seconds, &DistTriangleMetrics::wait_seconds},
-    MetricField{&RankMetrics::total_seconds, &DistTriangleMetrics::total_seconds},
-    MetricField{&RankMetrics::local_triangles, &DistTriangleMetrics::local_triangles},
-    MetricField{&RankMetrics::remote_triangles, &DistTriangleMetrics::remote_triangles},
-    MetricField{&RankMetrics::messages_sent, &DistTriangleMetrics::messages_sent},
-    MetricField{&RankMetrics::messages_received, &DistTriangleMetrics::messages_received},
-    MetricField{&RankMetrics::queries_sent, &DistTriangleMetrics::queries_sent},
-    MetricField{&RankMetrics::queries_received, &DistTriangleMetrics::queries_received},
-    MetricField{&RankMetrics::bytes_sent_raw, &DistTriangleMetrics::bytes_sent_raw},
-    MetricField{&RankMetrics::bytes_sent_wire, &DistTriangleMetrics::bytes_sent_wire},
-    MetricField{&RankMetrics::bytes_received_raw, &DistTriangleMetrics::bytes_received_raw},
-    MetricField{&RankMetrics::bytes_received_wire, &DistTriangleMetrics::bytes_received_wire},
-    MetricField{&RankMetrics::messages_to_lower_ranks, &DistTriangleMetrics::messages_to_lower_ranks},
-    MetricField{&RankMetrics::node_local_queries, &DistTriangleMetrics::node_local_queries},
-    MetricField{&RankMetrics::on_device, &DistTriangleMetrics::on_device},
-    MetricField{&RankMetrics::speed_weight, &DistTriangleMetrics::speed_weight},
-};
-
 DistTriangleMetrics summarize(const Communicator& comm, const RankMetrics& mine) {
-  constexpr std::size_t n = k_metric_fields.size();
-  std::array<double, n> values{}, lo{}, hi{}, sum{};
-  for (std::size_t k = 0; k < n; ++k) values[k] = mine.*(k_metric_fields[k].value);
+  const auto& fields = dist_metric_fields();
+  const std::size_t n = fields.size();
+  std::vector<double> values(n), lo(n), hi(n), sum(n);
+  for (std::size_t k = 0; k < n; ++k) values[k] = mine.*(fields[k].value);
   TESSERA_MPI_CHECK(MPI_Allreduce(values.data(), lo.data(), int(n), MPI_DOUBLE, MPI_MIN, comm.get()));
   TESSERA_MPI_CHECK(MPI_Allreduce(values.data(), hi.data(), int(n), MPI_DOUBLE, MPI_MAX, comm.get()));
   TESSERA_MPI_CHECK(MPI_Allreduce(values.data(), sum.data(), int(n), MPI_DOUBLE, MPI_SUM, comm.get()));
   DistTriangleMetrics out;
-  for (std::size_t k = 0; k < n; ++k) out.*(k_metric_fields[k].summary) = {lo[k], sum[k] / comm.size(), hi[k]};
+  for (std::size_t k = 0; k < n; ++k) out.*(fields[k].summary) = {lo[k], sum[k] / comm.size(), hi[k]};
   return out;
 }
 

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "core/graph/orientation.hpp"
 #include "distributed/triangle_count/dist_graph.hpp"
@@ -81,6 +82,15 @@ struct DistTriangleMetrics {
   MetricSummary bytes_sent_raw, bytes_sent_wire, bytes_received_raw, bytes_received_wire;
   MetricSummary messages_to_lower_ranks, node_local_queries, on_device, speed_weight;
 };
+
+// Every per-rank metric: its report name (seconds end in `_s`), where it is measured and
+// where its min/avg/max summary goes. Reporting code iterates this instead of naming fields.
+struct DistMetricField {
+  const char* name;
+  double RankMetrics::*value;
+  MetricSummary DistTriangleMetrics::*summary;
+};
+const std::vector<DistMetricField>& dist_metric_fields();
 
 struct DistTriangleResult {
   count_t triangles = 0;  // the global total, identical on every rank (MPI_Allreduce)
