@@ -19,22 +19,15 @@
 #ifdef TESSERA_HAVE_HDF5
 #include "io/hdf5/hdf5_graph.hpp"
 #endif
+#include "tests/distributed/mpi_world.hpp"
 #include "tests/support/test_support.hpp"
 
 using namespace tessera;
 
 namespace {
 
-int world_rank() {
-  int r = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &r);
-  return r;
-}
-int world_size() {
-  int s = 1;
-  MPI_Comm_size(MPI_COMM_WORLD, &s);
-  return s;
-}
+using test::world_rank;
+using test::world_size;
 
 HostGraph host(const DeviceGraph& g) { return mirror_graph<Kokkos::HostSpace>(g); }
 

@@ -16,16 +16,13 @@
 #include "distributed/triangle_count/dist_triangle_count.hpp"
 #include "io/generators/random_graphs.hpp"
 #include "io/graph_io.hpp"
+#include "tests/distributed/mpi_world.hpp"
 
 using namespace tessera;
 
 namespace {
 
-int world_size() {
-  int s = 1;
-  MPI_Comm_size(MPI_COMM_WORLD, &s);
-  return s;
-}
+using test::world_size;
 
 struct Workload {
   std::string name;
