@@ -98,6 +98,7 @@ int partition_command(const Args& argv) {
       .option("trials", "T", "k-way: initial partitions tried at the coarsest level", "16")
       .option("repetitions", "R", "refinement repetitions per level (Theta)", "16")
       .option("initial-fm", "0|1", "k-way: polish initial partitions with sequential FM", "1")
+      .flag("host", "run on the host backend (the CPU baseline of a GPU build; same partition)")
       .flag("json", "print one JSON object on stdout");
   if (!args.parse(argv)) return 0;
   PartitionParams params = params_from(args, true);
@@ -107,7 +108,8 @@ int partition_command(const Args& argv) {
   params.initial_fm = args.get_integer("initial-fm") != 0;
   params.seed = static_cast<std::uint64_t>(args.get_integer("seed"));
   const auto h = io::load_hypergraph(args.get("hypergraph"), hypergraph_load_options(args));
-  const auto report = partition_and_evaluate(h, params);
+  const bool on_host = args.has("host");
+  const auto report = partition_and_evaluate(h, params, on_host ? ExecutionTarget::host : ExecutionTarget::device);
   if (auto out = args.maybe("output")) io::write_partition(*out, report.parts);
   Json j = quality_json(report.quality, report.soed);
   j.set("hypergraph", args.get("hypergraph"))
@@ -122,7 +124,7 @@ int partition_command(const Args& argv) {
       .set("coarsening_s", report.coarsening_seconds)
       .set("initial_s", report.initial_seconds)
       .set("refinement_s", report.refinement_seconds)
-      .set("backend", Kokkos::DefaultExecutionSpace::name());
+      .set("backend", on_host ? Kokkos::DefaultHostExecutionSpace::name() : Kokkos::DefaultExecutionSpace::name());
   Json levels = Json::array();
   for (auto x : report.level_nodes) levels.push(static_cast<long long>(x));
   j.set("level_nodes", levels);

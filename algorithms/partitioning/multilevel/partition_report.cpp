@@ -18,9 +18,11 @@ PartitionConstraints constraints_of(const PartitionParams& params) {
   return c;
 }
 
-PartitionReport partition_and_evaluate(const HostHypergraph& host, const PartitionParams& params) {
-  using Space = Kokkos::DefaultExecutionSpace;
-  using mem = Space::memory_space;
+namespace {
+
+template <class Space>
+PartitionReport partition_and_evaluate_on(const HostHypergraph& host, const PartitionParams& params) {
+  using mem = typename Space::memory_space;
   auto h = mirror_hypergraph<mem>(host);
   auto r = partition_hypergraph(Space{}, h, params);
   PartitionReport report;
@@ -37,6 +39,14 @@ PartitionReport partition_and_evaluate(const HostHypergraph& host, const Partiti
   report.parts.assign(host_parts.data(), host_parts.data() + host_parts.extent(0));
   if (params.max_parts) report.within_part_limit = report.num_parts <= *params.max_parts;
   return report;
+}
+
+}  // namespace
+
+PartitionReport partition_and_evaluate(const HostHypergraph& host, const PartitionParams& params,
+                                       ExecutionTarget target) {
+  if (target == ExecutionTarget::host) return partition_and_evaluate_on<Kokkos::DefaultHostExecutionSpace>(host, params);
+  return partition_and_evaluate_on<Kokkos::DefaultExecutionSpace>(host, params);
 }
 
 }  // namespace tessera

@@ -1,7 +1,7 @@
 #pragma once
-// Partition a host hypergraph on the default execution space and evaluate the result with the
-// independent metrics (metrics/evaluate_partition): what the CLI, the YAML runner and the
-// benchmarks report.
+// Partition a host hypergraph on the default execution space (or, on request, the host space of
+// the same build: the CPU baseline of a GPU build) and evaluate the result with the independent
+// metrics (metrics/evaluate_partition): what the CLI, the YAML runner and the benchmarks report.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -26,7 +26,12 @@ struct PartitionReport {
   bool within_part_limit = true;   // num_parts <= params.max_parts (presets)
 };
 
-PartitionReport partition_and_evaluate(const HostHypergraph& h, const PartitionParams& params);
+// Where the partitioner runs. Both give the same partition (the partitioner is deterministic
+// across backends); `host` is Kokkos' default host space, which is `device` in CPU-only builds.
+enum class ExecutionTarget { device, host };
+
+PartitionReport partition_and_evaluate(const HostHypergraph& h, const PartitionParams& params,
+                                       ExecutionTarget target = ExecutionTarget::device);
 
 // The constraints a result of `params` must satisfy (Omega/Delta, or epsilon for k-way).
 PartitionConstraints constraints_of(const PartitionParams& params);

@@ -25,10 +25,6 @@
 #include <limits>
 
 #include "algorithms/partitioning/multilevel/level.hpp"
-#include "algorithms/partitioning/multilevel/row_sort.hpp"
-#include "algorithms/partitioning/multilevel/scan_utils.hpp"
-#include "core/kokkos_ext/sort.hpp"
-#include "core/kokkos_ext/sort_with.hpp"
 
 namespace tessera::partitioning {
 
@@ -54,49 +50,6 @@ struct RefinementStats {
   int repetitions_run = 0;
 };
 
-namespace detail {
-
-struct MoveRecord {
-  part_t from;
-  score_t gain;
-  vid_t node;
-};
-struct MoveOrder {  // (source block, -gain, node)
-  KOKKOS_INLINE_FUNCTION bool operator()(const MoveRecord& a, const MoveRecord& b) const {
-    if (a.from != b.from) return a.from < b.from;
-    if (a.gain != b.gain) return a.gain > b.gain;
-    return a.node < b.node;
-  }
-};
-struct ChainRecord {
-  score_t total;
-  std::int32_t head;
-  std::int32_t pos;
-  std::int32_t move;
-};
-struct ChainOrder {  // (-chain gain, chain head, position in chain)
-  KOKKOS_INLINE_FUNCTION bool operator()(const ChainRecord& a, const ChainRecord& b) const {
-    if (a.total != b.total) return a.total > b.total;
-    if (a.head != b.head) return a.head < b.head;
-    return a.pos < b.pos;
-  }
-};
-struct KeyLess {
-  KOKKOS_INLINE_FUNCTION bool operator()(const std::int64_t a, const std::int64_t b) const { return a < b; }
-};
-
-// Index of the first key >= x in sorted keys[lo, hi).
-template <class View>
-KOKKOS_INLINE_FUNCTION std::int64_t lower_bound(const View& keys, std::int64_t lo, std::int64_t hi, std::int64_t x) {
-  while (lo < hi) {
-    const std::int64_t mid = lo + (hi - lo) / 2;
-    if (keys(mid) < x) lo = mid + 1; else hi = mid;
-  }
-  return lo;
-}
-
-}  // namespace detail
-
 template <class ExecSpace>
 RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
                        const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
@@ -104,4 +57,3 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
 
 }  // namespace tessera::partitioning
 
-#include "algorithms/partitioning/refinement/refine_impl.hpp"

@@ -163,7 +163,7 @@ void register_graph(const GraphSpec& spec, const std::string& prefix, bool smoke
     const std::string full = prefix + Space::name() + "/" + spec.name + "/" + name;
     auto* b = benchmark::RegisterBenchmark(full.c_str(), bench_app<Space>, spec, app);
     b->UseManualTime()->Unit(benchmark::kMillisecond);
-    b->Iterations(smoke ? 1 : 3);
+    b->Iterations(smoke ? 1 : std::stoi(env_or("TESSERA_BENCH_PM_ITERATIONS", "3")));
   }
 }
 

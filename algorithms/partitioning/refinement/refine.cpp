@@ -1,14 +1,63 @@
-#pragma once
-// Implementation of refine() (see refine.hpp for the algorithm and the paper sections).
+// Implementation of refine() (see refine.hpp for the algorithm and the paper sections),
+// instantiated for every execution space here only.
+#include "algorithms/partitioning/refinement/refine.hpp"
+
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
 #include <cstdint>
 #include <utility>
 
+#include "algorithms/partitioning/multilevel/row_sort.hpp"
+#include "algorithms/partitioning/multilevel/scan_utils.hpp"
+#include "core/kokkos_ext/instantiate.hpp"
+#include "core/kokkos_ext/sort.hpp"
+#include "core/kokkos_ext/sort_with.hpp"
+
 namespace tessera::partitioning {
 
 namespace detail {
+
+struct MoveRecord {
+  part_t from;
+  score_t gain;
+  vid_t node;
+};
+struct MoveOrder {  // (source block, -gain, node)
+  KOKKOS_INLINE_FUNCTION bool operator()(const MoveRecord& a, const MoveRecord& b) const {
+    if (a.from != b.from) return a.from < b.from;
+    if (a.gain != b.gain) return a.gain > b.gain;
+    return a.node < b.node;
+  }
+};
+struct ChainRecord {
+  score_t total;
+  std::int32_t head;
+  std::int32_t pos;
+  std::int32_t move;
+};
+struct ChainOrder {  // (-chain gain, chain head, position in chain)
+  KOKKOS_INLINE_FUNCTION bool operator()(const ChainRecord& a, const ChainRecord& b) const {
+    if (a.total != b.total) return a.total > b.total;
+    if (a.head != b.head) return a.head < b.head;
+    return a.pos < b.pos;
+  }
+};
+struct KeyLess {
+  KOKKOS_INLINE_FUNCTION bool operator()(const std::int64_t a, const std::int64_t b) const { return a < b; }
+};
+
+// Index of the first key >= x in sorted keys[lo, hi).
+template <class View>
+KOKKOS_INLINE_FUNCTION std::int64_t lower_bound(const View& keys, std::int64_t lo, std::int64_t hi, std::int64_t x) {
+  while (lo < hi) {
+    const std::int64_t mid = lo + (hi - lo) / 2;
+    if (keys(mid) < x) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+
+
 
 // Runs of blocks of every net: for net e, runs [net_off(e), net_off(e) + lambda(e)) hold
 // (block, pins(block, e), pins_in(block, e)) sorted by block.
@@ -550,5 +599,12 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
   space.fence();
   return stats;
 }
+
+#define TESSERA_INST(Space)                                                                          \
+  template RefinementStats refine<Space>(const Space&, const Level<Space::memory_space>&,          \
+                                         const Kokkos::View<part_t*, Space::memory_space>&, part_t, \
+                                         const RefinementLimits&, const RefinementParams&);
+TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
+#undef TESSERA_INST
 
 }  // namespace tessera::partitioning

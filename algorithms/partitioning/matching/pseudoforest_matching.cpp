@@ -1,0 +1,173 @@
+// Exact pseudo-forest matching (see pseudoforest_matching.hpp), instantiated for every execution
+// space here only: callers (the multilevel driver, the tests) never compile its kernels.
+#include "algorithms/partitioning/matching/pseudoforest_matching.hpp"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "algorithms/partitioning/multilevel/scan_utils.hpp"
+#include "core/kokkos_ext/instantiate.hpp"
+
+namespace tessera::partitioning {
+
+template <class ExecSpace>
+vid_t match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& target_in,
+                         const Kokkos::View<score_t*, typename ExecSpace::memory_space>& score,
+                         const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& mate) {
+  using mem = typename ExecSpace::memory_space;
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const vid_t n = static_cast<vid_t>(target_in.extent(0));
+  if (n == 0) return 0;
+  auto alloc = [](const char* label, vid_t len) {
+    return Kokkos::View<vid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), len);
+  };
+  auto target = alloc("tessera::part::mm_target", n);
+  auto parent = alloc("tessera::part::mm_parent", n);
+  // 1. Keep n -> t only when key(n, t) <= key(t, target(t)).
+  Kokkos::parallel_for(
+      "tessera::part::mm_filter", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
+        const vid_t t = target_in(v);
+        vid_t keep = invalid_vid;
+        if (t != invalid_vid && mate(v) == invalid_vid && mate(t) == invalid_vid) {
+          const vid_t u = target_in(t);
+          if (u == invalid_vid) {
+            keep = t;
+          } else {
+            const score_t s1 = score(v), s2 = score(t);
+            const vid_t lo1 = v < t ? v : t, hi1 = v < t ? t : static_cast<vid_t>(v);
+            const vid_t lo2 = t < u ? t : u, hi2 = t < u ? u : t;
+            const bool le = s1 < s2 || (s1 == s2 && (lo1 < lo2 || (lo1 == lo2 && hi1 <= hi2)));
+            if (le) keep = t;
+          }
+        }
+        target(v) = keep;
+      });
+  // 2. Roots and parents.
+  Kokkos::parallel_for(
+      "tessera::part::mm_parent", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
+        const vid_t t = target(v);
+        parent(v) = (t == invalid_vid || target(t) == v) ? invalid_vid : t;
+      });
+  // 3. Depth by pointer jumping.
+  auto jump = alloc("tessera::part::mm_jump", n), jump2 = alloc("tessera::part::mm_jump2", n);
+  auto depth = alloc("tessera::part::mm_depth", n), depth2 = alloc("tessera::part::mm_depth2", n);
+  Kokkos::parallel_for(
+      "tessera::part::mm_depth_init", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
+        jump(v) = parent(v);
+        depth(v) = parent(v) == invalid_vid ? 0 : 1;
+      });
+  for (int round = 0; round < 64; ++round) {
+    vid_t changed = 0;
+    Kokkos::parallel_reduce(
+        "tessera::part::mm_depth_jump", range(space, 0, n),
+        KOKKOS_LAMBDA(const std::int64_t v, vid_t& c) {
+          const vid_t j = jump(v);
+          if (j == invalid_vid) {
+            jump2(v) = j;
+            depth2(v) = depth(v);
+          } else {
+            jump2(v) = jump(j);
+            depth2(v) = depth(v) + depth(j);
+            if (jump(j) != invalid_vid) ++c;
+          }
+        },
+        changed);
+    std::swap(jump, jump2);
+    std::swap(depth, depth2);
+    if (changed == 0) break;
+  }
+  vid_t max_depth = 0;
+  Kokkos::parallel_reduce(
+      "tessera::part::mm_max_depth", range(space, 0, n),
+      KOKKOS_LAMBDA(const std::int64_t v, vid_t& m) {
+        if (depth(v) > m) m = depth(v);
+      },
+      Kokkos::Max<vid_t>(max_depth));
+  // 4. Children lists and depth buckets (counting sorts; order inside a bucket is irrelevant).
+  Kokkos::View<vid_t*, mem> child_count("tessera::part::mm_child_count", n + 1);
+  Kokkos::View<vid_t*, mem> bucket_count("tessera::part::mm_bucket_count", max_depth + 2);
+  Kokkos::parallel_for(
+      "tessera::part::mm_count", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
+        if (parent(v) != invalid_vid) Kokkos::atomic_increment(&child_count(parent(v)));
+        Kokkos::atomic_increment(&bucket_count(depth(v)));
+      });
+  detail::exclusive_scan_inplace(space, child_count, n + 1);
+  detail::exclusive_scan_inplace(space, bucket_count, max_depth + 2);
+  auto children = alloc("tessera::part::mm_children", n);
+  auto by_depth = alloc("tessera::part::mm_by_depth", n);
+  Kokkos::View<vid_t*, mem> child_fill("tessera::part::mm_child_fill", n);
+  Kokkos::View<vid_t*, mem> bucket_fill("tessera::part::mm_bucket_fill", max_depth + 1);
+  Kokkos::parallel_for(
+      "tessera::part::mm_fill", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
+        const vid_t p = parent(v);
+        if (p != invalid_vid) children(child_count(p) + Kokkos::atomic_fetch_add(&child_fill(p), 1)) = v;
+        const vid_t d = depth(v);
+        by_depth(bucket_count(d) + Kokkos::atomic_fetch_add(&bucket_fill(d), 1)) = v;
+      });
+  auto bucket_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, bucket_count);
+  // 5. Bottom-up: ss0, ss1, best child.
+  Kokkos::View<score_t*, mem> ss0("tessera::part::mm_ss0", n), ss1("tessera::part::mm_ss1", n),
+      sum0("tessera::part::mm_sum0", n);
+  auto best = alloc("tessera::part::mm_best", n);
+  for (vid_t d = max_depth; d >= 0; --d) {
+    Kokkos::parallel_for(
+        "tessera::part::mm_up", range(space, bucket_host(d), bucket_host(d + 1)), KOKKOS_LAMBDA(const std::int64_t i) {
+          const vid_t v = by_depth(i);
+          score_t s0 = 0, bg = 0;
+          vid_t bc = invalid_vid;
+          for (vid_t k = child_count(v); k < child_count(v + 1); ++k) {
+            const vid_t c = children(k);
+            s0 += ss0(c);
+            const score_t g = ss1(c) - ss0(c);
+            if (g > bg || (g == bg && g > 0 && c > bc)) {
+              bg = g;
+              bc = c;
+            }
+          }
+          sum0(v) = s0;
+          ss0(v) = s0 + bg;
+          ss1(v) = score(v) + s0;
+          best(v) = bc;
+        });
+  }
+  // 6. Roots: a 2-cycle {a, b} (handled by its smaller end) matches when that beats both trees.
+  Kokkos::parallel_for(
+      "tessera::part::mm_roots", range(space, bucket_host(0), bucket_host(1)), KOKKOS_LAMBDA(const std::int64_t i) {
+        const vid_t a = by_depth(i);
+        const vid_t b = target(a);
+        if (b == invalid_vid || b < a) return;
+        if (score(a) + sum0(a) + sum0(b) > ss0(a) + ss0(b)) {
+          mate(a) = b;
+          mate(b) = a;
+        }
+      });
+  // 7. Top-down: a node not matched upwards takes its best child.
+  Kokkos::View<vid_t, mem> pairs("tessera::part::mm_pairs");
+  for (vid_t d = 0; d <= max_depth; ++d) {
+    Kokkos::parallel_for(
+        "tessera::part::mm_down", range(space, bucket_host(d), bucket_host(d + 1)), KOKKOS_LAMBDA(const std::int64_t i) {
+          const vid_t v = by_depth(i);
+          if (d == 0 && mate(v) != invalid_vid && target(v) == mate(v) && v < mate(v))
+            Kokkos::atomic_increment(&pairs());
+          if (mate(v) != invalid_vid || best(v) == invalid_vid) return;
+          mate(v) = best(v);
+          mate(best(v)) = v;
+          Kokkos::atomic_increment(&pairs());
+        });
+  }
+  vid_t result = 0;
+  Kokkos::deep_copy(result, pairs);
+  return result;
+}
+
+
+#define TESSERA_INST(Space)                                                                       \
+  template vid_t match_pseudoforest<Space>(const Space&, const Kokkos::View<vid_t*, Space::memory_space>&, \
+                                           const Kokkos::View<score_t*, Space::memory_space>&,     \
+                                           const Kokkos::View<vid_t*, Space::memory_space>&);
+TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
+#undef TESSERA_INST
+
+}  // namespace tessera::partitioning
