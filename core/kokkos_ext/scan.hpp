@@ -15,6 +15,20 @@ namespace tessera::detail {
 
 inline constexpr std::int64_t k_max_scan_chunk = std::int64_t(1) << 30;
 
+// The scan body of one chunk: the caller's body, offset by the previous chunks' total. A functor,
+// not a KOKKOS_LAMBDA: see the note on extended lambdas in core/kokkos_ext/instantiate.hpp.
+template <class Value, class Body>
+struct OffsetScanBody {
+  using value_type = Value;
+  Body body;
+  Value base;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i, Value& partial, const bool final) const {
+    Value running = partial + base;
+    body(i, running, final);
+    partial = running - base;
+  }
+};
+
 // Like Kokkos::parallel_scan over [0, n) with `body(i, Value& partial, bool final)`; returns
 // the total. The body sees the exclusive prefix in `partial` (plus the previous chunks' total)
 // and adds element i's contribution to it. `chunk` is only lowered by tests.
@@ -26,15 +40,7 @@ Value chunked_scan(const std::string& label, const ExecSpace& space, std::int64_
   for (std::int64_t begin = 0; begin < n; begin += chunk) {
     const std::int64_t end = std::min(n, begin + chunk);
     Value chunk_total = 0;
-    const Value base = offset;
-    Kokkos::parallel_scan(
-        label, policy(space, begin, end),
-        KOKKOS_LAMBDA(const std::int64_t i, Value& partial, const bool final) {
-          Value running = partial + base;
-          body(i, running, final);
-          partial = running - base;
-        },
-        chunk_total);
+    Kokkos::parallel_scan(label, policy(space, begin, end), OffsetScanBody<Value, Body>{body, offset}, chunk_total);
     offset += chunk_total;
   }
   return offset;

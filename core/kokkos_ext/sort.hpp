@@ -19,87 +19,125 @@ inline constexpr std::int64_t k_thread_sorted_row = 32;
 // Rows longer than this get the largest team the kernel allows.
 inline constexpr std::int64_t k_medium_row = 1024;
 
+// The kernels below are functors, not KOKKOS_LAMBDAs: many translation units instantiate these
+// helpers with the same types (see the note on extended lambdas in core/kokkos_ext/instantiate.hpp).
+
+template <class RowMap, class Position>
+struct RowLengthSelect {  // scan: position of each row whose length lies in (min_len, max_len]
+  RowMap row_map;
+  Position position;
+  std::int64_t min_len, max_len;
+  KOKKOS_INLINE_FUNCTION bool selected(const std::int64_t r) const {
+    const std::int64_t len = static_cast<std::int64_t>(row_map(r + 1) - row_map(r));
+    return len > min_len && len <= max_len;
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t r, std::int64_t& sum, const bool final) const {
+    if (selected(r)) {
+      if (final) position(r) = sum;
+      ++sum;
+    }
+  }
+};
+
+template <class Select, class Rows>
+struct RowLengthGather {
+  Select select;
+  Rows rows;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t r) const {
+    if (select.selected(r)) rows(select.position(r)) = r;
+  }
+};
+
 // Ids of the rows whose length lies in (min_len, max_len].
 template <class ExecSpace, class RowMap>
 Kokkos::View<std::int64_t*, typename ExecSpace::memory_space> rows_with_length(const ExecSpace& space,
                                                                               const RowMap& row_map,
                                                                               std::int64_t min_len,
                                                                               std::int64_t max_len) {
+  using ids = Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>;
   const std::int64_t n = static_cast<std::int64_t>(row_map.extent(0)) - 1;
-  Kokkos::View<std::int64_t*, typename ExecSpace::memory_space> position(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::sort_rows::position"), n);
-  const std::int64_t count = chunked_scan<ExecSpace, std::int64_t>(
-      "tessera::sort_rows::select", space, n, KOKKOS_LAMBDA(const std::int64_t r, std::int64_t& sum, const bool final) {
-        const std::int64_t len = static_cast<std::int64_t>(row_map(r + 1) - row_map(r));
-        if (len > min_len && len <= max_len) {
-          if (final) position(r) = sum;
-          ++sum;
-        }
-      });
-  Kokkos::View<std::int64_t*, typename ExecSpace::memory_space> rows(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::sort_rows::rows"), count);
-  Kokkos::parallel_for(
-      "tessera::sort_rows::gather", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, n),
-      KOKKOS_LAMBDA(const std::int64_t r) {
-        const std::int64_t len = static_cast<std::int64_t>(row_map(r + 1) - row_map(r));
-        if (len > min_len && len <= max_len) rows(position(r)) = r;
-      });
+  const RowLengthSelect<RowMap, ids> select{
+      row_map, ids(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::sort_rows::position"), n), min_len, max_len};
+  const std::int64_t count = chunked_scan<ExecSpace, std::int64_t>("tessera::sort_rows::select", space, n, select);
+  ids rows(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::sort_rows::rows"), count);
+  Kokkos::parallel_for("tessera::sort_rows::gather",
+                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, n),
+                       RowLengthGather<RowLengthSelect<RowMap, ids>, ids>{select, rows});
   return rows;
 }
+
+template <class Rows, class RowMap, class Entries, class Values>
+struct TeamRowSort {  // one team sorts one row (bitonic)
+  Rows rows;
+  RowMap row_map;
+  Entries entries;
+  Values values;
+  bool with_values;
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    using key_type = typename Entries::non_const_value_type;
+    using value_type = typename Values::non_const_value_type;
+    const std::int64_t r = rows(team.league_rank());
+    const auto begin = row_map(r);
+    const std::int64_t len = static_cast<std::int64_t>(row_map(r + 1) - begin);
+    if (with_values)
+      KokkosKernels::Impl::TeamBitonicSort2<std::int64_t, key_type, value_type, Member>(
+          entries.data() + begin, values.data() + begin, len, team);
+    else
+      KokkosKernels::Impl::TeamBitonicSort<std::int64_t, key_type, Member>(entries.data() + begin, len, team);
+  }
+};
 
 // Sorts the rows whose length lies in (min_len, max_len] with one team per row (bitonic).
 template <class ExecSpace, class RowMap, class Entries, class Values>
 void sort_rows_in_teams(const ExecSpace& space, const RowMap& row_map, const Entries& entries,
                         const Values& values, bool with_values, std::int64_t min_len, std::int64_t max_len,
                         int wanted_team_size) {
-  using value_type = typename Values::non_const_value_type;
-  using key_type = typename Entries::non_const_value_type;
   using team_policy = Kokkos::TeamPolicy<ExecSpace>;
-  using member = typename team_policy::member_type;
   auto rows = rows_with_length(space, row_map, min_len, max_len);
   if (rows.extent(0) == 0) return;
-  auto body = KOKKOS_LAMBDA(const member& team) {
-    const std::int64_t r = rows(team.league_rank());
-    const auto begin = row_map(r);
-    const std::int64_t len = static_cast<std::int64_t>(row_map(r + 1) - begin);
-    if (with_values)
-      KokkosKernels::Impl::TeamBitonicSort2<std::int64_t, key_type, value_type, member>(
-          entries.data() + begin, values.data() + begin, len, team);
-    else
-      KokkosKernels::Impl::TeamBitonicSort<std::int64_t, key_type, member>(entries.data() + begin, len, team);
-  };
+  const TeamRowSort<decltype(rows), RowMap, Entries, Values> body{rows, row_map, entries, values, with_values};
   const int league = static_cast<int>(rows.extent(0));
   const int team_size =
       std::min(wanted_team_size, team_policy(space, league, 1).team_size_max(body, Kokkos::ParallelForTag()));
   Kokkos::parallel_for("tessera::sort_rows::team", team_policy(space, league, team_size), body);
 }
 
+template <class RowMap, class Entries, class Values>
+struct ShortRowSort {  // one thread sorts one row of at most k_thread_sorted_row entries (insertion)
+  RowMap row_map;
+  Entries entries;
+  Values values;
+  bool with_values;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t r) const {
+    using key_type = typename Entries::non_const_value_type;
+    using value_type = typename Values::non_const_value_type;
+    const auto begin = row_map(r), end = row_map(r + 1);
+    if (end - begin > k_thread_sorted_row) return;
+    for (auto i = begin + 1; i < end; ++i) {
+      const key_type key = entries(i);
+      value_type value{};
+      if (with_values) value = values(i);
+      auto j = i;
+      for (; j > begin && entries(j - 1) > key; --j) {
+        entries(j) = entries(j - 1);
+        if (with_values) values(j) = values(j - 1);
+      }
+      entries(j) = key;
+      if (with_values) values(j) = value;
+    }
+  }
+};
+
 // GPU strategy: row length decides the worker (one thread, a small team, or a full team), so
 // hub rows of skewed graphs do not serialize on a team sized for the average row.
 template <class ExecSpace, class RowMap, class Entries, class Values>
 void sort_rows_by_length(const ExecSpace& space, const RowMap& row_map, const Entries& entries,
                          const Values& values, bool with_values) {
-  using value_type = typename Values::non_const_value_type;
-  using key_type = typename Entries::non_const_value_type;
   const std::int64_t n = static_cast<std::int64_t>(row_map.extent(0)) - 1;
-  Kokkos::parallel_for(
-      "tessera::sort_rows::short", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, n),
-      KOKKOS_LAMBDA(const std::int64_t r) {
-        const auto begin = row_map(r), end = row_map(r + 1);
-        if (end - begin > k_thread_sorted_row) return;
-        for (auto i = begin + 1; i < end; ++i) {
-          const key_type key = entries(i);
-          value_type value{};
-          if (with_values) value = values(i);
-          auto j = i;
-          for (; j > begin && entries(j - 1) > key; --j) {
-            entries(j) = entries(j - 1);
-            if (with_values) values(j) = values(j - 1);
-          }
-          entries(j) = key;
-          if (with_values) values(j) = value;
-        }
-      });
+  Kokkos::parallel_for("tessera::sort_rows::short",
+                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, n),
+                       ShortRowSort<RowMap, Entries, Values>{row_map, entries, values, with_values});
   sort_rows_in_teams(space, row_map, entries, values, with_values, k_thread_sorted_row, k_medium_row, 64);
   sort_rows_in_teams(space, row_map, entries, values, with_values, k_medium_row, INT64_MAX, 1024);
 }

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "core/kokkos_ext/instantiate.hpp"
 #include "io/generators/random_graphs.hpp"
 
 namespace tessera::gen {
@@ -141,5 +142,13 @@ EdgeArrays<typename ExecSpace::memory_space> erdos_renyi(const ExecSpace& space,
   space.fence();
   return out;
 }
+
+// The enabled spaces are instantiated in random_graphs.cpp only; includers instantiate other
+// spaces (core/kokkos_ext/instantiate.hpp says why a kernel must not be compiled twice).
+#define TESSERA_GEN_EXTERN(Space)                                                                      \
+  extern template EdgeArrays<Space::memory_space> kronecker<Space>(const Space&, const KroneckerParams&); \
+  extern template EdgeArrays<Space::memory_space> erdos_renyi<Space>(const Space&, const ErdosRenyiParams&);
+TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_GEN_EXTERN)
+#undef TESSERA_GEN_EXTERN
 
 }  // namespace tessera::gen

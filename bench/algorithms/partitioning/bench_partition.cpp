@@ -4,10 +4,12 @@
 //   partition/ispd98_loihi64/ibmXX  constrained, Loihi-64 preset (every pin inbound); counters
 //                                 connectivity, parts, valid, axoncuda_connectivity (the paper's
 //                                 artifact on an H200, from issue 5; 0 where it aborted)
-//   partition/nn/<spec>           neural-network hypergraphs with the Loihi-64 preset; pins,
+//   partition/nn_loihi64/<spec>   neural-network hypergraphs with the Loihi-64 preset; pins,
 //                                 connectivity, parts, valid
+//   partition/nn_loihi64_host/<spec>  GPU builds: the same on the host backend (label = space)
 // Instances: TESSERA_BENCH_PART_ISPD (default "ibm01,...,ibm09"; data from TESSERA_DATA_DIR or
-// the folder configured at build time, as for the tests), TESSERA_BENCH_PART_NN (';'-separated specs, default below). Time: manual,
+// the folder configured at build time, as for the tests), TESSERA_BENCH_PART_NN (';'-separated
+// specs, default below), TESSERA_BENCH_PART_HOST=0 drops the host runs. Time: manual,
 // the partitioner's end-to-end time with the hypergraph already on the device. Every result is
 // re-checked by evaluate_partition; an invalid one fails the benchmark (SkipWithError).
 #include <benchmark/benchmark.h>
@@ -18,6 +20,7 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "algorithms/partitioning/multilevel/partition_report.hpp"
@@ -63,11 +66,11 @@ const HostHypergraph& cached(const std::string& source) {
 }
 
 void run(benchmark::State& state, const std::string& source, PartitionParams params, double reference,
-         const char* reference_name) {
+         const char* reference_name, ExecutionTarget target) {
   const auto& h = cached(source);
   PartitionReport r;
   for (auto _ : state) {
-    r = partition_and_evaluate(h, params);
+    r = partition_and_evaluate(h, params, target);
     state.SetIterationTime(r.seconds);
   }
   if (!r.quality.valid) {
@@ -83,6 +86,8 @@ void run(benchmark::State& state, const std::string& source, PartitionParams par
   state.counters["valid"] = r.quality.valid ? 1 : 0;
   state.counters["time_s"] = r.seconds;
   state.counters["levels"] = static_cast<double>(r.level_nodes.size());
+  state.SetLabel(target == ExecutionTarget::host ? Kokkos::DefaultHostExecutionSpace::name()
+                                                 : Kokkos::DefaultExecutionSpace::name());
   if (reference > 0) {
     state.counters[reference_name] = reference;
     const double measured = params.mode == PartitionMode::kway ? r.quality.cut_net : r.quality.connectivity;
@@ -94,6 +99,7 @@ bool register_all() {
   const std::map<std::string, double> axoncuda = {{"ibm01", 1606}, {"ibm02", 6466}, {"ibm05", 16187},
                                                   {"ibm06", 11283}, {"ibm07", 13971}, {"ibm09", 13493}};
   const auto best = best_known_k2();
+  constexpr bool gpu_build = !std::is_same_v<Kokkos::DefaultExecutionSpace, Kokkos::DefaultHostExecutionSpace>;
   auto finish = [](benchmark::internal::Benchmark* b) { b->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(1); };
   // Smoke: a tiny generated network, both modes.
   {
@@ -102,12 +108,12 @@ bool register_all() {
     c.max_block_weight = 64;
     c.max_inbound_nets = 256;
     finish(benchmark::RegisterBenchmark("smoke/partition/nn_lenet_small", run, std::string("gen:nn:lenet,input=12,width=0.5"),
-                                        c, 0.0, "none"));
+                                        c, 0.0, "none", ExecutionTarget::device));
     PartitionParams k;
     k.mode = PartitionMode::kway;
     k.k = 2;
     finish(benchmark::RegisterBenchmark("smoke/partition/nn_lenet_small_k2", run,
-                                        std::string("gen:nn:lenet,input=12,width=0.5"), k, 0.0, "none"));
+                                        std::string("gen:nn:lenet,input=12,width=0.5"), k, 0.0, "none", ExecutionTarget::device));
   }
   for (const auto& name : split(env_or("TESSERA_BENCH_PART_ISPD", "ibm01,ibm02,ibm03,ibm04,ibm05,ibm06,ibm07,ibm08,ibm09"), ',')) {
     const std::string path = data_dir() + "/hypergraphs/ispd98/" + name + ".hgr.gz";
@@ -117,7 +123,7 @@ bool register_all() {
     k.k = 2;
     k.epsilon = 0.03;
     finish(benchmark::RegisterBenchmark(("partition/ispd98_k2/" + name).c_str(), run, path, k,
-                                        best.count(name) ? best.at(name) : 0.0, "best_known"));
+                                        best.count(name) ? best.at(name) : 0.0, "best_known", ExecutionTarget::device));
     const auto preset = find_constraint_preset("Loihi-64");
     PartitionParams c;
     c.mode = PartitionMode::constrained;
@@ -125,7 +131,7 @@ bool register_all() {
     c.max_inbound_nets = preset.max_inbound_nets;
     c.max_parts = preset.max_parts;
     finish(benchmark::RegisterBenchmark(("partition/ispd98_loihi64/" + name).c_str(), run, path, c,
-                                        axoncuda.count(name) ? axoncuda.at(name) : 0.0, "axoncuda"));
+                                        axoncuda.count(name) ? axoncuda.at(name) : 0.0, "axoncuda", ExecutionTarget::device));
   }
   const std::string nn_default =
       "nn:lenet,input=14;nn:lenet;nn:random,neurons=4000,fanout=16;nn:random,neurons=16000,fanout=16;"
@@ -137,7 +143,13 @@ bool register_all() {
     c.max_block_weight = preset.max_block_weight;
     c.max_inbound_nets = preset.max_inbound_nets;
     c.max_parts = preset.max_parts;
-    finish(benchmark::RegisterBenchmark(("partition/nn_loihi64/" + spec).c_str(), run, "gen:" + spec, c, 0.0, "none"));
+    finish(benchmark::RegisterBenchmark(("partition/nn_loihi64/" + spec).c_str(), run, "gen:" + spec, c, 0.0, "none",
+                                        ExecutionTarget::device));
+    // GPU builds: the same partitioner on the host backend (run with OMP_NUM_THREADS=1 for the
+    // paper's GPU vs one CPU thread comparison); it gives the same partition.
+    if (gpu_build && env_or("TESSERA_BENCH_PART_HOST", "1") != "0")
+      finish(benchmark::RegisterBenchmark(("partition/nn_loihi64_host/" + spec).c_str(), run, "gen:" + spec, c, 0.0,
+                                          "none", ExecutionTarget::host));
   }
   return true;
 }
