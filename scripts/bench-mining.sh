@@ -30,11 +30,13 @@ mkdir -p "$out_dir"
 base="$out_dir/mining-$device-$stamp"
 
 filter=${TESSERA_BENCH_FILTER:-'^pm/'}
-cmd=("$bench" "--benchmark_filter=$filter" "--benchmark_out=$base.json" "--benchmark_out_format=json"
+cmd=("$bench" "--benchmark_filter=$filter" "--benchmark_out=$base.json.partial" "--benchmark_out_format=json"
      "--benchmark_counters_tabular=true" "$@")
 env_line="TESSERA_BENCH_PM_SCALES=${TESSERA_BENCH_PM_SCALES:-12,14} TESSERA_BENCH_PM_ITERATIONS=${TESSERA_BENCH_PM_ITERATIONS:-3} TESSERA_BENCH_PM_GRAPHS=${TESSERA_BENCH_PM_GRAPHS:-} TESSERA_DATA_DIR=${TESSERA_DATA_DIR:-} OMP_NUM_THREADS=${OMP_NUM_THREADS:-} OMP_PROC_BIND=${OMP_PROC_BIND:-}"
 echo "bench-mining: $env_line ${cmd[*]}" >&2
 "${cmd[@]}"
+# Google Benchmark writes its JSON as it goes: only a finished run gets the final name.
+mv "$base.json.partial" "$base.json"
 
 python3 - "$base.json" "$base.md" "$env_line ${cmd[*]}" <<'PY'
 import json, sys

@@ -35,10 +35,12 @@ mkdir -p "$out_dir"
 base="$out_dir/tc-$device-$stamp"
 
 filter=${TESSERA_BENCH_FILTER:-'^tc/'}
-cmd=("$bench" "--benchmark_filter=$filter" "--benchmark_out=$base.json" "--benchmark_out_format=json"
+cmd=("$bench" "--benchmark_filter=$filter" "--benchmark_out=$base.json.partial" "--benchmark_out_format=json"
      "--benchmark_counters_tabular=true" "$@")
 env_line="TESSERA_BENCH_TC_SCALES=${TESSERA_BENCH_TC_SCALES:-16,18,20} TESSERA_BENCH_TC_KK_BLOCK_WEDGES=${TESSERA_BENCH_TC_KK_BLOCK_WEDGES:-} TESSERA_DATA_DIR=${TESSERA_DATA_DIR:-} OMP_NUM_THREADS=${OMP_NUM_THREADS:-} OMP_PROC_BIND=${OMP_PROC_BIND:-}"
 echo "bench-tc: $env_line ${cmd[*]}" >&2
 "${cmd[@]}"
+# Google Benchmark writes its JSON as it goes: only a finished run gets the final name.
+mv "$base.json.partial" "$base.json"
 
 python3 "$repo/scripts/bench_tc_table.py" "$base.json" "$base.md" "$env_line ${cmd[*]}"
