@@ -201,6 +201,9 @@ YAML
     OMP_NUM_THREADS=1 "$tessera" partition "$g" --max-size 64 --max-inbound 200 --output "$tmp/p1" --json > "$tmp/j1" || fail "partition: $(cat "$tmp/j1")"
     OMP_NUM_THREADS=2 "$tessera" partition "$g" --max-size 64 --max-inbound 200 --output "$tmp/p2" --json > "$tmp/j2" || fail "partition 2 threads"
     cmp -s "$tmp/p1" "$tmp/p2" || fail "partitions differ between 1 and 2 threads"
+    # --host: the host backend (the same space in CPU builds, OpenMP beside the GPU in GPU builds).
+    "$tessera" partition "$g" --max-size 64 --max-inbound 200 --host --output "$tmp/ph" > /dev/null || fail "partition --host"
+    cmp -s "$tmp/p1" "$tmp/ph" || fail "partitions differ between the default and the host backend"
     for key in valid num_parts connectivity cut soed imbalance time_s; do grep -q "\"$key\"" "$tmp/j1" || fail "json lacks $key: $(cat "$tmp/j1")"; done
     grep -q '"valid": true' "$tmp/j1" || fail "invalid: $(cat "$tmp/j1")"
     "$tessera" partition-check "$g" "$tmp/p1" --max-size 64 --max-inbound 200 --json > "$tmp/c1" || fail "check: $(cat "$tmp/c1")"
