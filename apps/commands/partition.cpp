@@ -5,6 +5,7 @@
 #include <string>
 
 #include "algorithms/partitioning/metrics/evaluate_partition.hpp"
+#include "algorithms/partitioning/multilevel/partition_hypergraph.hpp"
 #include "algorithms/partitioning/multilevel/partition_report.hpp"
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
@@ -94,6 +95,7 @@ int partition_command(const Args& argv) {
   add_constraint_options(args);
   args.option("output", "FILE", "write one block id per line (written atomically)")
       .option("seed", "S", "seed of the coarsening noise and initial partitions", "0")
+      .option("runs", "N", "independent multilevel runs (seeds S, S+1, ...); the best is kept", "1")
       .option("weight-penalty", "0|1|2", "coarsening score divided by 1 (paper) / w(n)+w(m) / w(n)w(m)", "")
       .option("trials", "T", "k-way: initial partitions tried at the coarsest level", "16")
       .option("repetitions", "R", "refinement repetitions per level (Theta)", "16")
@@ -107,6 +109,7 @@ int partition_command(const Args& argv) {
   params.refinement.repetitions = static_cast<int>(args.get_integer("repetitions"));
   params.initial_fm = args.get_integer("initial-fm") != 0;
   params.seed = static_cast<std::uint64_t>(args.get_integer("seed"));
+  params.runs = static_cast<int>(args.get_integer("runs"));
   const auto h = io::load_hypergraph(args.get("hypergraph"), hypergraph_load_options(args));
   const bool on_host = args.has("host");
   const auto report = partition_and_evaluate(h, params, on_host ? ExecutionTarget::host : ExecutionTarget::device);
@@ -120,6 +123,7 @@ int partition_command(const Args& argv) {
       .set("levels", static_cast<long long>(report.level_nodes.size()))
       .set("within_part_limit", report.within_part_limit)
       .set("seed", static_cast<long long>(params.seed))
+      .set("runs", static_cast<long long>(params.runs))
       .set("time_s", report.seconds)
       .set("coarsening_s", report.coarsening_seconds)
       .set("initial_s", report.initial_seconds)

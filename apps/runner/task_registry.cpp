@@ -145,6 +145,7 @@ Json partition_task(const io::LoadedGraph& input, const Params& p) {
     if (!p.at("max_inbound").empty()) params.max_inbound_nets = std::stoll(p.at("max_inbound"));
   }
   params.seed = std::stoull(p.at("seed"));
+  params.runs = std::stoi(p.at("runs"));
   const auto r = partition_and_evaluate(h, params);
   Json j = Json::object();
   j.set("time_s", r.seconds)
@@ -185,7 +186,8 @@ const std::vector<TaskDefinition>& task_registry() {
        tc_distributed_task},
       {"partition",
        "multilevel hypergraph partitioning (paper 3): preset, or max_size/max_inbound, or k/epsilon",
-       {{"preset", ""}, {"max_size", ""}, {"max_inbound", ""}, {"k", "0"}, {"epsilon", "0.03"}, {"seed", "0"}},
+       {{"preset", ""}, {"max_size", ""}, {"max_inbound", ""}, {"k", "0"}, {"epsilon", "0.03"}, {"seed", "0"},
+        {"runs", "1"}},
        partition_task,
        true},
   };

@@ -216,6 +216,7 @@ YAML
     expect_error "impossible instance" "$tessera" partition "$g" --max-size 64 --max-inbound 1
     expect_error "exceeds the number of nodes" "$tessera" partition "$g" --k 100000000
     expect_error "epsilon must be >= 0" "$tessera" partition "$g" --k 2 --epsilon -1
+    expect_error "number of runs must be >= 1" "$tessera" partition "$g" --k 2 --runs 0
     expect_error "unknown constraint preset" "$tessera" partition "$g" --preset nope
     expect_error "give one of" "$tessera" partition "$g" --k 2 --preset Loihi-64
     "$tessera" partition-check "$g" "$tmp/missing" > /dev/null 2>&1 && fail "missing partition file accepted"

@@ -16,6 +16,7 @@
 // Deterministic: the partition depends only on the hypergraph, the parameters and the seed — not
 // on the backend, thread count or scheduling (integer/fixed-point arithmetic throughout, ties by
 // id, sorts of unique keys, integer atomics only).
+#include "algorithms/partitioning/metrics/partition_constraints.hpp"
 #include "algorithms/partitioning/multilevel/partition_params.hpp"
 #include "core/hypergraph/hypergraph.hpp"
 
@@ -24,5 +25,8 @@ namespace tessera {
 template <class ExecSpace>
 PartitionResult<typename ExecSpace::memory_space> partition_hypergraph(
     const ExecSpace& space, const Hypergraph<typename ExecSpace::memory_space>& h, const PartitionParams& params);
+
+// The constraints a result of `params` must satisfy (Omega/Delta, or epsilon for k-way).
+PartitionConstraints constraints_of(const PartitionParams& params);
 
 }  // namespace tessera

@@ -41,6 +41,10 @@ struct PartitionParams {
   bool initial_fm = true;  // polish each with sequential FM (initial/fm_refine.hpp)
 
   std::uint64_t seed = 0;  // noise and initial-partition seeds; the result is a function of it
+  // Independent multilevel runs with seeds seed, seed + 1, ...; the best result is kept (valid
+  // first, then fewest blocks in constrained mode, then connectivity, then the earlier run), like
+  // hMETIS's Nruns. runs = 1 is the paper's single V-cycle.
+  int runs = 1;
   CoarseningParams coarsening;
   partitioning::RefinementParams refinement;
 };

@@ -7,17 +7,6 @@
 
 namespace tessera {
 
-PartitionConstraints constraints_of(const PartitionParams& params) {
-  PartitionConstraints c;
-  if (params.mode == PartitionMode::constrained) {
-    c.max_block_weight = params.max_block_weight;
-    c.max_inbound_nets = params.max_inbound_nets;
-  } else {
-    c.epsilon = params.epsilon;
-  }
-  return c;
-}
-
 namespace {
 
 template <class Space>

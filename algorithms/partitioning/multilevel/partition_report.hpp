@@ -33,7 +33,4 @@ enum class ExecutionTarget { device, host };
 PartitionReport partition_and_evaluate(const HostHypergraph& h, const PartitionParams& params,
                                        ExecutionTarget target = ExecutionTarget::device);
 
-// The constraints a result of `params` must satisfy (Omega/Delta, or epsilon for k-way).
-PartitionConstraints constraints_of(const PartitionParams& params);
-
 }  // namespace tessera
