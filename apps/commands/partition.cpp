@@ -50,11 +50,7 @@ PartitionParams params_from(const Arguments& args, bool require_mode) {
     throw UsageError("give the constraints: --max-size OMEGA [--max-inbound DELTA], --preset NAME, or --k K [--epsilon EPS]");
   if (!by_k && args.maybe("epsilon")) throw UsageError("--epsilon belongs to the k-way mode (--k)");
   if (by_preset) {
-    const auto preset = find_constraint_preset(args.get("preset"));
-    p.mode = PartitionMode::constrained;
-    p.max_block_weight = preset.max_block_weight;
-    p.max_inbound_nets = preset.max_inbound_nets;
-    p.max_parts = preset.max_parts;
+    p = params_for_preset(find_constraint_preset(args.get("preset")));
   } else if (by_limits) {
     if (!args.maybe("max-size")) throw UsageError("--max-inbound needs --max-size as well");
     p.mode = PartitionMode::constrained;

@@ -135,10 +135,7 @@ Json partition_task(const io::LoadedGraph& input, const Params& p) {
     params.k = static_cast<part_t>(k);
     params.epsilon = std::stod(p.at("epsilon"));
   } else if (!p.at("preset").empty()) {
-    const auto preset = find_constraint_preset(p.at("preset"));
-    params.max_block_weight = preset.max_block_weight;
-    params.max_inbound_nets = preset.max_inbound_nets;
-    params.max_parts = preset.max_parts;
+    params = params_for_preset(find_constraint_preset(p.at("preset")));
   } else {
     TESSERA_USER_REQUIRE(!p.at("max_size").empty(), "partition: give preset, max_size (and max_inbound) or k");
     params.max_block_weight = std::stoll(p.at("max_size"));

@@ -381,7 +381,6 @@ PartitionResult<typename ExecSpace::memory_space> partition_hypergraph(
   double coarsening = 0, initial = 0, refinement = 0;
   for (int run = 0; run < params.runs; ++run) {
     PartitionParams p = params;
-    p.runs = 1;
     p.seed = params.seed + static_cast<std::uint64_t>(run);
     auto r = partitioning::partition_once(space, h, p);
     coarsening += r.coarsening_seconds;

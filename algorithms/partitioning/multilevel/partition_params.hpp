@@ -69,5 +69,7 @@ struct ConstraintPreset {
 const std::vector<ConstraintPreset>& constraint_presets();
 // Throws UserError listing the presets when `name` is unknown.
 ConstraintPreset find_constraint_preset(const std::string& name);
+// Constrained-mode parameters with the preset's Omega, Delta and partition limit.
+PartitionParams params_for_preset(const ConstraintPreset& preset);
 
 }  // namespace tessera

@@ -29,4 +29,13 @@ ConstraintPreset find_constraint_preset(const std::string& name) {
   throw UserError("unknown constraint preset '" + name + "' (known: " + names + ")");
 }
 
+PartitionParams params_for_preset(const ConstraintPreset& preset) {
+  PartitionParams p;
+  p.mode = PartitionMode::constrained;
+  p.max_block_weight = preset.max_block_weight;
+  p.max_inbound_nets = preset.max_inbound_nets;
+  p.max_parts = preset.max_parts;
+  return p;
+}
+
 }  // namespace tessera

@@ -100,6 +100,7 @@ bool register_all() {
   const std::map<std::string, double> axoncuda = {{"ibm01", 1606}, {"ibm02", 6466}, {"ibm05", 16187},
                                                   {"ibm06", 11283}, {"ibm07", 13971}, {"ibm09", 13493}};
   const auto best = best_known_k2();
+  const PartitionParams loihi64 = params_for_preset(find_constraint_preset("Loihi-64"));
   constexpr bool gpu_build = !std::is_same_v<Kokkos::DefaultExecutionSpace, Kokkos::DefaultHostExecutionSpace>;
   auto finish = [](benchmark::internal::Benchmark* b) { b->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(1); };
   // Smoke: a tiny generated network, both modes.
@@ -128,32 +129,20 @@ bool register_all() {
     k.runs = 4;  // best of four seeds, like hMETIS's Nruns
     finish(benchmark::RegisterBenchmark(("partition/ispd98_k2_runs4/" + name).c_str(), run, path, k,
                                         best.count(name) ? best.at(name) : 0.0, "best_known", ExecutionTarget::device));
-    const auto preset = find_constraint_preset("Loihi-64");
-    PartitionParams c;
-    c.mode = PartitionMode::constrained;
-    c.max_block_weight = preset.max_block_weight;
-    c.max_inbound_nets = preset.max_inbound_nets;
-    c.max_parts = preset.max_parts;
-    finish(benchmark::RegisterBenchmark(("partition/ispd98_loihi64/" + name).c_str(), run, path, c,
+    finish(benchmark::RegisterBenchmark(("partition/ispd98_loihi64/" + name).c_str(), run, path, loihi64,
                                         axoncuda.count(name) ? axoncuda.at(name) : 0.0, "axoncuda", ExecutionTarget::device));
   }
   const std::string nn_default =
       "nn:lenet,input=14;nn:lenet;nn:random,neurons=4000,fanout=16;nn:random,neurons=16000,fanout=16;"
       "nn:vgg,input=16,width=0.125";
   for (const auto& spec : split(env_or("TESSERA_BENCH_PART_NN", nn_default), ';')) {
-    const auto preset = find_constraint_preset("Loihi-64");
-    PartitionParams c;
-    c.mode = PartitionMode::constrained;
-    c.max_block_weight = preset.max_block_weight;
-    c.max_inbound_nets = preset.max_inbound_nets;
-    c.max_parts = preset.max_parts;
-    finish(benchmark::RegisterBenchmark(("partition/nn_loihi64/" + spec).c_str(), run, "gen:" + spec, c, 0.0, "none",
-                                        ExecutionTarget::device));
+    finish(benchmark::RegisterBenchmark(("partition/nn_loihi64/" + spec).c_str(), run, "gen:" + spec, loihi64, 0.0,
+                                        "none", ExecutionTarget::device));
     // GPU builds: the same partitioner on the host backend (run with OMP_NUM_THREADS=1 for the
     // paper's GPU vs one CPU thread comparison); it gives the same partition.
     if (gpu_build && env_or("TESSERA_BENCH_PART_HOST", "1") != "0")
-      finish(benchmark::RegisterBenchmark(("partition/nn_loihi64_host/" + spec).c_str(), run, "gen:" + spec, c, 0.0,
-                                          "none", ExecutionTarget::host));
+      finish(benchmark::RegisterBenchmark(("partition/nn_loihi64_host/" + spec).c_str(), run, "gen:" + spec, loihi64,
+                                          0.0, "none", ExecutionTarget::host));
   }
   return true;
 }
