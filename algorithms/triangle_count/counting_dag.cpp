@@ -14,8 +14,8 @@ CountingDag<typename ExecSpace::memory_space> build_counting_dag(const ExecSpace
   TESSERA_USER_REQUIRE(!g.directed, "triangle counting needs an undirected graph (build it symmetrized)");
   CountingDag<memory_space> out;
   if (orientation == Orientation::degree) {
-    auto relabeled = relabel_by_degree(space, g, /*descending=*/false);
-    out.dag = orient(space, relabeled.graph, Orientation::id);
+    auto relabeled = orient_relabeled_by_degree(space, g);
+    out.dag = relabeled.graph;
     out.new_id = relabeled.new_id;
   } else {
     out.dag = orient(space, g, Orientation::id);

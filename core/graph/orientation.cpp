@@ -72,10 +72,15 @@ CsrGraph<typename ExecSpace::memory_space> orient(const ExecSpace& space,
   return dag;
 }
 
+namespace {
+
+// Which neighbours a renumbered row keeps: all of them (a relabeled copy of the graph) or only
+// those with a larger new id (the DAG of the new order, without building the full copy first).
+enum class KeptNeighbours { all, later };
+
 template <class ExecSpace>
-Relabeled<ExecSpace> relabel_by_degree(const ExecSpace& space,
-                                       const CsrGraph<typename ExecSpace::memory_space>& g,
-                                       bool descending) {
+Relabeled<ExecSpace> renumber_by_degree(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& g,
+                                        bool descending, KeptNeighbours kept) {
   using memory_space = typename ExecSpace::memory_space;
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   const vid_t n = g.num_vertices();
@@ -100,29 +105,39 @@ Relabeled<ExecSpace> relabel_by_degree(const ExecSpace& space,
         old_id(i) = v;
         new_id(v) = i;
       });
+  const bool later_only = kept == KeptNeighbours::later;
+  auto keeps = KOKKOS_LAMBDA(const vid_t i, const vid_t w) { return !later_only || new_id(w) > i; };
   CsrGraph<memory_space> h;
-  h.directed = g.directed;
+  h.directed = later_only || g.directed;
   h.row_map = Kokkos::View<eid_t*, memory_space>("tessera::graph::row_map", static_cast<std::size_t>(n) + 1);
   auto new_row_map = h.row_map;
-  detail::chunked_scan<ExecSpace, eid_t>(
+  const eid_t total = detail::chunked_scan<ExecSpace, eid_t>(
       "tessera::relabel::row_map", space, std::int64_t(n) + 1,
       KOKKOS_LAMBDA(const std::int64_t i, eid_t& sum, const bool final) {
         if (final) new_row_map(i) = sum;
-        if (i < n) sum += row_map(old_id(i) + 1) - row_map(old_id(i));
+        if (i == n) return;
+        const vid_t v = old_id(i);
+        if (!later_only) {
+          sum += row_map(v + 1) - row_map(v);
+          return;
+        }
+        for (eid_t j = row_map(v); j < row_map(v + 1); ++j) sum += keeps(static_cast<vid_t>(i), entries(j)) ? 1 : 0;
       });
-  h.entries = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::graph::entries"), entries.extent(0));
+  h.entries = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::graph::entries"), total);
   auto new_entries = h.entries;
   const bool weighted = g.has_weights();
-  if (weighted) h.weights = Kokkos::View<weight_t*, memory_space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::graph::weights"), entries.extent(0));
+  if (weighted) h.weights = Kokkos::View<weight_t*, memory_space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::graph::weights"), total);
   auto new_weights = h.weights;
   auto old_weights = g.weights;
   Kokkos::parallel_for(
       "tessera::relabel::entries", policy(space, 0, n), KOKKOS_LAMBDA(const vid_t i) {
         const vid_t v = old_id(i);
         eid_t p = new_row_map(i);
-        for (eid_t j = row_map(v); j < row_map(v + 1); ++j, ++p) {
+        for (eid_t j = row_map(v); j < row_map(v + 1); ++j) {
+          if (!keeps(i, entries(j))) continue;
           new_entries(p) = new_id(entries(j));
           if (weighted) new_weights(p) = old_weights(j);
+          ++p;
         }
       });
   if (weighted)
@@ -142,11 +157,29 @@ Relabeled<ExecSpace> relabel_by_degree(const ExecSpace& space,
   return out;
 }
 
+}  // namespace
+
+template <class ExecSpace>
+Relabeled<ExecSpace> relabel_by_degree(const ExecSpace& space,
+                                       const CsrGraph<typename ExecSpace::memory_space>& g,
+                                       bool descending) {
+  return renumber_by_degree(space, g, descending, KeptNeighbours::all);
+}
+
+template <class ExecSpace>
+Relabeled<ExecSpace> orient_relabeled_by_degree(const ExecSpace& space,
+                                                const CsrGraph<typename ExecSpace::memory_space>& g) {
+  TESSERA_USER_REQUIRE(!g.directed, "orient_relabeled_by_degree() needs an undirected (symmetric) graph");
+  return renumber_by_degree(space, g, /*descending=*/false, KeptNeighbours::later);
+}
+
 #define TESSERA_INST(Space)                                                                           \
   template CsrGraph<Space::memory_space> orient<Space>(const Space&, const CsrGraph<Space::memory_space>&, \
                                                        Orientation);                                    \
   template Relabeled<Space> relabel_by_degree<Space>(const Space&, const CsrGraph<Space::memory_space>&,  \
-                                                     bool);
+                                                     bool);                                             \
+  template Relabeled<Space> orient_relabeled_by_degree<Space>(const Space&,                               \
+                                                              const CsrGraph<Space::memory_space>&);
 TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
 #undef TESSERA_INST
 

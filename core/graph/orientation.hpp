@@ -33,4 +33,13 @@ Relabeled<ExecSpace> relabel_by_degree(const ExecSpace& space,
                                        const CsrGraph<typename ExecSpace::memory_space>& g,
                                        bool descending = true);
 
+// The degree orientation with vertices renumbered by ascending (degree, id): row i keeps the
+// neighbours with a larger new id, sorted, so rank order is id order and a row's candidates
+// after a neighbour are its suffix (triangle counting, clique listing). Equal to
+// orient(relabel_by_degree(g, false).graph, Orientation::id), built in one pass: the full
+// relabeled copy (2m entries, sorted) is never made, only the m DAG entries are.
+template <class ExecSpace>
+Relabeled<ExecSpace> orient_relabeled_by_degree(const ExecSpace& space,
+                                                const CsrGraph<typename ExecSpace::memory_space>& g);
+
 }  // namespace tessera

@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "core/graph/builder.hpp"
 #include "core/graph/orientation.hpp"
+#include "io/generators/random_graphs.hpp"
 #include "tests/support/spaces.hpp"
 
 using namespace tessera;
@@ -50,6 +51,27 @@ TEST_CASE_TEMPLATE_DEFINE("relabel_by_degree puts hubs first", Space, relabel_ca
   CHECK(to_vector(h.entries) == std::vector<vid_t>{1, 2, 3, 4, 0, 2, 0, 1, 0, 0});
 }
 
+TEST_CASE_TEMPLATE_DEFINE("orient_relabeled_by_degree equals relabel then orient", Space, fused_cases) {
+  using mem = typename Space::memory_space;
+  gen::KroneckerParams kron;
+  kron.scale = 10;
+  kron.edge_factor = 8;
+  kron.seed = 3;
+  for (const auto& g : {build_graph(Space{}, to_edge_arrays<mem>(star_plus_edge())),
+                        build_graph(Space{}, gen::kronecker(Space{}, kron))}) {
+    const auto fused = orient_relabeled_by_degree(Space{}, g);
+    const auto relabeled = relabel_by_degree(Space{}, g, /*descending=*/false);
+    const auto two_pass = mirror_graph<Kokkos::HostSpace>(orient(Space{}, relabeled.graph, Orientation::id));
+    const auto one_pass = mirror_graph<Kokkos::HostSpace>(fused.graph);
+    CHECK(one_pass.directed);
+    CHECK(to_vector(fused.new_id) == to_vector(relabeled.new_id));
+    CHECK(to_vector(one_pass.row_map) == to_vector(two_pass.row_map));
+    CHECK(to_vector(one_pass.entries) == to_vector(two_pass.entries));
+    CHECK(one_pass.num_entries() == g.num_edges());
+  }
+  CHECK_THROWS_AS(orient_relabeled_by_degree(Space{}, orient(Space{}, build_graph(Space{}, to_edge_arrays<mem>(star_plus_edge())), Orientation::id)), UserError);
+}
+
 TEST_CASE("parse_orientation") {
   CHECK(parse_orientation("degree") == Orientation::degree);
   CHECK(parse_orientation("id") == Orientation::id);
@@ -58,3 +80,4 @@ TEST_CASE("parse_orientation") {
 
 TEST_CASE_TEMPLATE_APPLY(orient_cases, tessera::test::ExecSpaces);
 TEST_CASE_TEMPLATE_APPLY(relabel_cases, tessera::test::ExecSpaces);
+TEST_CASE_TEMPLATE_APPLY(fused_cases, tessera::test::ExecSpaces);
