@@ -1,6 +1,7 @@
 #include "core/graph/orientation.hpp"
 
 #include "core/error.hpp"
+#include "core/kokkos_ext/execution.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
 #include "core/kokkos_ext/scan.hpp"
 #include "core/kokkos_ext/sort.hpp"
@@ -21,17 +22,88 @@ const char* to_string(Orientation o) {
   return "?";
 }
 
+namespace {
+
+// Output row i is input row source(i) keeping the entries w with keep(i, w), stored as target(w)
+// (weights follow); kept entries keep their input order. Each row is walked by the vector lanes
+// of one team thread, so a hub row (10^5 entries in a Kronecker graph) is not one thread's
+// sequential loop that the whole kernel waits for.
+template <class ExecSpace, class Source, class Keep, class Target>
+CsrGraph<typename ExecSpace::memory_space> filtered_rows(const ExecSpace& space,
+                                                         const CsrGraph<typename ExecSpace::memory_space>& g,
+                                                         const Source& source, const Keep& keep, const Target& target) {
+  using memory_space = typename ExecSpace::memory_space;
+  using team_policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>>;
+  using member = typename team_policy::member_type;
+  constexpr bool gpu = detail::is_gpu_space<ExecSpace>();
+  const vid_t n = g.num_vertices();
+  const int rows_per_team = gpu ? 8 : 1;
+  const team_policy row_teams(space, (static_cast<std::int64_t>(n) + rows_per_team - 1) / rows_per_team,
+                              rows_per_team, gpu ? 32 : 1);
+  auto row_map = g.row_map;
+  auto entries = g.entries;
+  CsrGraph<memory_space> out;
+  out.row_map = Kokkos::View<eid_t*, memory_space>("tessera::graph::row_map", static_cast<std::size_t>(n) + 1);
+  auto out_row_map = out.row_map;
+  Kokkos::parallel_for(
+      "tessera::graph::filtered_rows::count", row_teams, KOKKOS_LAMBDA(const member& team) {
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, rows_per_team), [&](const int r) {
+          const std::int64_t i = static_cast<std::int64_t>(team.league_rank()) * rows_per_team + r;
+          if (i >= n) return;
+          const vid_t v = source(i);
+          const eid_t begin = row_map(v);
+          eid_t kept = 0;
+          Kokkos::parallel_reduce(
+              Kokkos::ThreadVectorRange(team, static_cast<int>(row_map(v + 1) - begin)),
+              [&](const int k, eid_t& sum) { sum += keep(static_cast<vid_t>(i), entries(begin + k)) ? 1 : 0; }, kept);
+          Kokkos::single(Kokkos::PerThread(team), [&]() { out_row_map(i) = kept; });
+        });
+      });
+  const eid_t total = detail::chunked_scan<ExecSpace, eid_t>(
+      "tessera::graph::filtered_rows::scan", space, std::int64_t(n) + 1,
+      KOKKOS_LAMBDA(const std::int64_t i, eid_t& sum, const bool final) {
+        const eid_t length = out_row_map(i);  // the extra last element is 0
+        if (final) out_row_map(i) = sum;
+        sum += length;
+      });
+  out.entries = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::graph::entries"), total);
+  const bool weighted = g.has_weights();
+  if (weighted) out.weights = Kokkos::View<weight_t*, memory_space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::graph::weights"), total);
+  auto out_entries = out.entries;
+  auto out_weights = out.weights;
+  auto in_weights = g.weights;
+  Kokkos::parallel_for(
+      "tessera::graph::filtered_rows::fill", row_teams, KOKKOS_LAMBDA(const member& team) {
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, rows_per_team), [&](const int r) {
+          const std::int64_t i = static_cast<std::int64_t>(team.league_rank()) * rows_per_team + r;
+          if (i >= n) return;
+          const vid_t v = source(i);
+          const eid_t begin = row_map(v), first = out_row_map(i);
+          // The lanes compact the kept entries by an exclusive vector scan, in input order.
+          Kokkos::parallel_scan(Kokkos::ThreadVectorRange(team, static_cast<int>(row_map(v + 1) - begin)),
+                                [&](const int k, eid_t& position, const bool final) {
+                                  const vid_t w = entries(begin + k);
+                                  const bool kept = keep(static_cast<vid_t>(i), w);
+                                  if (kept && final) {
+                                    out_entries(first + position) = target(w);
+                                    if (weighted) out_weights(first + position) = in_weights(begin + k);
+                                  }
+                                  position += kept ? 1 : 0;
+                                });
+        });
+      });
+  return out;
+}
+
+}  // namespace
+
 template <class ExecSpace>
 CsrGraph<typename ExecSpace::memory_space> orient(const ExecSpace& space,
                                                   const CsrGraph<typename ExecSpace::memory_space>& g,
                                                   Orientation orientation) {
-  using memory_space = typename ExecSpace::memory_space;
-  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   TESSERA_USER_REQUIRE(!g.directed, "orient() needs an undirected (symmetric) graph");
-  const vid_t n = g.num_vertices();
   const bool by_degree = orientation == Orientation::degree;
   auto row_map = g.row_map;
-  auto entries = g.entries;
   // u precedes v in the total order that defines the DAG.
   auto precedes = [=] KOKKOS_FUNCTION(vid_t u, vid_t v) {
     if (by_degree) {
@@ -40,32 +112,9 @@ CsrGraph<typename ExecSpace::memory_space> orient(const ExecSpace& space,
     }
     return u < v;
   };
-  Kokkos::View<eid_t*, memory_space> out_row_map("tessera::graph::dag_row_map", static_cast<std::size_t>(n) + 1);
-  const eid_t total = detail::chunked_scan<ExecSpace, eid_t>(
-      "tessera::orient::count", space, std::int64_t(n) + 1,
-      KOKKOS_LAMBDA(const std::int64_t u, eid_t& sum, const bool final) {
-        if (final) out_row_map(u) = sum;
-        if (u < n)
-          for (eid_t j = row_map(u); j < row_map(u + 1); ++j) sum += precedes(u, entries(j)) ? 1 : 0;
-      });
-  CsrGraph<memory_space> dag;
-  dag.row_map = out_row_map;
-  dag.entries = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::graph::dag_entries"), total);
-  const bool weighted = g.has_weights();
-  if (weighted) dag.weights = Kokkos::View<weight_t*, memory_space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::graph::dag_weights"), total);
-  auto out_entries = dag.entries;
-  auto out_weights = dag.weights;
-  auto in_weights = g.weights;
-  Kokkos::parallel_for(
-      "tessera::orient::fill", policy(space, 0, n), KOKKOS_LAMBDA(const vid_t u) {
-        eid_t p = out_row_map(u);
-        for (eid_t j = row_map(u); j < row_map(u + 1); ++j) {
-          if (!precedes(u, entries(j))) continue;
-          out_entries(p) = entries(j);
-          if (weighted) out_weights(p) = in_weights(j);
-          ++p;
-        }
-      });
+  auto identity = KOKKOS_LAMBDA(const vid_t v) { return v; };
+  // Rows stay sorted: the kept entries keep their order.
+  auto dag = filtered_rows(space, g, identity, precedes, identity);
   dag.labels = g.labels;
   dag.directed = true;
   space.fence();
@@ -85,7 +134,6 @@ Relabeled<ExecSpace> renumber_by_degree(const ExecSpace& space, const CsrGraph<t
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   const vid_t n = g.num_vertices();
   auto row_map = g.row_map;
-  auto entries = g.entries;
   // Key = (degree rank, old id) packed in 64 bits; sorting the keys gives the new order.
   Kokkos::View<std::int64_t*, memory_space> keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::relabel::keys"), n);
   Kokkos::parallel_for(
@@ -106,44 +154,15 @@ Relabeled<ExecSpace> renumber_by_degree(const ExecSpace& space, const CsrGraph<t
         new_id(v) = i;
       });
   const bool later_only = kept == KeptNeighbours::later;
+  auto old_of = KOKKOS_LAMBDA(const vid_t i) { return old_id(i); };
   auto keeps = KOKKOS_LAMBDA(const vid_t i, const vid_t w) { return !later_only || new_id(w) > i; };
-  CsrGraph<memory_space> h;
+  auto new_of = KOKKOS_LAMBDA(const vid_t w) { return new_id(w); };
+  CsrGraph<memory_space> h = filtered_rows(space, g, old_of, keeps, new_of);
   h.directed = later_only || g.directed;
-  h.row_map = Kokkos::View<eid_t*, memory_space>("tessera::graph::row_map", static_cast<std::size_t>(n) + 1);
-  auto new_row_map = h.row_map;
-  const eid_t total = detail::chunked_scan<ExecSpace, eid_t>(
-      "tessera::relabel::row_map", space, std::int64_t(n) + 1,
-      KOKKOS_LAMBDA(const std::int64_t i, eid_t& sum, const bool final) {
-        if (final) new_row_map(i) = sum;
-        if (i == n) return;
-        const vid_t v = old_id(i);
-        if (!later_only) {
-          sum += row_map(v + 1) - row_map(v);
-          return;
-        }
-        for (eid_t j = row_map(v); j < row_map(v + 1); ++j) sum += keeps(static_cast<vid_t>(i), entries(j)) ? 1 : 0;
-      });
-  h.entries = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::graph::entries"), total);
-  auto new_entries = h.entries;
-  const bool weighted = g.has_weights();
-  if (weighted) h.weights = Kokkos::View<weight_t*, memory_space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::graph::weights"), total);
-  auto new_weights = h.weights;
-  auto old_weights = g.weights;
-  Kokkos::parallel_for(
-      "tessera::relabel::entries", policy(space, 0, n), KOKKOS_LAMBDA(const vid_t i) {
-        const vid_t v = old_id(i);
-        eid_t p = new_row_map(i);
-        for (eid_t j = row_map(v); j < row_map(v + 1); ++j) {
-          if (!keeps(i, entries(j))) continue;
-          new_entries(p) = new_id(entries(j));
-          if (weighted) new_weights(p) = old_weights(j);
-          ++p;
-        }
-      });
-  if (weighted)
-    detail::sort_rows(space, new_row_map, new_entries, new_weights);
+  if (h.has_weights())
+    detail::sort_rows(space, h.row_map, h.entries, h.weights);
   else
-    detail::sort_rows(space, new_row_map, new_entries);
+    detail::sort_rows(space, h.row_map, h.entries);
   if (g.has_labels()) {
     h.labels = Kokkos::View<label_t*, memory_space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::graph::labels"), n);
     auto new_labels = h.labels;
