@@ -18,10 +18,10 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 work=${PEERS_WORK:-/tmp/peers-work}
 export PEERS_WORK=$work OMP_PROC_BIND=${OMP_PROC_BIND:-false} CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0}
 limit=${TESSERA_RUN_LIMIT:-60}
-real=${PEERS_REAL:-"ego-Facebook ca-HepPh email-Enron"}
-pattern_graphs=${PEERS_PATTERN_GRAPHS:-"ego-Facebook ca-HepPh email-Enron kron20"}
-scales=${PEERS_SCALES:-"20"}
-ispd=${PEERS_ISPD:-"ibm01 ibm02 ibm03 ibm04 ibm05 ibm06 ibm07 ibm08 ibm09"}
+real=${PEERS_REAL-"ego-Facebook ca-HepPh email-Enron"}
+pattern_graphs=${PEERS_PATTERN_GRAPHS-"ego-Facebook ca-HepPh email-Enron kron20"}
+scales=${PEERS_SCALES-"20"}
+ispd=${PEERS_ISPD-"ibm01 ibm02 ibm03 ibm04 ibm05 ibm06 ibm07 ibm08 ibm09"}
 export PEERS_REAL="$real" PEERS_PATTERN_GRAPHS="$pattern_graphs" PEERS_SCALES="$scales" PEERS_ISPD="$ispd"
 
 if [ "${TESSERA_SKIP_PEERS:-0}" != 1 ]; then
