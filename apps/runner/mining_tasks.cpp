@@ -29,7 +29,14 @@ MineParams mine_params(const Params& p) {
   MineParams m;
   m.engine.tasks = parse_task_kind(p.at("tasks"));
   m.engine.split_length = parse_integer("split", p.at("split"));
+  m.engine.optimizations = parse_disabled_optimizations(p.at("disable"));
   return m;
+}
+
+Json names(const std::vector<std::string>& list) {
+  Json a = Json::array();
+  for (const auto& n : list) a.push(n);
+  return a;
 }
 
 Json result_json(const MineResult& r) {
@@ -41,7 +48,9 @@ Json result_json(const MineResult& r) {
       .set("pattern", r.pattern)
       .set("induced", to_string(r.induced))
       .set("tasks", r.stats.tasks)
-      .set("units", r.stats.units);
+      .set("units", r.stats.units)
+      .set("optimizations_ran", names(r.stats.optimizations_ran))
+      .set("pairs_counted", r.stats.pairs_counted);
   return j;
 }
 
@@ -73,7 +82,7 @@ Json motifs_task(const io::LoadedGraph& input, const Params& p) {
 }  // namespace
 
 std::vector<TaskDefinition> mining_tasks() {
-  const Params engine = {{"tasks", "edge"}, {"split", "0"}};
+  const Params engine = {{"tasks", "edge"}, {"split", "0"}, {"disable", "none"}};
   auto with = [&](Params extra) {
     extra.insert(engine.begin(), engine.end());
     return extra;

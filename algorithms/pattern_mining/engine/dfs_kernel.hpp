@@ -9,6 +9,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "algorithms/pattern_mining/engine/engine_plan.hpp"
+#include "algorithms/pattern_mining/engine/local_bitmap.hpp"
 #include "core/set_ops/intersect.hpp"
 #include "core/types.hpp"
 
@@ -31,6 +32,7 @@ struct DfsKernel {
   EnginePlan plan;
   int first_level = 2;  // 1: vertex tasks (task_v unused), 2: edge tasks
   int lanes = 1;
+  int team_threads = 1;  // independent workers per team (warps of one block on CUDA)
   // A binary-search probe costs this many sequential reads when choosing between merging and
   // binary search (set_ops::prefer_binary_search): 1 on GPUs, 4 on hosts, as in the TC kernels.
   int probe_cost = 1;
@@ -44,8 +46,13 @@ struct DfsKernel {
   eid_t chunk = 1;
   Kokkos::View<atomic_counter_t, memory_space> next_chunk;
 
-  Kokkos::View<vid_t*, memory_space> buffers;  // teams × plan.num_slots × width
+  Kokkos::View<vid_t*, memory_space> buffers;  // workers × plan.num_slots × width
   eid_t width = 0;
+
+  // Local search (plan.local_search): per worker local_stride words for W's bitmap rows and
+  // one candidate bitmap per level; tasks with local_min <= |W| <= local_max use it.
+  Kokkos::View<word_t*, memory_space> local_words;
+  eid_t local_stride = 0, local_min = k_min_local_size, local_max = 0;
 
   // Listing: rows of pattern-vertex-ordered matches and the next free row.
   Kokkos::View<vid_t**, Kokkos::LayoutRight, memory_space> out;
@@ -61,6 +68,17 @@ struct DfsKernel {
     int l = 0;
     while (!((m >> l) & 1u)) ++l;
     return l;
+  }
+
+  // Each thread of a team is an independent worker (its own tasks and buffers); only its
+  // vector lanes cooperate.
+  KOKKOS_INLINE_FUNCTION eid_t worker(const member& team) const {
+    return static_cast<eid_t>(team.league_rank()) * team_threads + team.team_rank();
+  }
+  // Orders the lanes' buffer writes before any lane reads them: a one-lane `single` ends
+  // with a synchronisation of the thread's vector lanes (a warp sync on CUDA).
+  static KOKKOS_INLINE_FUNCTION void vector_barrier(const member& team) {
+    Kokkos::single(Kokkos::PerThread(team), []() {});
   }
 
   KOKKOS_INLINE_FUNCTION Span lookup(vid_t v) const {
@@ -149,7 +167,7 @@ struct DfsKernel {
       s = Span{s.data + b, e - b};
     }
     if (level.slot < 0) return s;  // plain list: no set operation left
-    vid_t* buf = buffers.data() + (static_cast<eid_t>(team.league_rank()) * plan.num_slots + level.slot) * width;
+    vid_t* buf = buffers.data() + (worker(team) * plan.num_slots + level.slot) * width;
     const std::uint8_t subtract = level.subtract;
     if (lanes == 1 && subtract == 0 && single_bit(intersect)) {
       // One lane (host backends): a sequential merge with the one remaining list beats a
@@ -178,8 +196,60 @@ struct DfsKernel {
     Kokkos::parallel_reduce(
         Kokkos::ThreadVectorRange(team, lanes), [&](const int, eid_t& most) { most = last > most ? last : most; },
         Kokkos::Max<eid_t>(size));
-    team.team_barrier();  // the buffer is read by every lane from here on
+    vector_barrier(team);  // the buffer is read by every lane from here on
     return Span{buf, size};
+  }
+
+  // |{x in s[b, e) : x survives the remaining set operations}|, without writing anything:
+  // a window length when none is left, a lane-shared intersection count when one list is
+  // left (|A \ B| = |A| - |A ∩ B| for a difference), else a per-candidate vector reduction.
+  KOKKOS_INLINE_FUNCTION count_t count_survivors(const member& team, Span s, eid_t b, eid_t e, std::uint8_t intersect,
+                                                 std::uint8_t subtract, const vid_t* m) const {
+    if (b >= e) return 0;
+    const eid_t na = e - b;
+    if (intersect == 0 && subtract == 0) return static_cast<count_t>(na);
+    const vid_t* a = s.data + b;
+    count_t found = 0;
+    if (single_bit(static_cast<std::uint8_t>(intersect | subtract))) {
+      const Span other = intersect != 0 ? lookup(m[lowest_bit(intersect)]) : symmetric(m[lowest_bit(subtract)]);
+      const bool binary = set_ops::prefer_binary_search(na, other.size, probe_cost);
+      Kokkos::parallel_reduce(
+          Kokkos::ThreadVectorRange(team, lanes),
+          [&](const int lane, count_t& f) {
+            f += binary ? set_ops::intersect_binary(lane, lanes, a, na, other.data, other.size, set_ops::NoMatchHook{})
+                        : set_ops::intersect_merge(lane, lanes, a, na, other.data, other.size, set_ops::NoMatchHook{});
+          },
+          found);
+      return intersect != 0 ? found : static_cast<count_t>(na) - found;
+    }
+    Kokkos::parallel_reduce(
+        Kokkos::ThreadVectorRange(team, na),
+        [&](const eid_t k, count_t& f) {
+          if (passes_set_ops(a[k], intersect, subtract, m)) ++f;
+        },
+        found);
+    return found;
+  }
+
+  // Counting-only last level: the survivors of the window, minus the earlier matched vertices
+  // the level must exclude explicitly (each found in the window and surviving the set
+  // operations costs one binary search), or, for a pair level, Σ over the window's survivors
+  // of their rank among all survivors of the start list (partners below) or of the survivors
+  // above them (partners above): w * outside + w (w - 1) / 2.
+  KOKKOS_INLINE_FUNCTION count_t count_by_size(const member& team, const EngineLevel& level, const vid_t* m, Span s,
+                                               eid_t b, eid_t e, std::uint8_t intersect) const {
+    const count_t w = count_survivors(team, s, b, e, intersect, level.subtract, m);
+    if (plan.pair != 0) {
+      const count_t outside = plan.pair > 0 ? count_survivors(team, s, 0, b, intersect, level.subtract, m)
+                                            : count_survivors(team, s, e, s.size, intersect, level.subtract, m);
+      return w * outside + (w > 0 ? w * (w - 1) / 2 : 0);
+    }
+    count_t excluded = 0;
+    std::uint8_t d = level.distinct;
+    for (int l = 0; d != 0; ++l, d >>= 1)
+      if ((d & 1u) && set_ops::contains(s.data + b, e - b, m[l]) && passes_set_ops(m[l], intersect, level.subtract, m))
+        ++excluded;
+    return w - excluded;
   }
 
   // Matches at the last level i (count mode), or writes them (list mode). With parts > 1 only
@@ -191,29 +261,13 @@ struct DfsKernel {
     const Span s = start_span(level, m, raw, intersect);
     eid_t b, e;
     bound(level, m, s, b, e);
+    // Size counting needs the whole window in one unit (units never split the last level;
+    // should one be split, its first part counts everything).
+    if (!List && plan.count_by_size && level.label < 0) return part == 0 ? count_by_size(team, level, m, s, b, e, intersect) : 0;
     b += part;
     if (b >= e) return 0;
     const eid_t n = (e - b + parts - 1) / parts;
     const std::uint8_t subtract = level.subtract;
-    if (!List && subtract == 0 && level.distinct == 0 && level.label < 0) {
-      if (intersect == 0) return n;  // only bounds: the window is the answer
-      if (parts == 1 && single_bit(intersect)) {
-        // |window ∩ N(m[l])| with the lane-shared intersection of core/set_ops.
-        const Span other = lookup(m[lowest_bit(intersect)]);
-        const vid_t* a = s.data + b;
-        const eid_t na = e - b;
-        const bool binary = set_ops::prefer_binary_search(na, other.size, probe_cost);
-        count_t found = 0;
-        Kokkos::parallel_reduce(
-            Kokkos::ThreadVectorRange(team, lanes),
-            [&](const int lane, count_t& f) {
-              f += binary ? set_ops::intersect_binary(lane, lanes, a, na, other.data, other.size, set_ops::NoMatchHook{})
-                          : set_ops::intersect_merge(lane, lanes, a, na, other.data, other.size, set_ops::NoMatchHook{});
-            },
-            found);
-        return found;
-      }
-    }
     count_t found = 0;
     Kokkos::parallel_reduce(
         Kokkos::ThreadVectorRange(team, n),
@@ -233,9 +287,84 @@ struct DfsKernel {
     return found;
   }
 
+  // Local search, level i >= 3: the AND of the rows of its back-edge levels >= 2, cut to the
+  // position range its bounds allow, minus explicit inequalities; written to `out` (a loop
+  // level) or counted (out == nullptr, the last level).
+  KOKKOS_INLINE_FUNCTION count_t local_level(const member& team, int i, const vid_t* m, const eid_t* loc, Span W,
+                                             const word_t* rows, word_t* out) const {
+    const EngineLevel& level = plan.levels[i];
+    const eid_t w = W.size, nw = words_for(w);
+    eid_t lo = 0, hi = w;
+    std::uint8_t up = level.upper, down = level.lower;
+    for (int l = 0; up != 0; ++l, up >>= 1)
+      if (up & 1u) {
+        const eid_t p = l >= 2 ? loc[l] : set_ops::lower_bound(W.data, w, m[l]);
+        if (p < hi) hi = p;
+      }
+    for (int l = 0; down != 0; ++l, down >>= 1)
+      if (down & 1u) {
+        const eid_t p = l >= 2 ? loc[l] + 1 : set_ops::lower_bound(W.data, w, m[l] + 1);
+        if (p > lo) lo = p;
+      }
+    const std::uint8_t and_rows = level.local_rows;
+    const std::uint8_t distinct = static_cast<std::uint8_t>(level.distinct & ~3u);  // m0, m1 are not in W
+    count_t found = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::ThreadVectorRange(team, nw),
+        [&](const eid_t k, count_t& f) {
+          word_t v = range_mask(k, lo, hi);
+          for (int l = 2; l < i; ++l) {
+            if ((and_rows >> l) & 1u) v &= rows[loc[l] * nw + k];
+            if (((distinct >> l) & 1u) && loc[l] / k_word_bits == k) v &= ~(word_t(1) << (loc[l] % k_word_bits));
+          }
+          if (out != nullptr)
+            out[k] = v;
+          else
+            f += static_cast<count_t>(popcount(v));
+        },
+        found);
+    return found;
+  }
+
+  // The sub-tree of one edge task from level 2 on, inside W = raw set of level 2 (sorted,
+  // unbounded): W's bitmap rows once, then the levels as bitmaps of positions.
+  KOKKOS_INLINE_FUNCTION count_t walk_local(const member& team, vid_t* m, Span W) const {
+    const int last = plan.last_level;
+    const eid_t w = W.size, nw = words_for(w);
+    word_t* rows = local_words.data() + worker(team) * local_stride;
+    word_t* bits = rows + w * nw;  // level i's candidates at bits + (i - 2) * nw
+    build_local_rows(team, W.data, w, [&](vid_t v) { return lookup(v); }, rows);
+    eid_t b, e;
+    bound(plan.levels[2], m, W, b, e);
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, nw), [&](const eid_t k) { bits[k] = range_mask(k, b, e); });
+    vector_barrier(team);
+    eid_t loc[k_engine_max_levels] = {}, pos[k_engine_max_levels] = {};
+    count_t total = 0;
+    int i = 2;
+    while (i >= 2) {
+      const eid_t j = next_set_bit(bits + (i - 2) * nw, w, pos[i]);
+      if (j >= w) {
+        --i;
+        continue;
+      }
+      pos[i] = j + 1;
+      loc[i] = j;
+      m[i] = W.data[j];
+      if (i + 1 == last) {
+        total += local_level(team, last, m, loc, W, rows, nullptr);
+      } else {
+        ++i;
+        local_level(team, i, m, loc, W, rows, bits + (i - 2) * nw);
+        vector_barrier(team);
+        pos[i] = 0;
+      }
+    }
+    return total;
+  }
+
   // The whole sub-tree of one work unit, depth first with an explicit stack.
   KOKKOS_INLINE_FUNCTION count_t walk(const member& team, vid_t* m, eid_t part, eid_t parts) const {
-    const int last = plan.num_levels - 1;
+    const int last = plan.last_level;
     const int first = first_level;
     if (first > last) return 1;  // the task itself is the match (a single edge)
     Span raw[k_engine_max_levels];
@@ -254,6 +383,8 @@ struct DfsKernel {
       step[level] = stride;
     };
     open(first, part, parts);
+    if (plan.local_search && parts == 1 && raw[first].size >= local_min && raw[first].size <= local_max)
+      return walk_local(team, m, raw[first]);
     while (i >= first) {
       if (pos[i] >= end[i]) {
         if (--i >= first) pos[i] += step[i];
@@ -298,11 +429,11 @@ struct DfsKernel {
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member& team, count_t& sum) const {
-    count_t team_total = 0;
+    count_t worker_total = 0;  // this worker's
     while (true) {
       eid_t c = 0;
       Kokkos::single(
-          Kokkos::PerTeam(team),
+          Kokkos::PerThread(team),
           [&](eid_t& taken) { taken = static_cast<eid_t>(Kokkos::atomic_fetch_add(&next_chunk(), atomic_counter_t(1))); },
           c);
       const eid_t begin = unit_begin + c * chunk;
@@ -314,10 +445,10 @@ struct DfsKernel {
         vid_t m[k_engine_max_levels];
         m[0] = task_u(t);
         if (first_level == 2) m[1] = task_v(t);
-        team_total += walk(team, m, part, parts);
+        worker_total += walk(team, m, part, parts);
       }
     }
-    Kokkos::single(Kokkos::PerTeam(team), [&]() { sum += team_total; });
+    Kokkos::single(Kokkos::PerThread(team), [&]() { sum += worker_total; });
   }
 };
 

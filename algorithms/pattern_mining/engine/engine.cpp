@@ -129,7 +129,7 @@ void split_hub_tasks(const ExecSpace& space, TaskList<typename ExecSpace::memory
   using memory_space = typename ExecSpace::memory_space;
   t.units = t.tasks;
   // Only a loop level benefits; the last level is a single set operation.
-  if (split_length <= 0 || first_level + 1 >= plan.num_levels || t.tasks == 0) return;
+  if (split_length <= 0 || first_level >= plan.last_level || t.tasks == 0) return;
   const std::uint8_t back = plan.levels[first_level].intersect;  // the first DFS level never reuses
   const auto rows = lookup.row_map;
   const auto tu = t.u;
@@ -159,7 +159,8 @@ template <class ExecSpace, bool List>
 struct Launcher {
   using memory_space = typename ExecSpace::memory_space;
   detail::DfsKernel<ExecSpace, List> kernel;
-  int teams = 1;
+  int teams = 1;          // workers
+  int team_threads = 1;   // workers per Kokkos team
   eid_t total_units = 0;
 
   eid_t units() const { return total_units; }
@@ -170,11 +171,14 @@ struct Launcher {
     Kokkos::deep_copy(space, kernel.next_chunk, detail::atomic_counter_t(0));
     if (List) Kokkos::deep_copy(space, kernel.cursor, detail::atomic_counter_t(0));
     const eid_t chunks = (unit_stop - unit_begin + kernel.chunk - 1) / kernel.chunk;
-    const int league = static_cast<int>(std::max<eid_t>(1, std::min<eid_t>(teams, chunks)));
+    // Workers = buffer sets: league × team_threads must not exceed the allocated ones.
+    const int workers = static_cast<int>(std::max<eid_t>(1, std::min<eid_t>(teams, chunks)));
+    kernel.team_threads = std::min(team_threads, workers);
+    const int league = workers / kernel.team_threads;
     count_t total = 0;
     Kokkos::parallel_reduce(List ? "tessera::mining::dfs_list" : "tessera::mining::dfs_count",
-                            typename detail::DfsKernel<ExecSpace, List>::policy(space, league, 1, kernel.lanes), kernel,
-                            total);
+                            typename detail::DfsKernel<ExecSpace, List>::policy(space, league, kernel.team_threads, kernel.lanes),
+                            kernel, total);
     return total;
   }
 };
@@ -193,14 +197,18 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   // Listing a one-edge pattern needs a DFS level to write from: vertex tasks.
   const bool vertex_tasks = params.tasks == TaskKind::vertex || plan.num_levels() == 1 || (List && plan.num_levels() == 2);
   const int first_level = vertex_tasks ? 1 : 2;
-  const EnginePlan eplan = make_engine_plan(plan, first_level);
+  const EngineOptimizations& opt = params.optimizations;
+  const EnginePlan eplan = make_engine_plan(plan, first_level, !List, opt);
   const CsrGraph<memory_space>& lookup = eplan.oriented ? g.dag : g.graph;
   const vid_t width = eplan.oriented ? g.max_out_degree : g.max_degree;
 
   TaskList<memory_space> tasks = build_tasks(space, lookup, g.graph, eplan, vertex_tasks ? TaskKind::vertex : TaskKind::edge);
   const bool gpu = tessera::detail::is_gpu_space<ExecSpace>();
-  const eid_t split_length = params.split_length != 0 ? params.split_length : (gpu ? 64 : 512);
-  split_hub_tasks(space, tasks, lookup, eplan, first_level, split_length);
+  const eid_t split_length = !opt.balance ? -1 : params.split_length != 0 ? params.split_length : (gpu ? 64 : 512);
+  // Local search: W = N(m0) ∩ N(m1) is at most as long as the task's start list, so tasks that
+  // may fit the bitmaps stay whole (a split unit walks the sorted lists).
+  const eid_t local_max = eplan.local_search ? std::min<eid_t>(params.local_max_size, width) : 0;
+  split_hub_tasks(space, tasks, lookup, eplan, first_level, split_length > 0 ? std::max(split_length, local_max) : split_length);
 
   Launcher<ExecSpace, List> l;
   auto& k = l.kernel;
@@ -211,7 +219,12 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   k.labels = g.graph.labels;
   k.plan = eplan;
   k.first_level = first_level;
-  k.lanes = gpu ? std::min(32, static_cast<int>(Kokkos::TeamPolicy<ExecSpace>::vector_length_max())) : 1;
+  const int max_lanes = static_cast<int>(Kokkos::TeamPolicy<ExecSpace>::vector_length_max());
+  k.lanes = params.lanes > 0 ? params.lanes : (gpu ? 32 : 1);
+  TESSERA_USER_REQUIRE(k.lanes <= max_lanes && (k.lanes & (k.lanes - 1)) == 0,
+                       "lanes must be a power of two of at most " << max_lanes << " (got " << k.lanes << ")");
+  l.team_threads = params.team_threads > 0 ? params.team_threads : (gpu ? 4 : 1);
+  TESSERA_USER_REQUIRE(l.team_threads * k.lanes <= 1024, "team threads × lanes must be at most 1024");
   k.probe_cost = gpu ? 1 : 4;
   k.task_u = tasks.u;
   k.task_v = tasks.v;
@@ -222,7 +235,9 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   // Teams: enough to fill the device (one warp per team on GPUs, one per thread on hosts),
   // capped by the buffer budget.
   int teams = params.teams > 0 ? params.teams : std::max(1, static_cast<int>(space.concurrency() / k.lanes));
-  const std::size_t per_team = static_cast<std::size_t>(eplan.num_slots) * static_cast<std::size_t>(width) * sizeof(vid_t);
+  const eid_t local_words = local_max > 0 ? (local_max + eplan.num_levels) * detail::words_for(local_max) : 0;
+  const std::size_t per_team = static_cast<std::size_t>(eplan.num_slots) * static_cast<std::size_t>(width) * sizeof(vid_t) +
+                               static_cast<std::size_t>(local_words) * sizeof(detail::word_t);
   if (per_team > 0) {
     const auto affordable = static_cast<long long>(params.buffer_budget_bytes / per_team);
     TESSERA_USER_REQUIRE(affordable >= 1, "the candidate buffers of one team (" << per_team << " bytes) exceed the buffer budget of "
@@ -233,7 +248,13 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   l.total_units = tasks.units;
   k.width = width;
   k.buffers = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::buffers"),
-                                                 per_team / sizeof(vid_t) * static_cast<std::size_t>(teams));
+                                                 static_cast<std::size_t>(eplan.num_slots) * width * static_cast<std::size_t>(teams));
+  k.local_stride = local_words;
+  k.local_min = std::max<eid_t>(1, params.local_min_size);
+  k.local_max = local_max;
+  k.local_words = Kokkos::View<detail::word_t*, memory_space>(
+      Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::local_bitmaps"),
+      static_cast<std::size_t>(local_words) * static_cast<std::size_t>(teams));
   k.chunk = params.chunk_size > 0 ? params.chunk_size
                                   : std::clamp<eid_t>(tasks.units / (static_cast<eid_t>(teams) * 16), 1, 64);
   space.fence();
@@ -241,8 +262,16 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   stats.units = tasks.units;
   stats.teams = teams;
   stats.lanes = k.lanes;
+  stats.team_threads = l.team_threads;
   stats.buffer_bytes = per_team * static_cast<std::size_t>(teams);
+  stats.task_bytes = (tasks.u.extent(0) + tasks.v.extent(0)) * sizeof(vid_t) + tasks.unit_end.extent(0) * sizeof(eid_t);
+  stats.graph_bytes = (g.graph.row_map.extent(0) + g.dag.row_map.extent(0)) * sizeof(eid_t) +
+                      (g.graph.entries.extent(0) + g.dag.entries.extent(0)) * sizeof(vid_t);
   stats.task_seconds = timer.seconds();
+  if (eplan.count_by_size) stats.optimizations_ran.emplace_back("prune");
+  if (local_max >= k.local_min) stats.optimizations_ran.emplace_back("lgs");
+  if (tasks.units > tasks.tasks) stats.optimizations_ran.emplace_back("balance");
+  stats.pairs_counted = eplan.pair != 0;
   return l;
 }
 

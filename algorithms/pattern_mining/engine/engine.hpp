@@ -15,7 +15,7 @@
 // are split into parts that take every parts-th candidate of that level ("hub splitting").
 //
 // Memory beyond the graph: the task list (2 ids per edge task, 1 offset when split) and
-// teams × buffers × max_degree ids, buffers ≤ levels − 2. Cliques use the degree-oriented DAG
+// workers × buffers × max_degree ids, buffers ≤ levels − 2 (EngineStats reports each). Cliques use the degree-oriented DAG
 // (orient() in core), whose maximum out-degree bounds the buffers instead.
 //
 // Input: an undirected CsrGraph as build_graph produces it (symmetric, sorted rows, no
@@ -24,8 +24,11 @@
 
 #include <cstddef>
 #include <functional>
+#include <string>
+#include <vector>
 
 #include "algorithms/pattern_mining/engine/engine_plan.hpp"
+#include "algorithms/pattern_mining/engine/optimizations.hpp"
 #include "algorithms/pattern_mining/plan/search_plan.hpp"
 #include "core/graph/csr_graph.hpp"
 
@@ -40,9 +43,19 @@ struct EngineParams {
   eid_t chunk_size = 0;          // tasks a team takes at once (0: automatic)
   eid_t split_length = 0;        // split a task when its first DFS level has more candidates
                                  // than this (0: automatic, < 0: never)
-  int teams = 0;                 // concurrent teams = buffer sets (0: automatic)
+  int teams = 0;                 // concurrent workers = buffer sets (0: automatic)
+  // Launch shape: a Kokkos team holds `team_threads` independent workers of `lanes` vector
+  // lanes each (0: automatic; GPUs: 4 workers of 32 lanes, i.e. four warps per block, so
+  // the block-per-SM limit does not cap occupancy; hosts: 1 worker of 1 lane).
+  int team_threads = 0;
+  int lanes = 0;                 // 1..32, a power of two
   std::size_t buffer_budget_bytes = std::size_t(2) << 30;  // caps teams × buffers
   std::size_t list_batch_matches = std::size_t(1) << 20;   // listing: match buffer rows
+  EngineOptimizations optimizations;                       // each can be switched off (ablation)
+  // Local search (optimizations.lgs): tasks whose common neighbourhood W has between these
+  // many vertices use bitmaps (per worker: local_max_size² bits of rows).
+  eid_t local_min_size = 32;
+  eid_t local_max_size = 512;
 };
 
 // The graph in the forms the engine reads: the symmetric graph (differences, non-clique
@@ -63,12 +76,20 @@ MiningGraph<typename ExecSpace::memory_space> prepare_mining_graph(
 struct EngineStats {
   eid_t tasks = 0;
   eid_t units = 0;               // tasks after hub splitting
-  int teams = 0;
+  int teams = 0;                 // workers
+  int team_threads = 0;
   int lanes = 0;
-  std::size_t buffer_bytes = 0;  // per-team candidate buffers
+  std::size_t buffer_bytes = 0;  // per-worker candidate buffers (and local bitmaps)
+  std::size_t task_bytes = 0;    // the task list and unit offsets
+  std::size_t graph_bytes = 0;   // the graph's CSR arrays (and the DAG's) on the device
   int batches = 0;               // listing: kernel launches
   double task_seconds = 0;       // building the task list
   double mine_seconds = 0;       // the DFS kernel(s)
+  // Optimizations that took effect in this launch (optimization_switches() names): "prune"
+  // when the last level was counted by size, "lgs" when the plan ran local bitmap search for
+  // tasks of the right size, "balance" when hub tasks were split.
+  std::vector<std::string> optimizations_ran;
+  bool pairs_counted = false;    // prune: the last two levels were counted as pairs
 };
 
 // The number of distinct matches of the plan's pattern (see pattern.hpp for the semantics).
