@@ -53,6 +53,9 @@ struct DfsKernel {
   // one candidate bitmap per level; tasks with local_min <= |W| <= local_max use it.
   Kokkos::View<word_t*, memory_space> local_words;
   eid_t local_stride = 0, local_min = k_min_local_size, local_max = 0;
+  // Flat last two levels (count mode): taken when the last level's shared lists are at most
+  // this long (0: never).
+  eid_t flat_max = 0;
 
   // Listing: rows of pattern-vertex-ordered matches and the next free row.
   Kokkos::View<vid_t**, Kokkos::LayoutRight, memory_space> out;
@@ -203,8 +206,9 @@ struct DfsKernel {
   // |{x in s[b, e) : x survives the remaining set operations}|, without writing anything:
   // a window length when none is left, a lane-shared intersection count when one list is
   // left (|A \ B| = |A| - |A ∩ B| for a difference), else a per-candidate vector reduction.
+  // `serial`: one lane computes it alone (inside a vector loop over candidates).
   KOKKOS_INLINE_FUNCTION count_t count_survivors(const member& team, Span s, eid_t b, eid_t e, std::uint8_t intersect,
-                                                 std::uint8_t subtract, const vid_t* m) const {
+                                                 std::uint8_t subtract, const vid_t* m, bool serial = false) const {
     if (b >= e) return 0;
     const eid_t na = e - b;
     if (intersect == 0 && subtract == 0) return static_cast<count_t>(na);
@@ -212,7 +216,12 @@ struct DfsKernel {
     count_t found = 0;
     if (single_bit(static_cast<std::uint8_t>(intersect | subtract))) {
       const Span other = intersect != 0 ? lookup(m[lowest_bit(intersect)]) : symmetric(m[lowest_bit(subtract)]);
-      const bool binary = set_ops::prefer_binary_search(na, other.size, probe_cost);
+      const bool binary = set_ops::prefer_binary_search(na, other.size, serial ? 4 : probe_cost);
+      if (serial) {
+        found = binary ? set_ops::intersect_binary(0, 1, a, na, other.data, other.size, set_ops::NoMatchHook{})
+                       : set_ops::intersect_merge(0, 1, a, na, other.data, other.size, set_ops::NoMatchHook{});
+        return intersect != 0 ? found : static_cast<count_t>(na) - found;
+      }
       Kokkos::parallel_reduce(
           Kokkos::ThreadVectorRange(team, lanes),
           [&](const int lane, count_t& f) {
@@ -221,6 +230,11 @@ struct DfsKernel {
           },
           found);
       return intersect != 0 ? found : static_cast<count_t>(na) - found;
+    }
+    if (serial) {
+      for (eid_t k = 0; k < na; ++k)
+        if (passes_set_ops(a[k], intersect, subtract, m)) ++found;
+      return found;
     }
     Kokkos::parallel_reduce(
         Kokkos::ThreadVectorRange(team, na),
@@ -237,11 +251,11 @@ struct DfsKernel {
   // of their rank among all survivors of the start list (partners below) or of the survivors
   // above them (partners above): w * outside + w (w - 1) / 2.
   KOKKOS_INLINE_FUNCTION count_t count_by_size(const member& team, const EngineLevel& level, const vid_t* m, Span s,
-                                               eid_t b, eid_t e, std::uint8_t intersect) const {
-    const count_t w = count_survivors(team, s, b, e, intersect, level.subtract, m);
+                                               eid_t b, eid_t e, std::uint8_t intersect, bool serial = false) const {
+    const count_t w = count_survivors(team, s, b, e, intersect, level.subtract, m, serial);
     if (plan.pair != 0) {
-      const count_t outside = plan.pair > 0 ? count_survivors(team, s, 0, b, intersect, level.subtract, m)
-                                            : count_survivors(team, s, e, s.size, intersect, level.subtract, m);
+      const count_t outside = plan.pair > 0 ? count_survivors(team, s, 0, b, intersect, level.subtract, m, serial)
+                                            : count_survivors(team, s, e, s.size, intersect, level.subtract, m, serial);
       return w * outside + (w > 0 ? w * (w - 1) / 2 : 0);
     }
     count_t excluded = 0;
@@ -285,6 +299,60 @@ struct DfsKernel {
         },
         found);
     return found;
+  }
+
+  // The last level below one candidate x = m[i - 1], counted by one lane alone.
+  KOKKOS_INLINE_FUNCTION count_t finish_serial(const member& team, int i, const vid_t* m, const Span* raw) const {
+    const EngineLevel& level = plan.levels[i];
+    std::uint8_t intersect = 0;
+    const Span s = start_span(level, m, raw, intersect);
+    eid_t b, e;
+    bound(level, m, s, b, e);
+    if (plan.count_by_size && level.label < 0) return count_by_size(team, level, m, s, b, e, intersect, true);
+    count_t found = 0;
+    for (eid_t k = b; k < e; ++k) {
+      const vid_t x = s.data[k];
+      if (admissible(level, x, m) && passes_set_ops(x, intersect, level.subtract, m)) ++found;
+    }
+    return found;
+  }
+
+  // Flat last two levels (plan.flat): the rest of loop level i's window [from, end) (stride
+  // `step`) is spread over the lanes, one candidate each, and each lane counts the last level
+  // below its candidate alone; better than one lane-shared intersection per candidate when the
+  // lists are too short to keep the lanes busy.
+  KOKKOS_INLINE_FUNCTION count_t finish_flat(const member& team, int i, const vid_t* m, const Span* raw, eid_t from,
+                                             eid_t end, eid_t step) const {
+    const eid_t n = (end - from + step - 1) / step;
+    const Span cand = raw[i];
+    count_t found = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::ThreadVectorRange(team, n),
+        [&](const eid_t k, count_t& f) {
+          const vid_t x = cand.data[from + k * step];
+          if (!admissible(plan.levels[i], x, m)) return;
+          vid_t mine[k_engine_max_levels];
+          for (int l = 0; l < i; ++l) mine[l] = m[l];
+          mine[i] = x;
+          f += finish_serial(team, i + 1, mine, raw);
+        },
+        found);
+    return found;
+  }
+
+  // Whether the last level's lists, apart from the one of the candidate itself, are short
+  // enough (<= flat_max) for finish_flat.
+  KOKKOS_INLINE_FUNCTION bool flat_pays(int last, const vid_t* m, const Span* raw) const {
+    const EngineLevel& level = plan.levels[last];
+    if (level.reuse >= 0) return raw[level.reuse].size <= flat_max;
+    eid_t shortest = flat_max + 1;
+    std::uint8_t bits = static_cast<std::uint8_t>(level.intersect & ~(1u << (last - 1)));
+    for (int l = 0; bits != 0; ++l, bits >>= 1)
+      if (bits & 1u) {
+        const eid_t len = lookup(m[l]).size;
+        if (len < shortest) shortest = len;
+      }
+    return shortest <= flat_max;
   }
 
   // Local search, level i >= 3: the AND of the rows of its back-edge levels >= 2, cut to the
@@ -393,6 +461,11 @@ struct DfsKernel {
       const vid_t x = raw[i].data[pos[i]];
       if (!admissible(plan.levels[i], x, m)) {
         pos[i] += step[i];
+        continue;
+      }
+      if (!List && i + 1 == last && flat_max > 0 && flat_pays(last, m, raw)) {
+        total += finish_flat(team, i, m, raw, pos[i], end[i], step[i]);
+        pos[i] = end[i];
         continue;
       }
       m[i] = x;

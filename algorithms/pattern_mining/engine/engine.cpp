@@ -249,6 +249,10 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   k.width = width;
   k.buffers = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::buffers"),
                                                  static_cast<std::size_t>(eplan.num_slots) * width * static_cast<std::size_t>(teams));
+  const eid_t flat_auto = k.lanes > 1 ? 4 * static_cast<eid_t>(k.lanes) : 0;
+  k.flat_max = List || !opt.flat || params.flat_list_max < 0 || eplan.last_level <= first_level
+                   ? 0
+                   : params.flat_list_max > 0 ? params.flat_list_max : flat_auto;
   k.local_stride = local_words;
   k.local_min = std::max<eid_t>(1, params.local_min_size);
   k.local_max = local_max;
@@ -270,6 +274,7 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   stats.task_seconds = timer.seconds();
   if (eplan.count_by_size) stats.optimizations_ran.emplace_back("prune");
   if (local_max >= k.local_min) stats.optimizations_ran.emplace_back("lgs");
+  if (k.flat_max > 0) stats.optimizations_ran.emplace_back("flat");
   if (tasks.units > tasks.tasks) stats.optimizations_ran.emplace_back("balance");
   stats.pairs_counted = eplan.pair != 0;
   return l;

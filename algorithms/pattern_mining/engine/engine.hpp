@@ -56,6 +56,9 @@ struct EngineParams {
   // many vertices use bitmaps (per worker: local_max_size² bits of rows).
   eid_t local_min_size = 32;
   eid_t local_max_size = 512;
+  // Flat last two levels (optimizations.flat): when the last level's shared list has at most
+  // this many vertices (0: automatic, 4 × lanes with several lanes, never with one; < 0: never).
+  eid_t flat_list_max = 0;
 };
 
 // The graph in the forms the engine reads: the symmetric graph (differences, non-clique
@@ -87,7 +90,8 @@ struct EngineStats {
   double mine_seconds = 0;       // the DFS kernel(s)
   // Optimizations that took effect in this launch (optimization_switches() names): "prune"
   // when the last level was counted by size, "lgs" when the plan ran local bitmap search for
-  // tasks of the right size, "balance" when hub tasks were split.
+  // tasks of the right size, "flat" when the last two levels may run flat, "balance" when hub
+  // tasks were split.
   std::vector<std::string> optimizations_ran;
   bool pairs_counted = false;    // prune: the last two levels were counted as pairs
 };

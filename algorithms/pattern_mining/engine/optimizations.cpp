@@ -11,6 +11,7 @@ const std::vector<OptimizationSwitch>& optimization_switches() {
       {"prune", "counting-only pruning: count the last level(s) by set sizes and pairs", &EngineOptimizations::prune},
       {"lgs", "local graph search: bitmap adjacency of the edge's common neighbourhood (cliques)",
        &EngineOptimizations::lgs},
+      {"flat", "lane per candidate for the last two levels when the shared lists are short", &EngineOptimizations::flat},
       {"balance", "load balance: split hub tasks into units taken by several teams", &EngineOptimizations::balance},
   };
   return switches;

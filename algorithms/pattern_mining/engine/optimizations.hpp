@@ -14,6 +14,10 @@
 //            whose levels from 2 on stay in the task edge's common neighbourhood W (cliques),
 //            tasks with a mid-sized W build W's local adjacency as bitmaps once and run the
 //            deeper levels as word-wide AND + popcount. Off: sorted-list set operations only.
+//   flat     lane per candidate for the last two levels (count mode, GPUs): when the last
+//            level's shared list is short (EngineParams::flat_list_max), the candidates of the
+//            level before it go one per lane and each lane counts its last level alone, instead
+//            of one lane-shared intersection per candidate that leaves most lanes idle.
 //   balance  load balance: hub tasks (a first DFS level longer than the split length) split
 //            into units that teams take separately (EngineParams::split_length). Off: one unit
 //            per task (as --split -1).
@@ -25,6 +29,7 @@ namespace tessera::mining {
 struct EngineOptimizations {
   bool prune = true;
   bool lgs = true;
+  bool flat = true;
   bool balance = true;
 };
 

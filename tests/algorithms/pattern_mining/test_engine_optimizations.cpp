@@ -65,12 +65,13 @@ TEST_CASE("mining optimizations: --disable lists") {
   CHECK(all.prune);
   CHECK(all.balance);
   CHECK(all.lgs);
-  CHECK(enabled_optimizations(all) == std::vector<std::string>{"prune", "lgs", "balance"});
+  CHECK(all.flat);
+  CHECK(enabled_optimizations(all) == std::vector<std::string>{"prune", "lgs", "flat", "balance"});
   CHECK(enabled_optimizations(parse_disabled_optimizations("")) == enabled_optimizations(all));
   const EngineOptimizations no_prune = parse_disabled_optimizations("prune");
   CHECK_FALSE(no_prune.prune);
   CHECK(no_prune.balance);
-  CHECK(enabled_optimizations(parse_disabled_optimizations("balance,prune")) == std::vector<std::string>{"lgs"});
+  CHECK(enabled_optimizations(parse_disabled_optimizations("balance,prune")) == std::vector<std::string>{"lgs", "flat"});
   CHECK(enabled_optimizations(parse_disabled_optimizations("all")).empty());
   CHECK_THROWS_AS(parse_disabled_optimizations("lgs,prunee"), UserError);
   CHECK_THROWS_AS(parse_disabled_optimizations("prune,"), UserError);
@@ -161,6 +162,7 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals bru
             params.engine.split_length = 3;  // split wherever balance is on
             params.engine.local_min_size = 2;  // local search for W of 2..12 vertices, lists above
             params.engine.local_max_size = 12;
+            params.engine.flat_list_max = 8;   // flat where the shared list is short, lane-shared above
             params.plan.bounds = bounds;
             INFO("seed " << seed << ", " << describe(pattern) << ", " << what << ", " << to_string(tasks) << " tasks");
             const MineResult r = mine(Space{}, g, pattern, params);
