@@ -30,6 +30,12 @@ MineParams mine_params(const Params& p) {
   m.engine.tasks = parse_task_kind(p.at("tasks"));
   m.engine.split_length = parse_integer("split", p.at("split"));
   m.engine.optimizations = parse_disabled_optimizations(p.at("disable"));
+  const long long threads = parse_integer("team-threads", p.at("team-threads"));
+  const long long lanes = parse_integer("lanes", p.at("lanes"));
+  TESSERA_USER_REQUIRE(threads >= 0 && threads <= 32, "parameter 'team-threads' must be between 0 and 32");
+  TESSERA_USER_REQUIRE(lanes >= 0 && lanes <= 32, "parameter 'lanes' must be between 0 and 32");
+  m.engine.team_threads = static_cast<int>(threads);
+  m.engine.lanes = static_cast<int>(lanes);
   return m;
 }
 
@@ -49,6 +55,10 @@ Json result_json(const MineResult& r) {
       .set("induced", to_string(r.induced))
       .set("tasks", r.stats.tasks)
       .set("units", r.stats.units)
+      .set("teams", r.stats.teams)
+      .set("team_threads", r.stats.team_threads)
+      .set("lanes", r.stats.lanes)
+      .set("device_bytes", static_cast<unsigned long long>(r.stats.buffer_bytes + r.stats.task_bytes + r.stats.graph_bytes))
       .set("optimizations_ran", names(r.stats.optimizations_ran))
       .set("pairs_counted", r.stats.pairs_counted);
   return j;
@@ -82,7 +92,7 @@ Json motifs_task(const io::LoadedGraph& input, const Params& p) {
 }  // namespace
 
 std::vector<TaskDefinition> mining_tasks() {
-  const Params engine = {{"tasks", "edge"}, {"split", "0"}, {"disable", "none"}};
+  const Params engine = {{"tasks", "edge"}, {"split", "0"}, {"disable", "none"}, {"team-threads", "0"}, {"lanes", "0"}};
   auto with = [&](Params extra) {
     extra.insert(engine.begin(), engine.end());
     return extra;

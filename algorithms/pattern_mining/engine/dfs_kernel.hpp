@@ -396,7 +396,7 @@ struct DfsKernel {
 
   // The sub-tree of one edge task from level 2 on, inside W = raw set of level 2 (sorted,
   // unbounded): W's bitmap rows once, then the levels as bitmaps of positions.
-  KOKKOS_INLINE_FUNCTION count_t walk_local(const member& team, vid_t* m, Span W) const {
+  KOKKOS_INLINE_FUNCTION count_t walk_local(const member& team, vid_t* m, Span W, eid_t part, eid_t parts) const {
     const int last = plan.last_level;
     const eid_t w = W.size, nw = words_for(w);
     word_t* rows = local_words.data() + worker(team) * local_stride;
@@ -404,7 +404,14 @@ struct DfsKernel {
     build_local_rows(team, W.data, w, [&](vid_t v) { return lookup(v); }, rows);
     eid_t b, e;
     bound(plan.levels[2], m, W, b, e);
-    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, nw), [&](const eid_t k) { bits[k] = range_mask(k, b, e); });
+    // Level 2: its window, every parts-th position from b + part (a split hub task).
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, nw), [&](const eid_t k) {
+      word_t v = range_mask(k, b + part, e);
+      if (parts > 1)
+        for (int bit = 0; bit < k_word_bits; ++bit)
+          if ((v >> bit) & 1u && (k * k_word_bits + bit - b - part) % parts != 0) v &= ~(word_t(1) << bit);
+      bits[k] = v;
+    });
     vector_barrier(team);
     eid_t loc[k_engine_max_levels] = {}, pos[k_engine_max_levels] = {};
     count_t total = 0;
@@ -451,8 +458,8 @@ struct DfsKernel {
       step[level] = stride;
     };
     open(first, part, parts);
-    if (plan.local_search && parts == 1 && raw[first].size >= local_min && raw[first].size <= local_max)
-      return walk_local(team, m, raw[first]);
+    if (plan.local_search && raw[first].size >= local_min && raw[first].size <= local_max)
+      return walk_local(team, m, raw[first], part, parts);
     while (i >= first) {
       if (pos[i] >= end[i]) {
         if (--i >= first) pos[i] += step[i];

@@ -205,8 +205,8 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   TaskList<memory_space> tasks = build_tasks(space, lookup, g.graph, eplan, vertex_tasks ? TaskKind::vertex : TaskKind::edge);
   const bool gpu = tessera::detail::is_gpu_space<ExecSpace>();
   const eid_t split_length = !opt.balance ? -1 : params.split_length != 0 ? params.split_length : (gpu ? 64 : 512);
-  // Local search: W = N(m0) ∩ N(m1) is at most as long as the task's start list, so tasks that
-  // may fit the bitmaps stay whole (a split unit walks the sorted lists).
+  // Local search: a split unit rebuilds the task's bitmap rows, so only tasks whose start list
+  // (which bounds W = N(m0) ∩ N(m1)) exceeds the local limit are split.
   const eid_t local_max = eplan.local_search ? std::min<eid_t>(params.local_max_size, width) : 0;
   split_hub_tasks(space, tasks, lookup, eplan, first_level, split_length > 0 ? std::max(split_length, local_max) : split_length);
 
