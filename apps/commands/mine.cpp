@@ -1,4 +1,6 @@
 // tessera mine / cliques / motifs: pattern mining on the generic DFS engine (paper 2).
+#include <algorithm>
+#include <climits>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -21,7 +23,7 @@ void add_engine_options(Arguments& args) {
   args.option("tasks", "KIND", "edge | vertex: what one team's DFS starts from", "edge")
       .option("split", "N", "split tasks whose first DFS level has more than N candidates (0: auto, -1: never)", "0")
       .option("chunk", "N", "tasks a team takes at once (0: auto)", "0")
-      .option("team-threads", "N", "independent workers per Kokkos team (0: auto, 4 on GPUs)", "0")
+      .option("team-threads", "N", "independent workers per Kokkos team (0: auto, 128 / lanes on GPUs)", "0")
       .option("lanes", "N", "vector lanes per worker, a power of two (0: auto, 32 on GPUs)", "0")
       .option("disable", "LIST", disable_option_help(), "none")
       .flag("json", "print one JSON object on stdout");
@@ -34,11 +36,9 @@ MineParams mine_params(const Arguments& args) {
   p.engine.chunk_size = args.get_integer("chunk");
   TESSERA_USER_REQUIRE(p.engine.chunk_size >= 0, "--chunk must be >= 0");
   p.engine.optimizations = parse_disabled_optimizations(args.get("disable"));
-  const long long threads = args.get_integer("team-threads"), lanes = args.get_integer("lanes");
-  TESSERA_USER_REQUIRE(threads >= 0 && threads <= 32, "--team-threads must be between 0 and 32");
-  TESSERA_USER_REQUIRE(lanes >= 0 && lanes <= 32, "--lanes must be between 0 and 32");
-  p.engine.team_threads = static_cast<int>(threads);
-  p.engine.lanes = static_cast<int>(lanes);
+  // Range checks live with EngineParams (the engine validates the launch shape).
+  p.engine.team_threads = static_cast<int>(std::clamp<long long>(args.get_integer("team-threads"), static_cast<long long>(INT_MIN), static_cast<long long>(INT_MAX)));
+  p.engine.lanes = static_cast<int>(std::clamp<long long>(args.get_integer("lanes"), static_cast<long long>(INT_MIN), static_cast<long long>(INT_MAX)));
   return p;
 }
 

@@ -2,6 +2,8 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
+#include <climits>
 #include <filesystem>
 
 #include "algorithms/pattern_mining/apps/mine.hpp"
@@ -30,12 +32,9 @@ MineParams mine_params(const Params& p) {
   m.engine.tasks = parse_task_kind(p.at("tasks"));
   m.engine.split_length = parse_integer("split", p.at("split"));
   m.engine.optimizations = parse_disabled_optimizations(p.at("disable"));
-  const long long threads = parse_integer("team-threads", p.at("team-threads"));
-  const long long lanes = parse_integer("lanes", p.at("lanes"));
-  TESSERA_USER_REQUIRE(threads >= 0 && threads <= 32, "parameter 'team-threads' must be between 0 and 32");
-  TESSERA_USER_REQUIRE(lanes >= 0 && lanes <= 32, "parameter 'lanes' must be between 0 and 32");
-  m.engine.team_threads = static_cast<int>(threads);
-  m.engine.lanes = static_cast<int>(lanes);
+  // Range checks live with EngineParams (the engine validates the launch shape).
+  m.engine.team_threads = static_cast<int>(std::clamp<long long>(parse_integer("team-threads", p.at("team-threads")), static_cast<long long>(INT_MIN), static_cast<long long>(INT_MAX)));
+  m.engine.lanes = static_cast<int>(std::clamp<long long>(parse_integer("lanes", p.at("lanes")), static_cast<long long>(INT_MIN), static_cast<long long>(INT_MAX)));
   return m;
 }
 

@@ -341,7 +341,7 @@ struct DfsKernel {
   }
 
   // Whether the last level's lists, apart from the one of the candidate itself, are short
-  // enough (<= flat_max) for finish_flat.
+  // enough (<= flat_max) for finish_flat (the caller also wants at least lanes / 4 candidates).
   KOKKOS_INLINE_FUNCTION bool flat_pays(int last, const vid_t* m, const Span* raw) const {
     const EngineLevel& level = plan.levels[last];
     if (level.reuse >= 0) return raw[level.reuse].size <= flat_max;
@@ -470,7 +470,7 @@ struct DfsKernel {
         pos[i] += step[i];
         continue;
       }
-      if (!List && i + 1 == last && flat_max > 0 && flat_pays(last, m, raw)) {
+      if (!List && i + 1 == last && flat_max > 0 && (end[i] - pos[i]) / step[i] * 4 >= lanes && flat_pays(last, m, raw)) {
         total += finish_flat(team, i, m, raw, pos[i], end[i], step[i]);
         pos[i] = end[i];
         continue;

@@ -219,12 +219,17 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   k.labels = g.graph.labels;
   k.plan = eplan;
   k.first_level = first_level;
+  TESSERA_USER_REQUIRE(params.lanes >= 0 && params.team_threads >= 0,
+                       "lanes and team threads must be >= 0 (0: automatic), got " << params.lanes << " and " << params.team_threads);
   const int max_lanes = static_cast<int>(Kokkos::TeamPolicy<ExecSpace>::vector_length_max());
   k.lanes = params.lanes > 0 ? params.lanes : (gpu ? 32 : 1);
   TESSERA_USER_REQUIRE(k.lanes <= max_lanes && (k.lanes & (k.lanes - 1)) == 0,
                        "lanes must be a power of two of at most " << max_lanes << " (got " << k.lanes << ")");
-  l.team_threads = params.team_threads > 0 ? params.team_threads : (gpu ? 4 : 1);
-  TESSERA_USER_REQUIRE(l.team_threads * k.lanes <= 1024, "team threads × lanes must be at most 1024");
+  // GPUs: blocks of 128 threads (4 warps of 32 lanes, 8 of 16, ...).
+  l.team_threads = params.team_threads > 0 ? params.team_threads : (gpu ? std::max(1, 128 / k.lanes) : 1);
+  TESSERA_USER_REQUIRE(l.team_threads * k.lanes <= (gpu ? 1024 : static_cast<int>(space.concurrency())),
+                       "team threads × lanes must be at most " << (gpu ? 1024 : static_cast<int>(space.concurrency())) << " here (got "
+                                                               << l.team_threads << " × " << k.lanes << ")");
   k.probe_cost = gpu ? 1 : 4;
   k.task_u = tasks.u;
   k.task_v = tasks.v;

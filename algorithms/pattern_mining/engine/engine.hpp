@@ -45,8 +45,8 @@ struct EngineParams {
                                  // than this (0: automatic, < 0: never)
   int teams = 0;                 // concurrent workers = buffer sets (0: automatic)
   // Launch shape: a Kokkos team holds `team_threads` independent workers of `lanes` vector
-  // lanes each (0: automatic; GPUs: 4 workers of 32 lanes, i.e. four warps per block, so
-  // the block-per-SM limit does not cap occupancy; hosts: 1 worker of 1 lane).
+  // lanes each (0: automatic; GPUs: 32 lanes and 128 / lanes workers, i.e. blocks of four
+  // warps, so the blocks-per-SM limit does not cap occupancy; hosts: 1 worker of 1 lane).
   int team_threads = 0;
   int lanes = 0;                 // 1..32, a power of two
   std::size_t buffer_budget_bytes = std::size_t(2) << 30;  // caps teams × buffers
