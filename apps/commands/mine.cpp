@@ -37,8 +37,9 @@ MineParams mine_params(const Arguments& args) {
   TESSERA_USER_REQUIRE(p.engine.chunk_size >= 0, "--chunk must be >= 0");
   p.engine.optimizations = parse_disabled_optimizations(args.get("disable"));
   // Range checks live with EngineParams (the engine validates the launch shape).
-  p.engine.team_threads = static_cast<int>(std::clamp<long long>(args.get_integer("team-threads"), static_cast<long long>(INT_MIN), static_cast<long long>(INT_MAX)));
-  p.engine.lanes = static_cast<int>(std::clamp<long long>(args.get_integer("lanes"), static_cast<long long>(INT_MIN), static_cast<long long>(INT_MAX)));
+  auto as_int = [](long long v) { return static_cast<int>(std::clamp<long long>(v, INT_MIN, INT_MAX)); };
+  p.engine.team_threads = as_int(args.get_integer("team-threads"));
+  p.engine.lanes = as_int(args.get_integer("lanes"));
   return p;
 }
 

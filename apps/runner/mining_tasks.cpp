@@ -33,8 +33,9 @@ MineParams mine_params(const Params& p) {
   m.engine.split_length = parse_integer("split", p.at("split"));
   m.engine.optimizations = parse_disabled_optimizations(p.at("disable"));
   // Range checks live with EngineParams (the engine validates the launch shape).
-  m.engine.team_threads = static_cast<int>(std::clamp<long long>(parse_integer("team-threads", p.at("team-threads")), static_cast<long long>(INT_MIN), static_cast<long long>(INT_MAX)));
-  m.engine.lanes = static_cast<int>(std::clamp<long long>(parse_integer("lanes", p.at("lanes")), static_cast<long long>(INT_MIN), static_cast<long long>(INT_MAX)));
+  auto as_int = [](long long v) { return static_cast<int>(std::clamp<long long>(v, INT_MIN, INT_MAX)); };
+  m.engine.team_threads = as_int(parse_integer("team-threads", p.at("team-threads")));
+  m.engine.lanes = as_int(parse_integer("lanes", p.at("lanes")));
   return m;
 }
 
