@@ -44,6 +44,7 @@ struct DfsKernel {
   Kokkos::View<const eid_t*, memory_space> unit_end;
   eid_t unit_begin = 0, unit_stop = 0;  // the units of this launch
   eid_t chunk = 1;
+  eid_t single_units = 0;  // count mode: the leading (heaviest) units are taken one at a time
   Kokkos::View<atomic_counter_t, memory_space> next_chunk;
 
   Kokkos::View<vid_t*, memory_space> buffers;  // workers × plan.num_slots × width
@@ -516,9 +517,11 @@ struct DfsKernel {
           Kokkos::PerThread(team),
           [&](eid_t& taken) { taken = static_cast<eid_t>(Kokkos::atomic_fetch_add(&next_chunk(), atomic_counter_t(1))); },
           c);
-      const eid_t begin = unit_begin + c * chunk;
+      // The first single_units units one at a time (heavy tasks first), then chunks.
+      const eid_t begin = unit_begin + (c < single_units ? c : single_units + (c - single_units) * chunk);
       if (begin >= unit_stop) break;
-      const eid_t stop = begin + chunk < unit_stop ? begin + chunk : unit_stop;
+      const eid_t size = c < single_units ? 1 : chunk;
+      const eid_t stop = begin + size < unit_stop ? begin + size : unit_stop;
       for (eid_t u = begin; u < stop; ++u) {
         eid_t part = 0, parts = 1;
         const eid_t t = task_of(u, part, parts);

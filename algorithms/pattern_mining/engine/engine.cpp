@@ -117,6 +117,70 @@ TaskList<typename ExecSpace::memory_space> build_tasks(const ExecSpace& space, c
   return t;
 }
 
+// Work-ordered tasks (optimization `order`): tasks sorted into 64 buckets by ⌊log2⌋ of their
+// estimated work, heaviest bucket first (a counting sort; the order inside a bucket is
+// unspecified, which no count depends on). Estimated work: the product of the lookup degrees
+// of the task's vertices (vertex tasks: the squared degree). Returns how many tasks lead the
+// list in the heaviest buckets that together hold at least `head` tasks: the kernel hands
+// those out one at a time, so no worker takes several heavy tasks in one chunk.
+constexpr int k_work_buckets = 64;
+
+// The work bucket of task i: 63 - ⌊log2(d(u) d(v) + 1)⌋, so the heaviest bucket is 0.
+template <class MemorySpace>
+struct WorkBucket {
+  Kokkos::View<const eid_t*, MemorySpace> rows;
+  Kokkos::View<const vid_t*, MemorySpace> u, v;  // v empty: vertex tasks
+  KOKKOS_INLINE_FUNCTION int operator()(eid_t i) const {
+    const std::uint64_t du = rows(u(i) + 1) - rows(u(i));
+    const std::uint64_t dv = v.extent(0) != 0 ? rows(v(i) + 1) - rows(v(i)) : du;
+    std::uint64_t w = du * dv + 1;
+    int b = 0;
+    while (w >>= 1) ++b;
+    return k_work_buckets - 1 - b;
+  }
+};
+
+template <class ExecSpace>
+eid_t order_tasks_by_work(const ExecSpace& space, TaskList<typename ExecSpace::memory_space>& t,
+                          const CsrGraph<typename ExecSpace::memory_space>& lookup, eid_t head) {
+  using memory_space = typename ExecSpace::memory_space;
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<eid_t>>;
+  constexpr int k_buckets = k_work_buckets;
+  if (t.tasks < 2) return 0;
+  const auto tu = t.u;
+  const auto tv = t.v;
+  const bool edge = t.v.extent(0) != 0;
+  const WorkBucket<memory_space> bucket_of{lookup.row_map, t.u, t.v};
+  Kokkos::View<eid_t*, memory_space> bucket_size("tessera::mining::work_buckets", k_buckets);
+  Kokkos::parallel_for(
+      "tessera::mining::work_histogram", range(space, 0, t.tasks),
+      KOKKOS_LAMBDA(const eid_t i) { Kokkos::atomic_add(&bucket_size(bucket_of(i)), eid_t(1)); });
+  // Separate host copies (a host mirror of a host view would alias it).
+  auto sizes = Kokkos::create_mirror(Kokkos::HostSpace{}, bucket_size);
+  Kokkos::deep_copy(sizes, bucket_size);
+  auto next_host = Kokkos::create_mirror(Kokkos::HostSpace{}, bucket_size);
+  eid_t offset = 0, leading = 0;
+  for (int b = 0; b < k_buckets; ++b) {
+    next_host(b) = offset;
+    offset += sizes(b);
+    if (leading < head) leading = offset;
+  }
+  Kokkos::View<eid_t*, memory_space> next("tessera::mining::work_offsets", k_buckets);
+  Kokkos::deep_copy(space, next, next_host);
+  Kokkos::View<vid_t*, memory_space> u(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::task_u"), t.tasks);
+  Kokkos::View<vid_t*, memory_space> v(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::task_v"),
+                                       edge ? t.tasks : 0);
+  Kokkos::parallel_for(
+      "tessera::mining::order_tasks", range(space, 0, t.tasks), KOKKOS_LAMBDA(const eid_t i) {
+        const eid_t p = Kokkos::atomic_fetch_add(&next(bucket_of(i)), eid_t(1));
+        u(p) = tu(i);
+        if (edge) v(p) = tv(i);
+      });
+  t.u = u;
+  t.v = v;
+  return leading;
+}
+
 // Hub splitting: a task whose first DFS level starts from a list longer than `split_length`
 // becomes ceil(length / split_length) units (at most k_max_parts), each walking every
 // parts-th candidate of that level.
@@ -208,6 +272,10 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   // Local search: a split unit rebuilds the task's bitmap rows, so only tasks whose start list
   // (which bounds W = N(m0) ∩ N(m1)) exceeds the local limit are split.
   const eid_t local_max = eplan.local_search ? std::min<eid_t>(params.local_max_size, width) : 0;
+  // Heavy tasks first, the heaviest few thousand one per chunk (about 4 per worker).
+  const int lanes_guess = gpu ? 32 : 1;
+  const eid_t head = 4 * std::max<eid_t>(1, static_cast<eid_t>(space.concurrency()) / lanes_guess);
+  const eid_t leading = opt.order && !List ? order_tasks_by_work(space, tasks, lookup, head) : 0;
   split_hub_tasks(space, tasks, lookup, eplan, first_level, split_length > 0 ? std::max(split_length, local_max) : split_length);
 
   Launcher<ExecSpace, List> l;
@@ -264,6 +332,13 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   k.local_words = Kokkos::View<detail::word_t*, memory_space>(
       Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::local_bitmaps"),
       static_cast<std::size_t>(local_words) * static_cast<std::size_t>(teams));
+  k.single_units = leading;
+  if (leading > 0 && tasks.unit_end.extent(0) != 0) {  // the leading tasks' units
+    eid_t end = 0;
+    space.fence();
+    Kokkos::deep_copy(end, Kokkos::subview(tasks.unit_end, leading - 1));
+    k.single_units = end;
+  }
   k.chunk = params.chunk_size > 0 ? params.chunk_size
                                   : std::clamp<eid_t>(tasks.units / (static_cast<eid_t>(teams) * 16), 1, 64);
   space.fence();
@@ -281,6 +356,7 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   if (local_max >= k.local_min) stats.optimizations_ran.emplace_back("lgs");
   if (k.flat_max > 0) stats.optimizations_ran.emplace_back("flat");
   if (tasks.units > tasks.tasks) stats.optimizations_ran.emplace_back("balance");
+  if (leading > 0) stats.optimizations_ran.emplace_back("order");
   stats.pairs_counted = eplan.pair != 0;
   return l;
 }

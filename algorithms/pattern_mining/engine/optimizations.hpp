@@ -21,6 +21,9 @@
 //   balance  load balance: hub tasks (a first DFS level longer than the split length) split
 //            into units that teams take separately (EngineParams::split_length). Off: one unit
 //            per task (as --split -1).
+//   order    work-ordered tasks: counting launches sort the tasks by estimated work (degree
+//            products, 64 log2 buckets, heaviest first) and hand the heaviest ~4 per worker out
+//            one at a time, so no heavy task starts last. Off: tasks in edge order.
 #include <string>
 #include <vector>
 
@@ -31,6 +34,7 @@ struct EngineOptimizations {
   bool lgs = true;
   bool flat = true;
   bool balance = true;
+  bool order = true;
 };
 
 struct OptimizationSwitch {

@@ -66,12 +66,12 @@ TEST_CASE("mining optimizations: --disable lists") {
   CHECK(all.balance);
   CHECK(all.lgs);
   CHECK(all.flat);
-  CHECK(enabled_optimizations(all) == std::vector<std::string>{"prune", "lgs", "flat", "balance"});
+  CHECK(enabled_optimizations(all) == std::vector<std::string>{"prune", "lgs", "flat", "balance", "order"});
   CHECK(enabled_optimizations(parse_disabled_optimizations("")) == enabled_optimizations(all));
   const EngineOptimizations no_prune = parse_disabled_optimizations("prune");
   CHECK_FALSE(no_prune.prune);
   CHECK(no_prune.balance);
-  CHECK(enabled_optimizations(parse_disabled_optimizations("balance,prune")) == std::vector<std::string>{"lgs", "flat"});
+  CHECK(enabled_optimizations(parse_disabled_optimizations("balance,prune")) == std::vector<std::string>{"lgs", "flat", "order"});
   CHECK(enabled_optimizations(parse_disabled_optimizations("all")).empty());
   CHECK_THROWS_AS(parse_disabled_optimizations("lgs,prunee"), UserError);
   CHECK_THROWS_AS(parse_disabled_optimizations("prune,"), UserError);
