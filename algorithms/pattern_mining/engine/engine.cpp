@@ -117,12 +117,12 @@ TaskList<typename ExecSpace::memory_space> build_tasks(const ExecSpace& space, c
   return t;
 }
 
-// Work-ordered tasks (optimization `order`): tasks sorted into 64 buckets by ⌊log2⌋ of their
-// estimated work, heaviest bucket first (a counting sort; the order inside a bucket is
-// unspecified, which no count depends on). Estimated work: the product of the lookup degrees
-// of the task's vertices (vertex tasks: the squared degree). Returns how many tasks lead the
-// list in the heaviest buckets that together hold at least `head` tasks: the kernel hands
-// those out one at a time, so no worker takes several heavy tasks in one chunk.
+// Work-ordered tasks (optimization `order`): the heaviest tasks by estimated work (the product
+// of the lookup degrees of the task's vertices; vertex tasks: the squared degree) move to the
+// front, the rest keep their order (a stable partition, so neighbouring tasks still share
+// their lists in cache). "Heaviest": the top ⌊log2⌋ work buckets that together hold at least
+// `head` tasks. Returns their number: the kernel hands those out one at a time, so no worker
+// takes several heavy tasks in one chunk and none starts last.
 constexpr int k_work_buckets = 64;
 
 // The work bucket of task i: 63 - ⌊log2(d(u) d(v) + 1)⌋, so the heaviest bucket is 0.
@@ -145,40 +145,37 @@ eid_t order_tasks_by_work(const ExecSpace& space, TaskList<typename ExecSpace::m
                           const CsrGraph<typename ExecSpace::memory_space>& lookup, eid_t head) {
   using memory_space = typename ExecSpace::memory_space;
   using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<eid_t>>;
-  constexpr int k_buckets = k_work_buckets;
-  if (t.tasks < 2) return 0;
+  if (t.tasks <= head) return 0;  // every task would lead: nothing to reorder
   const auto tu = t.u;
   const auto tv = t.v;
   const bool edge = t.v.extent(0) != 0;
   const WorkBucket<memory_space> bucket_of{lookup.row_map, t.u, t.v};
-  Kokkos::View<eid_t*, memory_space> bucket_size("tessera::mining::work_buckets", k_buckets);
+  Kokkos::View<eid_t*, memory_space> bucket_size("tessera::mining::work_buckets", k_work_buckets);
   Kokkos::parallel_for(
       "tessera::mining::work_histogram", range(space, 0, t.tasks),
       KOKKOS_LAMBDA(const eid_t i) { Kokkos::atomic_add(&bucket_size(bucket_of(i)), eid_t(1)); });
-  // Separate host copies (a host mirror of a host view would alias it).
   auto sizes = Kokkos::create_mirror(Kokkos::HostSpace{}, bucket_size);
   Kokkos::deep_copy(sizes, bucket_size);
-  auto next_host = Kokkos::create_mirror(Kokkos::HostSpace{}, bucket_size);
-  eid_t offset = 0, leading = 0;
-  for (int b = 0; b < k_buckets; ++b) {
-    next_host(b) = offset;
-    offset += sizes(b);
-    if (leading < head) leading = offset;
-  }
-  Kokkos::View<eid_t*, memory_space> next("tessera::mining::work_offsets", k_buckets);
-  Kokkos::deep_copy(space, next, next_host);
+  int last_heavy = 0;  // buckets 0..last_heavy lead
+  eid_t heavy = sizes(0);
+  while (heavy < head && last_heavy + 1 < k_work_buckets) heavy += sizes(++last_heavy);
+  if (heavy >= t.tasks) return 0;
   Kokkos::View<vid_t*, memory_space> u(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::task_u"), t.tasks);
   Kokkos::View<vid_t*, memory_space> v(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::task_v"),
                                        edge ? t.tasks : 0);
-  Kokkos::parallel_for(
-      "tessera::mining::order_tasks", range(space, 0, t.tasks), KOKKOS_LAMBDA(const eid_t i) {
-        const eid_t p = Kokkos::atomic_fetch_add(&next(bucket_of(i)), eid_t(1));
-        u(p) = tu(i);
-        if (edge) v(p) = tv(i);
+  tessera::detail::chunked_scan<ExecSpace, eid_t>(
+      "tessera::mining::order_tasks", space, t.tasks, KOKKOS_LAMBDA(const eid_t i, eid_t& before, const bool final) {
+        const bool lead = bucket_of(i) <= last_heavy;
+        if (final) {
+          const eid_t p = lead ? before : heavy + (i - before);
+          u(p) = tu(i);
+          if (edge) v(p) = tv(i);
+        }
+        if (lead) ++before;
       });
   t.u = u;
   t.v = v;
-  return leading;
+  return heavy;
 }
 
 // Hub splitting: a task whose first DFS level starts from a list longer than `split_length`

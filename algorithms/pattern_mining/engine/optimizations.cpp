@@ -13,7 +13,7 @@ const std::vector<OptimizationSwitch>& optimization_switches() {
        &EngineOptimizations::lgs},
       {"flat", "lane per candidate for the last two levels when the shared lists are short", &EngineOptimizations::flat},
       {"balance", "load balance: split hub tasks into units taken by several teams", &EngineOptimizations::balance},
-      {"order", "work-ordered tasks: heaviest (degree product) first, the heaviest one at a time",
+      {"order", "work-ordered tasks: the heaviest (degree product) first, one at a time",
        &EngineOptimizations::order},
   };
   return switches;

@@ -21,9 +21,10 @@
 //   balance  load balance: hub tasks (a first DFS level longer than the split length) split
 //            into units that teams take separately (EngineParams::split_length). Off: one unit
 //            per task (as --split -1).
-//   order    work-ordered tasks: counting launches sort the tasks by estimated work (degree
-//            products, 64 log2 buckets, heaviest first) and hand the heaviest ~4 per worker out
-//            one at a time, so no heavy task starts last. Off: tasks in edge order.
+//   order    work-ordered tasks: counting launches move the heaviest tasks by estimated work
+//            (degree products; the top log2 buckets holding ~4 tasks per worker) to the front,
+//            the rest keep edge order, and hand the heavy ones out one at a time, so no heavy
+//            task starts last or shares a chunk. Off: tasks in edge order.
 #include <string>
 #include <vector>
 
