@@ -17,11 +17,11 @@ namespace tessera::mining::detail {
 
 using atomic_counter_t = unsigned long long;  // native 64-bit atomics on CUDA
 
-template <class ExecSpace, bool List>
-struct DfsKernel {
+// Everything a DFS launch reads (graph, plan, tasks, buffers): filled once by the host
+// (engine.cpp) and copied into whichever kernel variant runs.
+template <class ExecSpace>
+struct DfsKernelData {
   using memory_space = typename ExecSpace::memory_space;
-  using policy = Kokkos::TeamPolicy<ExecSpace>;
-  using member = typename policy::member_type;
 
   // Graph: `lookup` lists serve intersections (the DAG for cliques), `sym` lists differences.
   Kokkos::View<const eid_t*, memory_space> lookup_rows;
@@ -61,6 +61,25 @@ struct DfsKernel {
   // Listing: rows of pattern-vertex-ordered matches and the next free row.
   Kokkos::View<vid_t**, Kokkos::LayoutRight, memory_space> out;
   Kokkos::View<atomic_counter_t, memory_space> cursor;
+
+};
+
+// Kernel fission (paper §5.3): the optional paths are compile-time features, so a plan that
+// needs neither local search nor flat levels runs a kernel without their code and registers
+// (more warps fit per SM). `Local`: local bitmap search; `Flat`: flat last two levels.
+template <class ExecSpace, bool List, bool Local = false, bool Flat = false>
+struct DfsKernel : DfsKernelData<ExecSpace> {
+  using memory_space = typename ExecSpace::memory_space;
+  using policy = Kokkos::TeamPolicy<ExecSpace>;
+  using member = typename policy::member_type;
+  using Data = DfsKernelData<ExecSpace>;
+  using Data::lookup_rows, Data::lookup_entries, Data::sym_rows, Data::sym_entries, Data::labels, Data::plan,
+      Data::first_level, Data::lanes, Data::team_threads, Data::probe_cost, Data::task_u, Data::task_v, Data::unit_end,
+      Data::unit_begin, Data::unit_stop, Data::chunk, Data::single_units, Data::next_chunk, Data::buffers, Data::width,
+      Data::local_words, Data::local_stride, Data::local_min, Data::local_max, Data::flat_max, Data::out, Data::cursor;
+
+  DfsKernel() = default;
+  explicit DfsKernel(const Data& data) : Data(data) {}
 
   struct Span {
     const vid_t* data;
@@ -356,47 +375,74 @@ struct DfsKernel {
     return shortest <= flat_max;
   }
 
-  // Local search, level i >= 3: the AND of the rows of its back-edge levels >= 2, cut to the
-  // position range its bounds allow, minus explicit inequalities; written to `out` (a loop
-  // level) or counted (out == nullptr, the last level).
-  KOKKOS_INLINE_FUNCTION count_t local_level(const member& team, int i, const vid_t* m, const eid_t* loc, Span W,
-                                             const word_t* rows, word_t* out) const {
+  // Local search, level i >= 3: the position range [lo, hi) its bounds allow.
+  KOKKOS_INLINE_FUNCTION void local_range(int i, const vid_t* m, const eid_t* loc, Span W, eid_t& lo, eid_t& hi) const {
     const EngineLevel& level = plan.levels[i];
-    const eid_t w = W.size, nw = words_for(w);
-    eid_t lo = 0, hi = w;
+    lo = 0;
+    hi = W.size;
     std::uint8_t up = level.upper, down = level.lower;
     for (int l = 0; up != 0; ++l, up >>= 1)
       if (up & 1u) {
-        const eid_t p = l >= 2 ? loc[l] : set_ops::lower_bound(W.data, w, m[l]);
+        const eid_t p = l >= 2 ? loc[l] : set_ops::lower_bound(W.data, W.size, m[l]);
         if (p < hi) hi = p;
       }
     for (int l = 0; down != 0; ++l, down >>= 1)
       if (down & 1u) {
-        const eid_t p = l >= 2 ? loc[l] + 1 : set_ops::lower_bound(W.data, w, m[l] + 1);
+        const eid_t p = l >= 2 ? loc[l] + 1 : set_ops::lower_bound(W.data, W.size, m[l] + 1);
         if (p > lo) lo = p;
       }
-    const std::uint8_t and_rows = level.local_rows;
-    const std::uint8_t distinct = static_cast<std::uint8_t>(level.distinct & ~3u);  // m0, m1 are not in W
+  }
+
+  // Word k of level i's candidates: the AND of the rows of its back-edge levels >= 2, cut to
+  // [lo, hi), minus explicit inequalities (m0, m1 are never in W).
+  KOKKOS_INLINE_FUNCTION word_t local_word(int i, const eid_t* loc, const word_t* rows, eid_t nw, eid_t k, eid_t lo,
+                                           eid_t hi) const {
+    const EngineLevel& level = plan.levels[i];
+    word_t v = range_mask(k, lo, hi);
+    for (int l = 2; l < i; ++l) {
+      if ((level.local_rows >> l) & 1u) v &= rows[loc[l] * nw + k];
+      if (((level.distinct >> l) & 1u) && loc[l] / k_word_bits == k) v &= ~(word_t(1) << (loc[l] % k_word_bits));
+    }
+    return v;
+  }
+
+  // Level i's candidate bitmap into `out`, the words shared among the lanes.
+  KOKKOS_INLINE_FUNCTION void local_level(const member& team, int i, const vid_t* m, const eid_t* loc, Span W,
+                                          const word_t* rows, word_t* out) const {
+    const eid_t nw = words_for(W.size);
+    eid_t lo, hi;
+    local_range(i, m, loc, W, lo, hi);
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, nw),
+                         [&](const eid_t k) { out[k] = local_word(i, loc, rows, nw, k, lo, hi); });
+  }
+
+  // The last two levels i, i + 1 at once: the positions of level i's bitmap `cur` go one per
+  // lane, and each lane counts level i + 1 below its position word by word alone (one lane
+  // per candidate beats a lane-shared popcount of a few words per candidate).
+  KOKKOS_INLINE_FUNCTION count_t local_last_pair(const member& team, int i, const vid_t* m, const eid_t* loc, Span W,
+                                                 const word_t* rows, const word_t* cur) const {
+    const eid_t w = W.size, nw = words_for(w);
     count_t found = 0;
     Kokkos::parallel_reduce(
-        Kokkos::ThreadVectorRange(team, nw),
-        [&](const eid_t k, count_t& f) {
-          word_t v = range_mask(k, lo, hi);
-          for (int l = 2; l < i; ++l) {
-            if ((and_rows >> l) & 1u) v &= rows[loc[l] * nw + k];
-            if (((distinct >> l) & 1u) && loc[l] / k_word_bits == k) v &= ~(word_t(1) << (loc[l] % k_word_bits));
-          }
-          if (out != nullptr)
-            out[k] = v;
-          else
-            f += static_cast<count_t>(popcount(v));
+        Kokkos::ThreadVectorRange(team, w),
+        [&](const eid_t p, count_t& f) {
+          if (!((cur[p / k_word_bits] >> (p % k_word_bits)) & 1u)) return;
+          eid_t mine[k_engine_max_levels];
+          for (int l = 2; l < i; ++l) mine[l] = loc[l];
+          mine[i] = p;
+          eid_t lo, hi;
+          local_range(i + 1, m, mine, W, lo, hi);
+          if (lo >= hi) return;
+          for (eid_t k = lo / k_word_bits; k <= (hi - 1) / k_word_bits; ++k)
+            f += static_cast<count_t>(popcount(local_word(i + 1, mine, rows, nw, k, lo, hi)));
         },
         found);
     return found;
   }
 
   // The sub-tree of one edge task from level 2 on, inside W = raw set of level 2 (sorted,
-  // unbounded): W's bitmap rows once, then the levels as bitmaps of positions.
+  // unbounded): W's bitmap rows once, then the levels as bitmaps of positions, the last two
+  // together (local_last_pair).
   KOKKOS_INLINE_FUNCTION count_t walk_local(const member& team, vid_t* m, Span W, eid_t part, eid_t parts) const {
     const int last = plan.last_level;
     const eid_t w = W.size, nw = words_for(w);
@@ -418,6 +464,11 @@ struct DfsKernel {
     count_t total = 0;
     int i = 2;
     while (i >= 2) {
+      if (i + 1 == last) {
+        total += local_last_pair(team, i, m, loc, W, rows, bits + (i - 2) * nw);
+        --i;
+        continue;
+      }
       const eid_t j = next_set_bit(bits + (i - 2) * nw, w, pos[i]);
       if (j >= w) {
         --i;
@@ -426,14 +477,10 @@ struct DfsKernel {
       pos[i] = j + 1;
       loc[i] = j;
       m[i] = W.data[j];
-      if (i + 1 == last) {
-        total += local_level(team, last, m, loc, W, rows, nullptr);
-      } else {
-        ++i;
-        local_level(team, i, m, loc, W, rows, bits + (i - 2) * nw);
-        vector_barrier(team);
-        pos[i] = 0;
-      }
+      ++i;
+      local_level(team, i, m, loc, W, rows, bits + (i - 2) * nw);
+      vector_barrier(team);
+      pos[i] = 0;
     }
     return total;
   }
@@ -459,8 +506,10 @@ struct DfsKernel {
       step[level] = stride;
     };
     open(first, part, parts);
-    if (plan.local_search && raw[first].size >= local_min && raw[first].size <= local_max)
-      return walk_local(team, m, raw[first], part, parts);
+    if constexpr (Local) {
+      if (plan.local_search && raw[first].size >= local_min && raw[first].size <= local_max)
+        return walk_local(team, m, raw[first], part, parts);
+    }
     while (i >= first) {
       if (pos[i] >= end[i]) {
         if (--i >= first) pos[i] += step[i];
@@ -471,10 +520,12 @@ struct DfsKernel {
         pos[i] += step[i];
         continue;
       }
-      if (!List && i + 1 == last && flat_max > 0 && (end[i] - pos[i]) / step[i] * 4 >= lanes && flat_pays(last, m, raw)) {
-        total += finish_flat(team, i, m, raw, pos[i], end[i], step[i]);
-        pos[i] = end[i];
-        continue;
+      if constexpr (Flat && !List) {
+        if (i + 1 == last && flat_max > 0 && (end[i] - pos[i]) / step[i] * 4 >= lanes && flat_pays(last, m, raw)) {
+          total += finish_flat(team, i, m, raw, pos[i], end[i], step[i]);
+          pos[i] = end[i];
+          continue;
+        }
       }
       m[i] = x;
       if (i + 1 == last) {
