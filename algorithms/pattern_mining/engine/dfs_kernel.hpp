@@ -2,10 +2,12 @@
 // The DFS kernel behind engine_count / engine_list (engine.hpp describes the mapping). A
 // functor rather than a lambda: its helpers are device functions that nvcc accepts as members.
 //
-// Per team: the matched vertices m[], and per level its raw set (pointer + length into the
-// graph or into the team's buffer) and the iteration window [pos, end). All vector lanes
-// run the same control flow on identical values; only the set operations are split among
-// lanes, and every buffer write is followed by a team barrier before anyone reads it.
+// Per worker (one team thread and its vector lanes): the matched vertices m[], and per level
+// its raw set (pointer + length into the graph or into the worker's buffer) and the
+// iteration window [pos, end). All vector lanes run the same control flow on identical
+// values; only the set operations are split among lanes, and every buffer write is followed
+// by a vector barrier before any lane reads it. Count mode may end in the flat last two
+// levels (a lane per candidate) or in local bitmap search (engine/local_bitmap.hpp).
 #include <Kokkos_Core.hpp>
 
 #include "algorithms/pattern_mining/engine/engine_plan.hpp"

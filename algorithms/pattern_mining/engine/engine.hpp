@@ -1,22 +1,25 @@
 #pragma once
 // The generic DFS mining engine (G2Miner, paper 2 §5-§6): one kernel executes any SearchPlan
-// (converted to an EnginePlan, engine_plan.hpp).
+// (converted to an EnginePlan, engine_plan.hpp); kernel fission only removes the code paths a
+// plan cannot take (dfs_kernel.hpp), never specialises a pattern.
 //
-// Mapping (paper §5.1, "warp-centric"): a Kokkos team of one thread and `lanes` vector lanes
-// is a warp on CUDA (lanes = 32) and one OpenMP thread on host backends (lanes = 1). A team
-// repeatedly takes a chunk of tasks from a global atomic counter (dynamic schedule, so hub
-// tasks do not idle the rest) and walks each task's search sub-tree depth first. At every
-// level the lanes compute the set operations together (intersection, difference, bounding
-// by the symmetry order) into the team's buffers; the last level is only counted (count) or
-// written straight to the match buffer (list), never materialised.
+// Mapping (paper §5.1, "warp-centric"): a worker is one Kokkos team thread with `lanes` vector
+// lanes, a warp on CUDA (lanes = 32; teams of 128 / lanes workers) and one OpenMP thread on
+// host backends. A worker repeatedly takes a chunk of units from a global atomic counter
+// (dynamic schedule; the heaviest tasks first and one at a time, switch `order`) and walks
+// each unit's search sub-tree depth first. At every level the lanes compute the set
+// operations together (intersection, difference, bounding by the symmetry order) into the
+// worker's buffers; the last level is only counted (count; by set sizes, as pairs, flat or on
+// local bitmaps, see optimizations.hpp) or written straight to the match buffer (list).
 //
 // Tasks: edges by default (level 0 and 1 come from an edge list Ω filtered by level 1's
 // bound and labels), vertices optionally. Tasks whose first DFS level is expected to be large
 // are split into parts that take every parts-th candidate of that level ("hub splitting").
 //
 // Memory beyond the graph: the task list (2 ids per edge task, 1 offset when split) and
-// workers × buffers × max_degree ids, buffers ≤ levels − 2 (EngineStats reports each). Cliques use the degree-oriented DAG
-// (orient() in core), whose maximum out-degree bounds the buffers instead.
+// workers × buffers × max_degree ids, buffers ≤ levels − 2, plus the local bitmaps (33 KB per
+// worker) when a plan uses local search (EngineStats reports each). Cliques use the
+// degree-oriented DAG (orient() in core), whose maximum out-degree bounds the buffers instead.
 //
 // Input: an undirected CsrGraph as build_graph produces it (symmetric, sorted rows, no
 // self-loops or duplicates); labelled patterns need graph.labels.
