@@ -22,7 +22,7 @@ namespace tessera::mining::detail {
 using word_t = std::uint32_t;
 inline constexpr int k_word_bits = 32;
 // Below this many vertices a sorted-list intersection is as cheap as building rows.
-inline constexpr eid_t k_min_local_size = 32;
+inline constexpr eid_t k_min_local_size = 64;
 
 KOKKOS_INLINE_FUNCTION eid_t words_for(eid_t bits) { return (bits + k_word_bits - 1) / k_word_bits; }
 
