@@ -62,6 +62,10 @@ struct EngineParams {
   // Flat last two levels (optimizations.flat): when the last level's shared list has at most
   // this many vertices (0: automatic, 4 × lanes with several lanes, never with one; < 0: never).
   eid_t flat_list_max = 0;
+  // Work order (optimizations.order): how many of the heaviest tasks lead, one at a time
+  // (0: automatic, 4 per worker on GPUs and none on hosts, where a few threads with dynamic
+  // chunks gain nothing and the sort's passes would cost more than they save).
+  eid_t order_head = 0;
 };
 
 // The graph in the forms the engine reads: the symmetric graph (differences, non-clique

@@ -24,7 +24,8 @@
 //   order    work-ordered tasks: counting launches move the heaviest tasks by estimated work
 //            (degree products; the top log2 buckets holding ~4 tasks per worker) to the front,
 //            the rest keep edge order, and hand the heavy ones out one at a time, so no heavy
-//            task starts last or shares a chunk. Off: tasks in edge order.
+//            task starts last or shares a chunk (GPUs; EngineParams::order_head). Off: tasks
+//            in edge order.
 #include <string>
 #include <vector>
 

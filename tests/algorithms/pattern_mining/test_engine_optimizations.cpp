@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -145,6 +146,7 @@ TEST_CASE("mining optimizations: the serial interpreter's pair counting equals b
 }
 
 TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals brute force", Space, switch_settings_random) {
+  std::map<std::string, int> took_effect;  // every optimization must have run somewhere
   for (const unsigned seed : {1u, 2u}) {
     const EdgeList e = hub_graph(24, seed == 1 ? 0.3 : 0.55, seed);  // sparse, then dense (large W)
     const HostGraph host = mirror_graph<Kokkos::HostSpace>(build_graph(e));
@@ -163,6 +165,7 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals bru
             params.engine.local_min_size = 2;  // local search for W of 2..12 vertices, lists above
             params.engine.local_max_size = 12;
             params.engine.flat_list_max = 8;   // flat where the shared list is short, lane-shared above
+            params.engine.order_head = 5;      // work order on the host too
             params.plan.bounds = bounds;
             INFO("seed " << seed << ", " << describe(pattern) << ", " << what << ", " << to_string(tasks) << " tasks");
             const MineResult r = mine(Space{}, g, pattern, params);
@@ -171,8 +174,15 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals bru
                                           "prune") != r.stats.optimizations_ran.end();
             CHECK(pruned == optimizations.prune);
             if (!optimizations.prune) CHECK_FALSE(r.stats.pairs_counted);
+            const auto& ran = r.stats.optimizations_ran;
+            for (const char* name : {"lgs", "flat", "order", "balance"})
+              if (std::find(ran.begin(), ran.end(), name) != ran.end()) ++took_effect[name];
           }
     }
+  }
+  for (const char* name : {"lgs", "flat", "order", "balance"}) {
+    INFO(name);
+    CHECK(took_effect[name] > 0);
   }
 }
 
