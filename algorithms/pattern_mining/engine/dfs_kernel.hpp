@@ -66,7 +66,7 @@ struct DfsKernelData {
 
 };
 
-// Kernel fission (paper §5.3): the optional paths are compile-time features, so a plan that
+// Kernel fission (paper §5, code generator): the optional paths are compile-time features, so a plan that
 // needs neither local search nor flat levels runs a kernel without their code and registers
 // (more warps fit per SM). `Local`: local bitmap search; `Flat`: flat last two levels.
 template <class ExecSpace, bool List, bool Local = false, bool Flat = false>
