@@ -10,7 +10,9 @@
 # Environment (read by the benchmark, see bench/algorithms/pattern_mining/): TESSERA_BENCH_PM_SCALES
 # (default "12,14"; on a GPU e.g. "16,18,20"), TESSERA_DATA_DIR (adds real graphs),
 # TESSERA_BENCH_PM_GRAPHS, TESSERA_BENCH_PM_MAX_EDGES, TESSERA_BENCH_PM_HOST=0 (no host runs on
-# GPU builds), TESSERA_BENCH_PM_ITERATIONS (timed runs per point, default 3).
+# GPU builds), TESSERA_BENCH_PM_ITERATIONS (timed runs per point, default 3),
+# TESSERA_BENCH_PM_DISABLE (the ablation: ';'-separated --disable lists, e.g.
+# "none;prune;lgs;flat;balance"; a setting other than none shows as "<app>/-<setting>").
 # TESSERA_BENCH_FILTER overrides the benchmark filter (default '^pm/').
 # TESSERA_SKIP_BUILD=1 uses the existing build.
 set -euo pipefail
@@ -32,7 +34,7 @@ base="$out_dir/mining-$device-$stamp"
 filter=${TESSERA_BENCH_FILTER:-'^pm/'}
 cmd=("$bench" "--benchmark_filter=$filter" "--benchmark_out=$base.json.partial" "--benchmark_out_format=json"
      "--benchmark_counters_tabular=true" "$@")
-env_line="TESSERA_BENCH_PM_SCALES=${TESSERA_BENCH_PM_SCALES:-12,14} TESSERA_BENCH_PM_ITERATIONS=${TESSERA_BENCH_PM_ITERATIONS:-3} TESSERA_BENCH_PM_GRAPHS=${TESSERA_BENCH_PM_GRAPHS:-} TESSERA_DATA_DIR=${TESSERA_DATA_DIR:-} OMP_NUM_THREADS=${OMP_NUM_THREADS:-} OMP_PROC_BIND=${OMP_PROC_BIND:-}"
+env_line="TESSERA_BENCH_PM_SCALES=${TESSERA_BENCH_PM_SCALES:-12,14} TESSERA_BENCH_PM_DISABLE=${TESSERA_BENCH_PM_DISABLE:-none} TESSERA_BENCH_PM_ITERATIONS=${TESSERA_BENCH_PM_ITERATIONS:-3} TESSERA_BENCH_PM_GRAPHS=${TESSERA_BENCH_PM_GRAPHS:-} TESSERA_DATA_DIR=${TESSERA_DATA_DIR:-} OMP_NUM_THREADS=${OMP_NUM_THREADS:-} OMP_PROC_BIND=${OMP_PROC_BIND:-}"
 echo "bench-mining: $env_line ${cmd[*]}" >&2
 "${cmd[@]}"
 # Google Benchmark writes its JSON as it goes: only a finished run gets the final name.

@@ -1,4 +1,6 @@
 // tessera mine / cliques / motifs: pattern mining on the generic DFS engine (paper 2).
+#include <algorithm>
+#include <climits>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -7,6 +9,7 @@
 #include "algorithms/pattern_mining/apps/motifs.hpp"
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
+#include "core/kokkos_ext/allocation_tracker.hpp"
 #include "core/util/json.hpp"
 #include "io/atomic_file.hpp"
 
@@ -20,6 +23,9 @@ void add_engine_options(Arguments& args) {
   args.option("tasks", "KIND", "edge | vertex: what one team's DFS starts from", "edge")
       .option("split", "N", "split tasks whose first DFS level has more than N candidates (0: auto, -1: never)", "0")
       .option("chunk", "N", "tasks a team takes at once (0: auto)", "0")
+      .option("team-threads", "N", "independent workers per Kokkos team (0: auto, 128 / lanes on GPUs)", "0")
+      .option("lanes", "N", "vector lanes per worker, a power of two (0: auto, 32 on GPUs)", "0")
+      .option("disable", "LIST", disable_option_help(), "none")
       .flag("json", "print one JSON object on stdout");
 }
 
@@ -29,6 +35,11 @@ MineParams mine_params(const Arguments& args) {
   p.engine.split_length = args.get_integer("split");
   p.engine.chunk_size = args.get_integer("chunk");
   TESSERA_USER_REQUIRE(p.engine.chunk_size >= 0, "--chunk must be >= 0");
+  p.engine.optimizations = parse_disabled_optimizations(args.get("disable"));
+  // Range checks live with EngineParams (the engine validates the launch shape).
+  auto as_int = [](long long v) { return static_cast<int>(std::clamp<long long>(v, INT_MIN, INT_MAX)); };
+  p.engine.team_threads = as_int(args.get_integer("team-threads"));
+  p.engine.lanes = as_int(args.get_integer("lanes"));
   return p;
 }
 
@@ -39,7 +50,29 @@ io::LoadedGraph load_undirected(const Arguments& args, const char* command) {
   return io::load_graph(args.get("graph"), load);
 }
 
-Json common_fields(const Arguments& args, const io::LoadedGraph& loaded, const MineResult& r) {
+// Peak bytes held in the default memory space since the command started counting (graph,
+// DAG, task list, buffers: everything the run allocated on the device); 0 when a Kokkos
+// tool owns the allocation callbacks.
+unsigned long long peak_device_bytes() {
+  using kokkos_ext::AllocationTracker;
+  if (!AllocationTracker::installed()) return 0;
+  return AllocationTracker::peak_bytes(Kokkos::DefaultExecutionSpace::memory_space::name());
+}
+
+Json names(const std::vector<std::string>& list) {
+  Json a = Json::array();
+  for (const auto& n : list) a.push(n);
+  return a;
+}
+
+// Which optimizations were switched on, and which took effect in the run.
+void set_optimizations(Json& j, const MineParams& params, const EngineStats& stats) {
+  j.set("optimizations", names(enabled_optimizations(params.engine.optimizations)))
+      .set("optimizations_ran", names(stats.optimizations_ran))
+      .set("pairs_counted", stats.pairs_counted);
+}
+
+Json common_fields(const Arguments& args, const io::LoadedGraph& loaded, const MineResult& r, const MineParams& params) {
   Json j = Json::object();
   j.set("graph", args.get("graph"))
       .set("n", loaded.graph.num_vertices())
@@ -51,14 +84,19 @@ Json common_fields(const Arguments& args, const io::LoadedGraph& loaded, const M
       .set("tasks", r.stats.tasks)
       .set("units", r.stats.units)
       .set("teams", r.stats.teams)
+      .set("team_threads", r.stats.team_threads)
       .set("lanes", r.stats.lanes)
       .set("buffer_bytes", static_cast<unsigned long long>(r.stats.buffer_bytes))
+      .set("task_bytes", static_cast<unsigned long long>(r.stats.task_bytes))
+      .set("device_bytes", static_cast<unsigned long long>(r.stats.buffer_bytes + r.stats.task_bytes + r.stats.graph_bytes))
+      .set("peak_device_bytes", peak_device_bytes())
       .set("time_s", r.stats.mine_seconds)
       .set("task_s", r.stats.task_seconds)
       .set("prepare_s", r.prepare_seconds)
       .set("read_s", loaded.read_seconds)
       .set("build_s", loaded.build_seconds)
       .set("backend", Kokkos::DefaultExecutionSpace::name());
+  set_optimizations(j, params, r.stats);
   return j;
 }
 
@@ -97,6 +135,7 @@ int mine_command(const Args& argv) {
   const Pattern pattern =
       std::filesystem::exists(spec) ? read_pattern_file(spec, induced) : pattern_by_name(spec, induced);
   const MineParams params = mine_params(args);
+  kokkos_ext::AllocationTracker::install();
   const auto loaded = load_undirected(args, "mine");
   const Kokkos::DefaultExecutionSpace space;
   MineResult r;
@@ -105,7 +144,7 @@ int mine_command(const Args& argv) {
   else
     r = mine(space, loaded.graph, pattern, params);
   if (args.has("plan")) std::cerr << r.plan;
-  print_result(common_fields(args, loaded, r), args.has("json"));
+  print_result(common_fields(args, loaded, r, params), args.has("json"));
   return 0;
 }
 
@@ -120,6 +159,7 @@ int cliques_command(const Args& argv) {
   const long long k = args.get_integer("k");
   TESSERA_USER_REQUIRE(k >= 3 && k <= 8, "--k must be between 3 and 8 (got " << k << ")");
   const MineParams params = mine_params(args);
+  kokkos_ext::AllocationTracker::install();
   const auto loaded = load_undirected(args, "cliques");
   const Kokkos::DefaultExecutionSpace space;
   MineResult r;
@@ -129,7 +169,7 @@ int cliques_command(const Args& argv) {
     });
   else
     r = count_cliques(space, loaded.graph, static_cast<int>(k), params);
-  Json j = common_fields(args, loaded, r);
+  Json j = common_fields(args, loaded, r, params);
   j.set("k", k);
   print_result(j, args.has("json"));
   return 0;
@@ -146,6 +186,7 @@ int motifs_command(const Args& argv) {
   const long long k = args.get_integer("k");
   TESSERA_USER_REQUIRE(k == 3 || k == 4, "--k must be 3 or 4 (got " << k << ")");
   const MineParams params = mine_params(args);
+  kokkos_ext::AllocationTracker::install();
   const auto loaded = load_undirected(args, "motifs");
   const MotifCounts m = count_motifs(Kokkos::DefaultExecutionSpace{}, loaded.graph, static_cast<int>(k), params);
   if (args.has("json")) {
@@ -158,7 +199,9 @@ int motifs_command(const Args& argv) {
         .set("k", k)
         .set("motifs", counts)
         .set("time_s", m.seconds)
-        .set("backend", Kokkos::DefaultExecutionSpace::name());
+        .set("backend", Kokkos::DefaultExecutionSpace::name())
+        .set("optimizations", names(enabled_optimizations(params.engine.optimizations)))
+        .set("peak_device_bytes", peak_device_bytes());
     print_result(j, true);
   } else {
     std::cout << "graph: " << args.get("graph") << "\n";

@@ -2,6 +2,8 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
+#include <climits>
 #include <filesystem>
 
 #include "algorithms/pattern_mining/apps/mine.hpp"
@@ -29,7 +31,18 @@ MineParams mine_params(const Params& p) {
   MineParams m;
   m.engine.tasks = parse_task_kind(p.at("tasks"));
   m.engine.split_length = parse_integer("split", p.at("split"));
+  m.engine.optimizations = parse_disabled_optimizations(p.at("disable"));
+  // Range checks live with EngineParams (the engine validates the launch shape).
+  auto as_int = [](long long v) { return static_cast<int>(std::clamp<long long>(v, INT_MIN, INT_MAX)); };
+  m.engine.team_threads = as_int(parse_integer("team-threads", p.at("team-threads")));
+  m.engine.lanes = as_int(parse_integer("lanes", p.at("lanes")));
   return m;
+}
+
+Json names(const std::vector<std::string>& list) {
+  Json a = Json::array();
+  for (const auto& n : list) a.push(n);
+  return a;
 }
 
 Json result_json(const MineResult& r) {
@@ -41,7 +54,13 @@ Json result_json(const MineResult& r) {
       .set("pattern", r.pattern)
       .set("induced", to_string(r.induced))
       .set("tasks", r.stats.tasks)
-      .set("units", r.stats.units);
+      .set("units", r.stats.units)
+      .set("teams", r.stats.teams)
+      .set("team_threads", r.stats.team_threads)
+      .set("lanes", r.stats.lanes)
+      .set("device_bytes", static_cast<unsigned long long>(r.stats.buffer_bytes + r.stats.task_bytes + r.stats.graph_bytes))
+      .set("optimizations_ran", names(r.stats.optimizations_ran))
+      .set("pairs_counted", r.stats.pairs_counted);
   return j;
 }
 
@@ -73,7 +92,7 @@ Json motifs_task(const io::LoadedGraph& input, const Params& p) {
 }  // namespace
 
 std::vector<TaskDefinition> mining_tasks() {
-  const Params engine = {{"tasks", "edge"}, {"split", "0"}};
+  const Params engine = {{"tasks", "edge"}, {"split", "0"}, {"disable", "none"}, {"team-threads", "0"}, {"lanes", "0"}};
   auto with = [&](Params extra) {
     extra.insert(engine.begin(), engine.end());
     return extra;

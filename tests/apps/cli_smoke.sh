@@ -153,6 +153,16 @@ YAML
       "$tessera" motifs $karate --k 4 --json | grep -q '"3-star": 1098, "4-path": 681, "tailed-triangle": 452, "4-cycle": 36, "diamond": 85, "4-clique": 11' \
         || fail "karate 4-motifs"
     fi
+    # Optimization switches: every setting gives the same count, and the JSON names what ran.
+    for d in none prune lgs flat balance order all; do
+      "$tessera" cliques $k8 --k 5 --disable $d --json | grep -q '"count": 56' || fail "K8 5-cliques with --disable $d"
+      "$tessera" mine $k8 --pattern diamond --disable $d --json | grep -q '"count": 420' || fail "K8 diamonds with --disable $d"
+    done
+    out=$("$tessera" mine $k8 --pattern diamond --json)
+    echo "$out" | grep -q '"optimizations": \["prune", "lgs", "flat", "balance", "order"\]' || fail "enabled optimizations: $out"
+    echo "$out" | grep -q '"pairs_counted": true' || fail "diamond pairs: $out"
+    "$tessera" mine $k8 --pattern diamond --disable prune --json | grep -q '"pairs_counted": false' || fail "--disable prune"
+    expect_error "unknown optimization" "$tessera" mine $k8 --pattern diamond --disable nosuch
     expect_error "unknown pattern|valid" "$tessera" mine $k8 --pattern nosuchpattern
     expect_error "needs .*pattern" "$tessera" mine $k8
     expect_error "between 3 and 8" "$tessera" cliques $k8 --k 9

@@ -2,13 +2,16 @@
 // The DFS kernel behind engine_count / engine_list (engine.hpp describes the mapping). A
 // functor rather than a lambda: its helpers are device functions that nvcc accepts as members.
 //
-// Per team: the matched vertices m[], and per level its raw set (pointer + length into the
-// graph or into the team's buffer) and the iteration window [pos, end). All vector lanes
-// run the same control flow on identical values; only the set operations are split among
-// lanes, and every buffer write is followed by a team barrier before anyone reads it.
+// Per worker (one team thread and its vector lanes): the matched vertices m[], and per level
+// its raw set (pointer + length into the graph or into the worker's buffer) and the
+// iteration window [pos, end). All vector lanes run the same control flow on identical
+// values; only the set operations are split among lanes, and every buffer write is followed
+// by a vector barrier before any lane reads it. Count mode may end in the flat last two
+// levels (a lane per candidate) or in local bitmap search (engine/local_bitmap.hpp).
 #include <Kokkos_Core.hpp>
 
 #include "algorithms/pattern_mining/engine/engine_plan.hpp"
+#include "algorithms/pattern_mining/engine/local_bitmap.hpp"
 #include "core/set_ops/intersect.hpp"
 #include "core/types.hpp"
 
@@ -16,11 +19,11 @@ namespace tessera::mining::detail {
 
 using atomic_counter_t = unsigned long long;  // native 64-bit atomics on CUDA
 
-template <class ExecSpace, bool List>
-struct DfsKernel {
+// Everything a DFS launch reads (graph, plan, tasks, buffers): filled once by the host
+// (engine.cpp) and copied into whichever kernel variant runs.
+template <class ExecSpace>
+struct DfsKernelData {
   using memory_space = typename ExecSpace::memory_space;
-  using policy = Kokkos::TeamPolicy<ExecSpace>;
-  using member = typename policy::member_type;
 
   // Graph: `lookup` lists serve intersections (the DAG for cliques), `sym` lists differences.
   Kokkos::View<const eid_t*, memory_space> lookup_rows;
@@ -31,6 +34,7 @@ struct DfsKernel {
   EnginePlan plan;
   int first_level = 2;  // 1: vertex tasks (task_v unused), 2: edge tasks
   int lanes = 1;
+  int team_threads = 1;  // independent workers per team (warps of one block on CUDA)
   // A binary-search probe costs this many sequential reads when choosing between merging and
   // binary search (set_ops::prefer_binary_search): 1 on GPUs, 4 on hosts, as in the TC kernels.
   int probe_cost = 1;
@@ -42,14 +46,42 @@ struct DfsKernel {
   Kokkos::View<const eid_t*, memory_space> unit_end;
   eid_t unit_begin = 0, unit_stop = 0;  // the units of this launch
   eid_t chunk = 1;
+  eid_t single_units = 0;  // count mode: the leading (heaviest) units are taken one at a time
   Kokkos::View<atomic_counter_t, memory_space> next_chunk;
 
-  Kokkos::View<vid_t*, memory_space> buffers;  // teams × plan.num_slots × width
+  Kokkos::View<vid_t*, memory_space> buffers;  // workers × plan.num_slots × width
   eid_t width = 0;
+
+  // Local search (plan.local_search): per worker local_stride words for W's bitmap rows and
+  // one candidate bitmap per level; tasks with local_min <= |W| <= local_max use it.
+  Kokkos::View<word_t*, memory_space> local_words;
+  eid_t local_stride = 0, local_min = k_min_local_size, local_max = 0;
+  // Flat last two levels (count mode): taken when the last level's shared lists are at most
+  // this long (0: never).
+  eid_t flat_max = 0;
 
   // Listing: rows of pattern-vertex-ordered matches and the next free row.
   Kokkos::View<vid_t**, Kokkos::LayoutRight, memory_space> out;
   Kokkos::View<atomic_counter_t, memory_space> cursor;
+
+};
+
+// Kernel fission (paper §5, code generator): the optional paths are compile-time features, so a plan that
+// needs neither local search nor flat levels runs a kernel without their code and registers
+// (more warps fit per SM). `Local`: local bitmap search; `Flat`: flat last two levels.
+template <class ExecSpace, bool List, bool Local = false, bool Flat = false>
+struct DfsKernel : DfsKernelData<ExecSpace> {
+  using memory_space = typename ExecSpace::memory_space;
+  using policy = Kokkos::TeamPolicy<ExecSpace>;
+  using member = typename policy::member_type;
+  using Data = DfsKernelData<ExecSpace>;
+  using Data::lookup_rows, Data::lookup_entries, Data::sym_rows, Data::sym_entries, Data::labels, Data::plan,
+      Data::first_level, Data::lanes, Data::team_threads, Data::probe_cost, Data::task_u, Data::task_v, Data::unit_end,
+      Data::unit_begin, Data::unit_stop, Data::chunk, Data::single_units, Data::next_chunk, Data::buffers, Data::width,
+      Data::local_words, Data::local_stride, Data::local_min, Data::local_max, Data::flat_max, Data::out, Data::cursor;
+
+  DfsKernel() = default;
+  explicit DfsKernel(const Data& data) : Data(data) {}
 
   struct Span {
     const vid_t* data;
@@ -61,6 +93,17 @@ struct DfsKernel {
     int l = 0;
     while (!((m >> l) & 1u)) ++l;
     return l;
+  }
+
+  // Each thread of a team is an independent worker (its own tasks and buffers); only its
+  // vector lanes cooperate.
+  KOKKOS_INLINE_FUNCTION eid_t worker(const member& team) const {
+    return static_cast<eid_t>(team.league_rank()) * team_threads + team.team_rank();
+  }
+  // Orders the lanes' buffer writes before any lane reads them: a one-lane `single` ends
+  // with a synchronisation of the thread's vector lanes (a warp sync on CUDA).
+  static KOKKOS_INLINE_FUNCTION void vector_barrier(const member& team) {
+    Kokkos::single(Kokkos::PerThread(team), []() {});
   }
 
   KOKKOS_INLINE_FUNCTION Span lookup(vid_t v) const {
@@ -149,7 +192,7 @@ struct DfsKernel {
       s = Span{s.data + b, e - b};
     }
     if (level.slot < 0) return s;  // plain list: no set operation left
-    vid_t* buf = buffers.data() + (static_cast<eid_t>(team.league_rank()) * plan.num_slots + level.slot) * width;
+    vid_t* buf = buffers.data() + (worker(team) * plan.num_slots + level.slot) * width;
     const std::uint8_t subtract = level.subtract;
     if (lanes == 1 && subtract == 0 && single_bit(intersect)) {
       // One lane (host backends): a sequential merge with the one remaining list beats a
@@ -178,8 +221,71 @@ struct DfsKernel {
     Kokkos::parallel_reduce(
         Kokkos::ThreadVectorRange(team, lanes), [&](const int, eid_t& most) { most = last > most ? last : most; },
         Kokkos::Max<eid_t>(size));
-    team.team_barrier();  // the buffer is read by every lane from here on
+    vector_barrier(team);  // the buffer is read by every lane from here on
     return Span{buf, size};
+  }
+
+  // |{x in s[b, e) : x survives the remaining set operations}|, without writing anything:
+  // a window length when none is left, a lane-shared intersection count when one list is
+  // left (|A \ B| = |A| - |A ∩ B| for a difference), else a per-candidate vector reduction.
+  // `serial`: one lane computes it alone (inside a vector loop over candidates).
+  KOKKOS_INLINE_FUNCTION count_t count_survivors(const member& team, Span s, eid_t b, eid_t e, std::uint8_t intersect,
+                                                 std::uint8_t subtract, const vid_t* m, bool serial = false) const {
+    if (b >= e) return 0;
+    const eid_t na = e - b;
+    if (intersect == 0 && subtract == 0) return static_cast<count_t>(na);
+    const vid_t* a = s.data + b;
+    count_t found = 0;
+    if (single_bit(static_cast<std::uint8_t>(intersect | subtract))) {
+      const Span other = intersect != 0 ? lookup(m[lowest_bit(intersect)]) : symmetric(m[lowest_bit(subtract)]);
+      const bool binary = set_ops::prefer_binary_search(na, other.size, serial ? 4 : probe_cost);
+      if (serial) {
+        found = binary ? set_ops::intersect_binary(0, 1, a, na, other.data, other.size, set_ops::NoMatchHook{})
+                       : set_ops::intersect_merge(0, 1, a, na, other.data, other.size, set_ops::NoMatchHook{});
+        return intersect != 0 ? found : static_cast<count_t>(na) - found;
+      }
+      Kokkos::parallel_reduce(
+          Kokkos::ThreadVectorRange(team, lanes),
+          [&](const int lane, count_t& f) {
+            f += binary ? set_ops::intersect_binary(lane, lanes, a, na, other.data, other.size, set_ops::NoMatchHook{})
+                        : set_ops::intersect_merge(lane, lanes, a, na, other.data, other.size, set_ops::NoMatchHook{});
+          },
+          found);
+      return intersect != 0 ? found : static_cast<count_t>(na) - found;
+    }
+    if (serial) {
+      for (eid_t k = 0; k < na; ++k)
+        if (passes_set_ops(a[k], intersect, subtract, m)) ++found;
+      return found;
+    }
+    Kokkos::parallel_reduce(
+        Kokkos::ThreadVectorRange(team, na),
+        [&](const eid_t k, count_t& f) {
+          if (passes_set_ops(a[k], intersect, subtract, m)) ++f;
+        },
+        found);
+    return found;
+  }
+
+  // Counting-only last level: the survivors of the window, minus the earlier matched vertices
+  // the level must exclude explicitly (each found in the window and surviving the set
+  // operations costs one binary search), or, for a pair level, Σ over the window's survivors
+  // of their rank among all survivors of the start list (partners below) or of the survivors
+  // above them (partners above): w * outside + w (w - 1) / 2.
+  KOKKOS_INLINE_FUNCTION count_t count_by_size(const member& team, const EngineLevel& level, const vid_t* m, Span s,
+                                               eid_t b, eid_t e, std::uint8_t intersect, bool serial = false) const {
+    const count_t w = count_survivors(team, s, b, e, intersect, level.subtract, m, serial);
+    if (plan.pair != 0) {
+      const count_t outside = plan.pair > 0 ? count_survivors(team, s, 0, b, intersect, level.subtract, m, serial)
+                                            : count_survivors(team, s, e, s.size, intersect, level.subtract, m, serial);
+      return w * outside + (w > 0 ? w * (w - 1) / 2 : 0);
+    }
+    count_t excluded = 0;
+    std::uint8_t d = level.distinct;
+    for (int l = 0; d != 0; ++l, d >>= 1)
+      if ((d & 1u) && set_ops::contains(s.data + b, e - b, m[l]) && passes_set_ops(m[l], intersect, level.subtract, m))
+        ++excluded;
+    return w - excluded;
   }
 
   // Matches at the last level i (count mode), or writes them (list mode). With parts > 1 only
@@ -191,29 +297,13 @@ struct DfsKernel {
     const Span s = start_span(level, m, raw, intersect);
     eid_t b, e;
     bound(level, m, s, b, e);
+    // Size counting needs the whole window in one unit (units never split the last level;
+    // should one be split, its first part counts everything).
+    if (!List && plan.count_by_size && level.label < 0) return part == 0 ? count_by_size(team, level, m, s, b, e, intersect) : 0;
     b += part;
     if (b >= e) return 0;
     const eid_t n = (e - b + parts - 1) / parts;
     const std::uint8_t subtract = level.subtract;
-    if (!List && subtract == 0 && level.distinct == 0 && level.label < 0) {
-      if (intersect == 0) return n;  // only bounds: the window is the answer
-      if (parts == 1 && single_bit(intersect)) {
-        // |window ∩ N(m[l])| with the lane-shared intersection of core/set_ops.
-        const Span other = lookup(m[lowest_bit(intersect)]);
-        const vid_t* a = s.data + b;
-        const eid_t na = e - b;
-        const bool binary = set_ops::prefer_binary_search(na, other.size, probe_cost);
-        count_t found = 0;
-        Kokkos::parallel_reduce(
-            Kokkos::ThreadVectorRange(team, lanes),
-            [&](const int lane, count_t& f) {
-              f += binary ? set_ops::intersect_binary(lane, lanes, a, na, other.data, other.size, set_ops::NoMatchHook{})
-                          : set_ops::intersect_merge(lane, lanes, a, na, other.data, other.size, set_ops::NoMatchHook{});
-            },
-            found);
-        return found;
-      }
-    }
     count_t found = 0;
     Kokkos::parallel_reduce(
         Kokkos::ThreadVectorRange(team, n),
@@ -233,9 +323,173 @@ struct DfsKernel {
     return found;
   }
 
+  // The last level below one candidate x = m[i - 1], counted by one lane alone.
+  KOKKOS_INLINE_FUNCTION count_t finish_serial(const member& team, int i, const vid_t* m, const Span* raw) const {
+    const EngineLevel& level = plan.levels[i];
+    std::uint8_t intersect = 0;
+    const Span s = start_span(level, m, raw, intersect);
+    eid_t b, e;
+    bound(level, m, s, b, e);
+    if (plan.count_by_size && level.label < 0) return count_by_size(team, level, m, s, b, e, intersect, true);
+    count_t found = 0;
+    for (eid_t k = b; k < e; ++k) {
+      const vid_t x = s.data[k];
+      if (admissible(level, x, m) && passes_set_ops(x, intersect, level.subtract, m)) ++found;
+    }
+    return found;
+  }
+
+  // Flat last two levels (plan.flat): the rest of loop level i's window [from, end) (stride
+  // `step`) is spread over the lanes, one candidate each, and each lane counts the last level
+  // below its candidate alone; better than one lane-shared intersection per candidate when the
+  // lists are too short to keep the lanes busy.
+  KOKKOS_INLINE_FUNCTION count_t finish_flat(const member& team, int i, const vid_t* m, const Span* raw, eid_t from,
+                                             eid_t end, eid_t step) const {
+    const eid_t n = (end - from + step - 1) / step;
+    const Span cand = raw[i];
+    count_t found = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::ThreadVectorRange(team, n),
+        [&](const eid_t k, count_t& f) {
+          const vid_t x = cand.data[from + k * step];
+          if (!admissible(plan.levels[i], x, m)) return;
+          vid_t mine[k_engine_max_levels];
+          for (int l = 0; l < i; ++l) mine[l] = m[l];
+          mine[i] = x;
+          f += finish_serial(team, i + 1, mine, raw);
+        },
+        found);
+    return found;
+  }
+
+  // Whether the last level's lists, apart from the one of the candidate itself, are short
+  // enough (<= flat_max) for finish_flat (the caller also wants at least lanes / 4 candidates).
+  KOKKOS_INLINE_FUNCTION bool flat_pays(int last, const vid_t* m, const Span* raw) const {
+    const EngineLevel& level = plan.levels[last];
+    if (level.reuse >= 0) return raw[level.reuse].size <= flat_max;
+    eid_t shortest = flat_max + 1;
+    std::uint8_t bits = static_cast<std::uint8_t>(level.intersect & ~(1u << (last - 1)));
+    for (int l = 0; bits != 0; ++l, bits >>= 1)
+      if (bits & 1u) {
+        const eid_t len = lookup(m[l]).size;
+        if (len < shortest) shortest = len;
+      }
+    return shortest <= flat_max;
+  }
+
+  // Local search, level i >= 3: the position range [lo, hi) its bounds allow.
+  KOKKOS_INLINE_FUNCTION void local_range(int i, const vid_t* m, const eid_t* loc, Span W, eid_t& lo, eid_t& hi) const {
+    const EngineLevel& level = plan.levels[i];
+    lo = 0;
+    hi = W.size;
+    std::uint8_t up = level.upper, down = level.lower;
+    for (int l = 0; up != 0; ++l, up >>= 1)
+      if (up & 1u) {
+        const eid_t p = l >= 2 ? loc[l] : set_ops::lower_bound(W.data, W.size, m[l]);
+        if (p < hi) hi = p;
+      }
+    for (int l = 0; down != 0; ++l, down >>= 1)
+      if (down & 1u) {
+        const eid_t p = l >= 2 ? loc[l] + 1 : set_ops::lower_bound(W.data, W.size, m[l] + 1);
+        if (p > lo) lo = p;
+      }
+  }
+
+  // Word k of level i's candidates: the AND of the rows of its back-edge levels >= 2, cut to
+  // [lo, hi), minus explicit inequalities (m0, m1 are never in W).
+  KOKKOS_INLINE_FUNCTION word_t local_word(int i, const eid_t* loc, const word_t* rows, eid_t nw, eid_t k, eid_t lo,
+                                           eid_t hi) const {
+    const EngineLevel& level = plan.levels[i];
+    word_t v = range_mask(k, lo, hi);
+    for (int l = 2; l < i; ++l) {
+      if ((level.local_rows >> l) & 1u) v &= rows[loc[l] * nw + k];
+      if (((level.distinct >> l) & 1u) && loc[l] / k_word_bits == k) v &= ~(word_t(1) << (loc[l] % k_word_bits));
+    }
+    return v;
+  }
+
+  // Level i's candidate bitmap into `out`, the words shared among the lanes.
+  KOKKOS_INLINE_FUNCTION void local_level(const member& team, int i, const vid_t* m, const eid_t* loc, Span W,
+                                          const word_t* rows, word_t* out) const {
+    const eid_t nw = words_for(W.size);
+    eid_t lo, hi;
+    local_range(i, m, loc, W, lo, hi);
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, nw),
+                         [&](const eid_t k) { out[k] = local_word(i, loc, rows, nw, k, lo, hi); });
+  }
+
+  // The last two levels i, i + 1 at once: the positions of level i's bitmap `cur` go one per
+  // lane, and each lane counts level i + 1 below its position word by word alone (one lane
+  // per candidate beats a lane-shared popcount of a few words per candidate).
+  KOKKOS_INLINE_FUNCTION count_t local_last_pair(const member& team, int i, const vid_t* m, const eid_t* loc, Span W,
+                                                 const word_t* rows, const word_t* cur) const {
+    const eid_t w = W.size, nw = words_for(w);
+    count_t found = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::ThreadVectorRange(team, w),
+        [&](const eid_t p, count_t& f) {
+          if (!((cur[p / k_word_bits] >> (p % k_word_bits)) & 1u)) return;
+          eid_t mine[k_engine_max_levels];
+          for (int l = 2; l < i; ++l) mine[l] = loc[l];
+          mine[i] = p;
+          eid_t lo, hi;
+          local_range(i + 1, m, mine, W, lo, hi);
+          if (lo >= hi) return;
+          for (eid_t k = lo / k_word_bits; k <= (hi - 1) / k_word_bits; ++k)
+            f += static_cast<count_t>(popcount(local_word(i + 1, mine, rows, nw, k, lo, hi)));
+        },
+        found);
+    return found;
+  }
+
+  // The sub-tree of one edge task from level 2 on, inside W = raw set of level 2 (sorted,
+  // unbounded): W's bitmap rows once, then the levels as bitmaps of positions, the last two
+  // together (local_last_pair).
+  KOKKOS_INLINE_FUNCTION count_t walk_local(const member& team, vid_t* m, Span W, eid_t part, eid_t parts) const {
+    const int last = plan.last_level;
+    const eid_t w = W.size, nw = words_for(w);
+    word_t* rows = local_words.data() + worker(team) * local_stride;
+    word_t* bits = rows + w * nw;  // level i's candidates at bits + (i - 2) * nw
+    build_local_rows(team, W.data, w, [&](vid_t v) { return lookup(v); }, rows);
+    eid_t b, e;
+    bound(plan.levels[2], m, W, b, e);
+    // Level 2: its window, every parts-th position from b + part (a split hub task).
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, nw), [&](const eid_t k) {
+      word_t v = range_mask(k, b + part, e);
+      if (parts > 1)
+        for (int bit = 0; bit < k_word_bits; ++bit)
+          if ((v >> bit) & 1u && (k * k_word_bits + bit - b - part) % parts != 0) v &= ~(word_t(1) << bit);
+      bits[k] = v;
+    });
+    vector_barrier(team);
+    eid_t loc[k_engine_max_levels] = {}, pos[k_engine_max_levels] = {};
+    count_t total = 0;
+    int i = 2;
+    while (i >= 2) {
+      if (i + 1 == last) {
+        total += local_last_pair(team, i, m, loc, W, rows, bits + (i - 2) * nw);
+        --i;
+        continue;
+      }
+      const eid_t j = next_set_bit(bits + (i - 2) * nw, w, pos[i]);
+      if (j >= w) {
+        --i;
+        continue;
+      }
+      pos[i] = j + 1;
+      loc[i] = j;
+      m[i] = W.data[j];
+      ++i;
+      local_level(team, i, m, loc, W, rows, bits + (i - 2) * nw);
+      vector_barrier(team);
+      pos[i] = 0;
+    }
+    return total;
+  }
+
   // The whole sub-tree of one work unit, depth first with an explicit stack.
   KOKKOS_INLINE_FUNCTION count_t walk(const member& team, vid_t* m, eid_t part, eid_t parts) const {
-    const int last = plan.num_levels - 1;
+    const int last = plan.last_level;
     const int first = first_level;
     if (first > last) return 1;  // the task itself is the match (a single edge)
     Span raw[k_engine_max_levels];
@@ -254,6 +508,10 @@ struct DfsKernel {
       step[level] = stride;
     };
     open(first, part, parts);
+    if constexpr (Local) {
+      if (plan.local_search && raw[first].size >= local_min && raw[first].size <= local_max)
+        return walk_local(team, m, raw[first], part, parts);
+    }
     while (i >= first) {
       if (pos[i] >= end[i]) {
         if (--i >= first) pos[i] += step[i];
@@ -263,6 +521,13 @@ struct DfsKernel {
       if (!admissible(plan.levels[i], x, m)) {
         pos[i] += step[i];
         continue;
+      }
+      if constexpr (Flat && !List) {
+        if (i + 1 == last && flat_max > 0 && (end[i] - pos[i]) / step[i] * 4 >= lanes && flat_pays(last, m, raw)) {
+          total += finish_flat(team, i, m, raw, pos[i], end[i], step[i]);
+          pos[i] = end[i];
+          continue;
+        }
       }
       m[i] = x;
       if (i + 1 == last) {
@@ -298,26 +563,28 @@ struct DfsKernel {
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member& team, count_t& sum) const {
-    count_t team_total = 0;
+    count_t worker_total = 0;  // this worker's
     while (true) {
       eid_t c = 0;
       Kokkos::single(
-          Kokkos::PerTeam(team),
+          Kokkos::PerThread(team),
           [&](eid_t& taken) { taken = static_cast<eid_t>(Kokkos::atomic_fetch_add(&next_chunk(), atomic_counter_t(1))); },
           c);
-      const eid_t begin = unit_begin + c * chunk;
+      // The first single_units units one at a time (heavy tasks first), then chunks.
+      const eid_t begin = unit_begin + (c < single_units ? c : single_units + (c - single_units) * chunk);
       if (begin >= unit_stop) break;
-      const eid_t stop = begin + chunk < unit_stop ? begin + chunk : unit_stop;
+      const eid_t size = c < single_units ? 1 : chunk;
+      const eid_t stop = begin + size < unit_stop ? begin + size : unit_stop;
       for (eid_t u = begin; u < stop; ++u) {
         eid_t part = 0, parts = 1;
         const eid_t t = task_of(u, part, parts);
         vid_t m[k_engine_max_levels];
         m[0] = task_u(t);
         if (first_level == 2) m[1] = task_v(t);
-        team_total += walk(team, m, part, parts);
+        worker_total += walk(team, m, part, parts);
       }
     }
-    Kokkos::single(Kokkos::PerTeam(team), [&]() { sum += team_total; });
+    Kokkos::single(Kokkos::PerThread(team), [&]() { sum += worker_total; });
   }
 };
 

@@ -117,6 +117,82 @@ TaskList<typename ExecSpace::memory_space> build_tasks(const ExecSpace& space, c
   return t;
 }
 
+// Work-ordered tasks (optimization `order`): the heaviest tasks by estimated work (the product
+// of the lookup degrees of the task's vertices; vertex tasks: the squared degree) move to the
+// front, the rest keep their order (a stable partition, so neighbouring tasks still share
+// their lists in cache). "Heaviest": the top ⌊log2⌋ work buckets that together hold at least
+// `head` tasks. Returns their number: the kernel hands those out one at a time, so no worker
+// takes several heavy tasks in one chunk and none starts last.
+constexpr int k_work_buckets = 64;
+
+// The work bucket of task i: 63 - ⌊log2(d(u) d(v) + 1)⌋, so the heaviest bucket is 0.
+template <class MemorySpace>
+struct WorkBucket {
+  Kokkos::View<const eid_t*, MemorySpace> rows;
+  Kokkos::View<const vid_t*, MemorySpace> u, v;  // v empty: vertex tasks
+  KOKKOS_INLINE_FUNCTION int operator()(eid_t i) const {
+    const std::uint64_t du = rows(u(i) + 1) - rows(u(i));
+    const std::uint64_t dv = v.extent(0) != 0 ? rows(v(i) + 1) - rows(v(i)) : du;
+    std::uint64_t w = du * dv + 1;
+    int b = 0;
+    while (w >>= 1) ++b;
+    return k_work_buckets - 1 - b;
+  }
+};
+
+// How many of the first n tasks lie in work buckets 0..last (a plain sum reduction).
+template <class ExecSpace>
+eid_t tasks_in_buckets(const ExecSpace& space, eid_t n, const WorkBucket<typename ExecSpace::memory_space>& bucket_of,
+                       int last) {
+  eid_t count = 0;
+  Kokkos::parallel_reduce(
+      "tessera::mining::heavy_tasks", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<eid_t>>(space, 0, n),
+      KOKKOS_LAMBDA(const eid_t i, eid_t& c) { c += bucket_of(i) <= last ? 1 : 0; }, count);
+  return count;
+}
+
+template <class ExecSpace>
+eid_t order_tasks_by_work(const ExecSpace& space, TaskList<typename ExecSpace::memory_space>& t,
+                          const CsrGraph<typename ExecSpace::memory_space>& lookup, eid_t head) {
+  using memory_space = typename ExecSpace::memory_space;
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<eid_t>>;
+  if (t.tasks <= head) return 0;  // every task would lead: nothing to reorder
+  const auto tu = t.u;
+  const auto tv = t.v;
+  const bool edge = t.v.extent(0) != 0;
+  const WorkBucket<memory_space> bucket_of{lookup.row_map, t.u, t.v};
+  // The heavy buckets 0..last_heavy: the fewest leading buckets holding at least `head`
+  // tasks, found by a binary search over the bucket index with plain sum reductions (a
+  // histogram by atomics was a contended CAS loop on CUDA: 40 s for kron20's 15.7M tasks).
+  int lo = 0, hi = k_work_buckets - 1;  // every task lies in buckets 0..63, and t.tasks > head
+  while (lo < hi) {
+    const int mid = (lo + hi) / 2;
+    if (tasks_in_buckets(space, t.tasks, bucket_of, mid) >= head)
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  const int last_heavy = lo;
+  const eid_t heavy = tasks_in_buckets(space, t.tasks, bucket_of, last_heavy);
+  if (heavy >= t.tasks) return 0;
+  Kokkos::View<vid_t*, memory_space> u(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::task_u"), t.tasks);
+  Kokkos::View<vid_t*, memory_space> v(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::task_v"),
+                                       edge ? t.tasks : 0);
+  tessera::detail::chunked_scan<ExecSpace, eid_t>(
+      "tessera::mining::order_tasks", space, t.tasks, KOKKOS_LAMBDA(const eid_t i, eid_t& before, const bool final) {
+        const bool lead = bucket_of(i) <= last_heavy;
+        if (final) {
+          const eid_t p = lead ? before : heavy + (i - before);
+          u(p) = tu(i);
+          if (edge) v(p) = tv(i);
+        }
+        if (lead) ++before;
+      });
+  t.u = u;
+  t.v = v;
+  return heavy;
+}
+
 // Hub splitting: a task whose first DFS level starts from a list longer than `split_length`
 // becomes ceil(length / split_length) units (at most k_max_parts), each walking every
 // parts-th candidate of that level.
@@ -129,7 +205,7 @@ void split_hub_tasks(const ExecSpace& space, TaskList<typename ExecSpace::memory
   using memory_space = typename ExecSpace::memory_space;
   t.units = t.tasks;
   // Only a loop level benefits; the last level is a single set operation.
-  if (split_length <= 0 || first_level + 1 >= plan.num_levels || t.tasks == 0) return;
+  if (split_length <= 0 || first_level >= plan.last_level || t.tasks == 0) return;
   const std::uint8_t back = plan.levels[first_level].intersect;  // the first DFS level never reuses
   const auto rows = lookup.row_map;
   const auto tu = t.u;
@@ -158,8 +234,9 @@ void split_hub_tasks(const ExecSpace& space, TaskList<typename ExecSpace::memory
 template <class ExecSpace, bool List>
 struct Launcher {
   using memory_space = typename ExecSpace::memory_space;
-  detail::DfsKernel<ExecSpace, List> kernel;
-  int teams = 1;
+  detail::DfsKernelData<ExecSpace> kernel;
+  int teams = 1;          // workers
+  int team_threads = 1;   // workers per Kokkos team
   eid_t total_units = 0;
 
   eid_t units() const { return total_units; }
@@ -170,11 +247,26 @@ struct Launcher {
     Kokkos::deep_copy(space, kernel.next_chunk, detail::atomic_counter_t(0));
     if (List) Kokkos::deep_copy(space, kernel.cursor, detail::atomic_counter_t(0));
     const eid_t chunks = (unit_stop - unit_begin + kernel.chunk - 1) / kernel.chunk;
-    const int league = static_cast<int>(std::max<eid_t>(1, std::min<eid_t>(teams, chunks)));
+    // Workers = buffer sets: league × team_threads must not exceed the allocated ones.
+    const int workers = static_cast<int>(std::max<eid_t>(1, std::min<eid_t>(teams, chunks)));
+    kernel.team_threads = std::min(team_threads, workers);
+    const int league = workers / kernel.team_threads;
+    // Kernel fission: the variant with only the paths this plan can take.
+    if constexpr (List) {
+      return launch<detail::DfsKernel<ExecSpace, true>>(space, league);
+    } else {
+      const bool local = kernel.plan.local_search && kernel.local_max >= kernel.local_min;
+      if (local) return launch<detail::DfsKernel<ExecSpace, false, true, true>>(space, league);
+      if (kernel.flat_max > 0) return launch<detail::DfsKernel<ExecSpace, false, false, true>>(space, league);
+      return launch<detail::DfsKernel<ExecSpace, false>>(space, league);
+    }
+  }
+
+  template <class Kernel>
+  count_t launch(const ExecSpace& space, int league) const {
     count_t total = 0;
     Kokkos::parallel_reduce(List ? "tessera::mining::dfs_list" : "tessera::mining::dfs_count",
-                            typename detail::DfsKernel<ExecSpace, List>::policy(space, league, 1, kernel.lanes), kernel,
-                            total);
+                            typename Kernel::policy(space, league, kernel.team_threads, kernel.lanes), Kernel(kernel), total);
     return total;
   }
 };
@@ -193,14 +285,26 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   // Listing a one-edge pattern needs a DFS level to write from: vertex tasks.
   const bool vertex_tasks = params.tasks == TaskKind::vertex || plan.num_levels() == 1 || (List && plan.num_levels() == 2);
   const int first_level = vertex_tasks ? 1 : 2;
-  const EnginePlan eplan = make_engine_plan(plan, first_level);
+  const EngineOptimizations& opt = params.optimizations;
+  const EnginePlan eplan = make_engine_plan(plan, first_level, !List, opt);
   const CsrGraph<memory_space>& lookup = eplan.oriented ? g.dag : g.graph;
   const vid_t width = eplan.oriented ? g.max_out_degree : g.max_degree;
 
   TaskList<memory_space> tasks = build_tasks(space, lookup, g.graph, eplan, vertex_tasks ? TaskKind::vertex : TaskKind::edge);
   const bool gpu = tessera::detail::is_gpu_space<ExecSpace>();
-  const eid_t split_length = params.split_length != 0 ? params.split_length : (gpu ? 64 : 512);
-  split_hub_tasks(space, tasks, lookup, eplan, first_level, split_length);
+  // Auto split length 512 on every backend: on the H200 (2026-11-30) splitting at 64 cost more
+  // (each unit recomputes the first DFS level) than it saved (kron20 4-cliques 1.30 s split at
+  // 64, 0.85 s unsplit); hubs beyond 512 candidates are still split.
+  const eid_t split_length = !opt.balance ? -1 : params.split_length != 0 ? params.split_length : 512;
+  // Local search: a split unit rebuilds the task's bitmap rows, so only tasks whose start list
+  // (which bounds W = N(m0) ∩ N(m1)) exceeds the local limit are split.
+  const eid_t local_max = eplan.local_search ? std::min<eid_t>(params.local_max_size, width) : 0;
+  // Heavy tasks first, the heaviest few thousand one per chunk (about 4 per worker).
+  const eid_t head = params.order_head > 0 ? params.order_head
+                     : gpu                 ? 4 * std::max<eid_t>(1, static_cast<eid_t>(space.concurrency()) / 32)
+                                           : 0;
+  const eid_t leading = opt.order && !List && head > 0 ? order_tasks_by_work(space, tasks, lookup, head) : 0;
+  split_hub_tasks(space, tasks, lookup, eplan, first_level, split_length > 0 ? std::max(split_length, local_max) : split_length);
 
   Launcher<ExecSpace, List> l;
   auto& k = l.kernel;
@@ -211,7 +315,17 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   k.labels = g.graph.labels;
   k.plan = eplan;
   k.first_level = first_level;
-  k.lanes = gpu ? std::min(32, static_cast<int>(Kokkos::TeamPolicy<ExecSpace>::vector_length_max())) : 1;
+  TESSERA_USER_REQUIRE(params.lanes >= 0 && params.team_threads >= 0,
+                       "lanes and team threads must be >= 0 (0: automatic), got " << params.lanes << " and " << params.team_threads);
+  const int max_lanes = static_cast<int>(Kokkos::TeamPolicy<ExecSpace>::vector_length_max());
+  k.lanes = params.lanes > 0 ? params.lanes : (gpu ? 32 : 1);
+  TESSERA_USER_REQUIRE(k.lanes <= max_lanes && (k.lanes & (k.lanes - 1)) == 0,
+                       "lanes must be a power of two of at most " << max_lanes << " (got " << k.lanes << ")");
+  // GPUs: blocks of 128 threads (4 warps of 32 lanes, 8 of 16, ...).
+  l.team_threads = params.team_threads > 0 ? params.team_threads : (gpu ? std::max(1, 128 / k.lanes) : 1);
+  TESSERA_USER_REQUIRE(l.team_threads * k.lanes <= (gpu ? 1024 : static_cast<int>(space.concurrency())),
+                       "team threads × lanes must be at most " << (gpu ? 1024 : static_cast<int>(space.concurrency())) << " here (got "
+                                                               << l.team_threads << " × " << k.lanes << ")");
   k.probe_cost = gpu ? 1 : 4;
   k.task_u = tasks.u;
   k.task_v = tasks.v;
@@ -222,7 +336,9 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   // Teams: enough to fill the device (one warp per team on GPUs, one per thread on hosts),
   // capped by the buffer budget.
   int teams = params.teams > 0 ? params.teams : std::max(1, static_cast<int>(space.concurrency() / k.lanes));
-  const std::size_t per_team = static_cast<std::size_t>(eplan.num_slots) * static_cast<std::size_t>(width) * sizeof(vid_t);
+  const eid_t local_words = local_max > 0 ? (local_max + eplan.num_levels) * detail::words_for(local_max) : 0;
+  const std::size_t per_team = static_cast<std::size_t>(eplan.num_slots) * static_cast<std::size_t>(width) * sizeof(vid_t) +
+                               static_cast<std::size_t>(local_words) * sizeof(detail::word_t);
   if (per_team > 0) {
     const auto affordable = static_cast<long long>(params.buffer_budget_bytes / per_team);
     TESSERA_USER_REQUIRE(affordable >= 1, "the candidate buffers of one team (" << per_team << " bytes) exceed the buffer budget of "
@@ -233,7 +349,24 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   l.total_units = tasks.units;
   k.width = width;
   k.buffers = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::buffers"),
-                                                 per_team / sizeof(vid_t) * static_cast<std::size_t>(teams));
+                                                 static_cast<std::size_t>(eplan.num_slots) * width * static_cast<std::size_t>(teams));
+  const eid_t flat_auto = k.lanes > 1 ? 4 * static_cast<eid_t>(k.lanes) : 0;
+  k.flat_max = List || !opt.flat || params.flat_list_max < 0 || eplan.last_level <= first_level
+                   ? 0
+                   : params.flat_list_max > 0 ? params.flat_list_max : flat_auto;
+  k.local_stride = local_words;
+  k.local_min = std::max<eid_t>(1, params.local_min_size);
+  k.local_max = local_max;
+  k.local_words = Kokkos::View<detail::word_t*, memory_space>(
+      Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::local_bitmaps"),
+      static_cast<std::size_t>(local_words) * static_cast<std::size_t>(teams));
+  k.single_units = leading;
+  if (leading > 0 && tasks.unit_end.extent(0) != 0) {  // the leading tasks' units
+    eid_t end = 0;
+    space.fence();
+    Kokkos::deep_copy(end, Kokkos::subview(tasks.unit_end, leading - 1));
+    k.single_units = end;
+  }
   k.chunk = params.chunk_size > 0 ? params.chunk_size
                                   : std::clamp<eid_t>(tasks.units / (static_cast<eid_t>(teams) * 16), 1, 64);
   space.fence();
@@ -241,8 +374,18 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   stats.units = tasks.units;
   stats.teams = teams;
   stats.lanes = k.lanes;
+  stats.team_threads = l.team_threads;
   stats.buffer_bytes = per_team * static_cast<std::size_t>(teams);
+  stats.task_bytes = (tasks.u.extent(0) + tasks.v.extent(0)) * sizeof(vid_t) + tasks.unit_end.extent(0) * sizeof(eid_t);
+  stats.graph_bytes = (g.graph.row_map.extent(0) + g.dag.row_map.extent(0)) * sizeof(eid_t) +
+                      (g.graph.entries.extent(0) + g.dag.entries.extent(0)) * sizeof(vid_t);
   stats.task_seconds = timer.seconds();
+  if (eplan.count_by_size) stats.optimizations_ran.emplace_back("prune");
+  if (local_max >= k.local_min) stats.optimizations_ran.emplace_back("lgs");
+  if (k.flat_max > 0) stats.optimizations_ran.emplace_back("flat");
+  if (tasks.units > tasks.tasks) stats.optimizations_ran.emplace_back("balance");
+  if (leading > 0) stats.optimizations_ran.emplace_back("order");
+  stats.pairs_counted = eplan.pair != 0;
   return l;
 }
 

@@ -1,22 +1,25 @@
 #pragma once
 // The generic DFS mining engine (G2Miner, paper 2 §5-§6): one kernel executes any SearchPlan
-// (converted to an EnginePlan, engine_plan.hpp).
+// (converted to an EnginePlan, engine_plan.hpp); kernel fission only removes the code paths a
+// plan cannot take (dfs_kernel.hpp), never specialises a pattern.
 //
-// Mapping (paper §5.1, "warp-centric"): a Kokkos team of one thread and `lanes` vector lanes
-// is a warp on CUDA (lanes = 32) and one OpenMP thread on host backends (lanes = 1). A team
-// repeatedly takes a chunk of tasks from a global atomic counter (dynamic schedule, so hub
-// tasks do not idle the rest) and walks each task's search sub-tree depth first. At every
-// level the lanes compute the set operations together (intersection, difference, bounding
-// by the symmetry order) into the team's buffers; the last level is only counted (count) or
-// written straight to the match buffer (list), never materialised.
+// Mapping (paper §5.1, "warp-centric"): a worker is one Kokkos team thread with `lanes` vector
+// lanes, a warp on CUDA (lanes = 32; teams of 128 / lanes workers) and one OpenMP thread on
+// host backends. A worker repeatedly takes a chunk of units from a global atomic counter
+// (dynamic schedule; the heaviest tasks first and one at a time, switch `order`) and walks
+// each unit's search sub-tree depth first. At every level the lanes compute the set
+// operations together (intersection, difference, bounding by the symmetry order) into the
+// worker's buffers; the last level is only counted (count; by set sizes, as pairs, flat or on
+// local bitmaps, see optimizations.hpp) or written straight to the match buffer (list).
 //
 // Tasks: edges by default (level 0 and 1 come from an edge list Ω filtered by level 1's
 // bound and labels), vertices optionally. Tasks whose first DFS level is expected to be large
 // are split into parts that take every parts-th candidate of that level ("hub splitting").
 //
 // Memory beyond the graph: the task list (2 ids per edge task, 1 offset when split) and
-// teams × buffers × max_degree ids, buffers ≤ levels − 2. Cliques use the degree-oriented DAG
-// (orient() in core), whose maximum out-degree bounds the buffers instead.
+// workers × buffers × max_degree ids, buffers ≤ levels − 2, plus the local bitmaps (33 KB per
+// worker) when a plan uses local search (EngineStats reports each). Cliques use the
+// degree-oriented DAG (orient() in core), whose maximum out-degree bounds the buffers instead.
 //
 // Input: an undirected CsrGraph as build_graph produces it (symmetric, sorted rows, no
 // self-loops or duplicates); labelled patterns need graph.labels.
@@ -24,8 +27,11 @@
 
 #include <cstddef>
 #include <functional>
+#include <string>
+#include <vector>
 
 #include "algorithms/pattern_mining/engine/engine_plan.hpp"
+#include "algorithms/pattern_mining/engine/optimizations.hpp"
 #include "algorithms/pattern_mining/plan/search_plan.hpp"
 #include "core/graph/csr_graph.hpp"
 
@@ -40,9 +46,26 @@ struct EngineParams {
   eid_t chunk_size = 0;          // tasks a team takes at once (0: automatic)
   eid_t split_length = 0;        // split a task when its first DFS level has more candidates
                                  // than this (0: automatic, < 0: never)
-  int teams = 0;                 // concurrent teams = buffer sets (0: automatic)
+  int teams = 0;                 // concurrent workers = buffer sets (0: automatic)
+  // Launch shape: a Kokkos team holds `team_threads` independent workers of `lanes` vector
+  // lanes each (0: automatic; GPUs: 32 lanes and 128 / lanes workers, i.e. blocks of four
+  // warps, so the blocks-per-SM limit does not cap occupancy; hosts: 1 worker of 1 lane).
+  int team_threads = 0;
+  int lanes = 0;                 // 1..32, a power of two
   std::size_t buffer_budget_bytes = std::size_t(2) << 30;  // caps teams × buffers
   std::size_t list_batch_matches = std::size_t(1) << 20;   // listing: match buffer rows
+  EngineOptimizations optimizations;                       // each can be switched off (ablation)
+  // Local search (optimizations.lgs): tasks whose common neighbourhood W has between these
+  // many vertices use bitmaps (per worker: local_max_size² bits of rows).
+  eid_t local_min_size = 64;  // H200 round 1: at 32, ego-Facebook 5-cliques lost 1.6x to the lists
+  eid_t local_max_size = 512;
+  // Flat last two levels (optimizations.flat): when the last level's shared list has at most
+  // this many vertices (0: automatic, 4 × lanes with several lanes, never with one; < 0: never).
+  eid_t flat_list_max = 0;
+  // Work order (optimizations.order): how many of the heaviest tasks lead, one at a time
+  // (0: automatic, 4 per worker on GPUs and none on hosts, where a few threads with dynamic
+  // chunks gain nothing and the sort's passes would cost more than they save).
+  eid_t order_head = 0;
 };
 
 // The graph in the forms the engine reads: the symmetric graph (differences, non-clique
@@ -63,12 +86,21 @@ MiningGraph<typename ExecSpace::memory_space> prepare_mining_graph(
 struct EngineStats {
   eid_t tasks = 0;
   eid_t units = 0;               // tasks after hub splitting
-  int teams = 0;
+  int teams = 0;                 // workers
+  int team_threads = 0;
   int lanes = 0;
-  std::size_t buffer_bytes = 0;  // per-team candidate buffers
+  std::size_t buffer_bytes = 0;  // per-worker candidate buffers (and local bitmaps)
+  std::size_t task_bytes = 0;    // the task list and unit offsets
+  std::size_t graph_bytes = 0;   // the graph's CSR arrays (and the DAG's) on the device
   int batches = 0;               // listing: kernel launches
   double task_seconds = 0;       // building the task list
   double mine_seconds = 0;       // the DFS kernel(s)
+  // Optimizations that took effect in this launch (optimization_switches() names): "prune"
+  // when the last level was counted by size, "lgs" when the plan ran local bitmap search for
+  // tasks of the right size, "flat" when the last two levels may run flat, "balance" when hub
+  // tasks were split.
+  std::vector<std::string> optimizations_ran;
+  bool pairs_counted = false;    // prune: the last two levels were counted as pairs
 };
 
 // The number of distinct matches of the plan's pattern (see pattern.hpp for the semantics).

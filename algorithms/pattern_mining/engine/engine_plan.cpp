@@ -24,7 +24,9 @@ bool subset(std::uint8_t a, std::uint8_t b) { return (a & ~b) == 0; }
 
 }  // namespace
 
-EnginePlan make_engine_plan(const SearchPlan& plan, int first_dfs_level) {
+EnginePlan make_engine_plan(const SearchPlan& plan, int first_dfs_level, bool counting,
+                            const EngineOptimizations& optimizations) {
+  const bool prune = optimizations.prune;
   const int n = plan.num_levels();
   TESSERA_REQUIRE(n >= 1 && n <= k_engine_max_levels, "plans have 1..8 levels");
   TESSERA_REQUIRE(first_dfs_level == 1 || first_dfs_level == 2, "tasks are vertices or edges");
@@ -32,6 +34,12 @@ EnginePlan make_engine_plan(const SearchPlan& plan, int first_dfs_level) {
   e.num_levels = n;
   e.oriented = plan.use_oriented_dag;
   e.labelled = plan.pattern.is_labelled();
+  e.count_by_size = counting && prune;
+  e.last_level = n - 1;
+  if (counting && prune && plan.count_last_pair && n - 2 >= first_dfs_level) {
+    e.last_level = n - 2;
+    e.pair = plan.levels.back().upper_bounds.empty() ? -1 : 1;
+  }
   std::uint8_t full_intersect[k_engine_max_levels] = {};
   std::uint8_t full_subtract[k_engine_max_levels] = {};
   for (int i = 0; i < n; ++i) {
@@ -51,7 +59,7 @@ EnginePlan make_engine_plan(const SearchPlan& plan, int first_dfs_level) {
   }
   // Reuse: the earlier level with the most set operations that are a subset of this level's.
   // Only levels with at least two operations are worth it (one is a plain neighbour list).
-  for (int i = first_dfs_level; i < n; ++i) {
+  for (int i = first_dfs_level; i <= e.last_level; ++i) {
     int best = -1, best_ops = 1;
     for (int j = first_dfs_level; j < i; ++j) {
       const int ops = bits(full_intersect[j]) + bits(full_subtract[j]);
@@ -67,9 +75,20 @@ EnginePlan make_engine_plan(const SearchPlan& plan, int first_dfs_level) {
     el.subtract = static_cast<std::uint8_t>(full_subtract[i] & ~full_subtract[best]);
     e.levels[best].keep_unbounded = true;
   }
+  // Local search: levels 2..last_level all lie in W = N(m0) ∩ N(m1) (level 2's raw set,
+  // kept unbounded and materialised), and no level subtracts.
+  if (counting && optimizations.lgs && first_dfs_level == 2 && e.pair == 0 && e.last_level >= 4 && !e.labelled) {
+    bool inside = full_intersect[2] == 3u && full_subtract[2] == 0;
+    for (int i = 3; i <= e.last_level; ++i) inside = inside && (full_intersect[i] & 3u) == 3u && full_subtract[i] == 0;
+    if (inside) {
+      e.local_search = true;
+      e.levels[2].keep_unbounded = true;
+      for (int i = 3; i <= e.last_level; ++i) e.levels[i].local_rows = static_cast<std::uint8_t>(full_intersect[i] & ~3u);
+    }
+  }
   // Materialised levels: loop levels (not the last, which only counts or lists) whose raw set
   // is not already a plain list (a neighbour list or a reused buffer).
-  for (int i = first_dfs_level; i + 1 < n; ++i) {
+  for (int i = first_dfs_level; i < e.last_level; ++i) {
     EngineLevel& el = e.levels[i];
     const int ops = bits(el.intersect) + bits(el.subtract);
     const bool plain = el.reuse < 0 ? ops <= 1 : ops == 0;
@@ -87,7 +106,10 @@ std::string describe(const EnginePlan& plan) {
     return "{" + s + "}";
   };
   out << "engine plan: " << plan.num_levels << " levels, " << plan.num_slots << " buffers"
-      << (plan.oriented ? ", oriented DAG" : "") << '\n';
+      << (plan.oriented ? ", oriented DAG" : "") << (plan.count_by_size ? ", counted by size" : "");
+  if (plan.pair != 0) out << ", level " << plan.last_level << " counts pairs with level " << plan.last_level + 1;
+  if (plan.local_search) out << ", local bitmap search from level 2";
+  out << '\n';
   for (int i = 0; i < plan.num_levels; ++i) {
     const EngineLevel& l = plan.levels[i];
     out << "  level " << i << " (pattern vertex " << int(plan.vertex_of_level[i]) << "):";

@@ -8,12 +8,16 @@
 //     N(m0) ∩ N(m1));
 //   * which levels are materialised into the per-team buffers (those with two or more set
 //     operations), and which may be cut by their symmetry bounds before the set operations
-//     (every level no later level reuses).
+//     (every level no later level reuses);
+//   * counting-only pruning: whether the last level is counted by set sizes, and whether the
+//     last two levels are counted as pairs (the plan's count_last_pair, taken when the pair's
+//     first level is a DFS level).
 // Level i's raw set is the set-operation part of its candidates (∩ back-edges − ∪ non-edges);
 // bounds, labels and injectivity are applied when iterating it.
 #include <cstdint>
 #include <string>
 
+#include "algorithms/pattern_mining/engine/optimizations.hpp"
 #include "algorithms/pattern_mining/plan/search_plan.hpp"
 #include "core/types.hpp"
 
@@ -32,10 +36,23 @@ struct EngineLevel {
   std::int8_t slot = -1;          // buffer slot when the raw set is materialised
   bool keep_unbounded = false;    // a later level reuses the raw set: do not cut it by bounds
   label_t label = -1;             // required data label (-1: any)
+  std::uint8_t local_rows = 0;    // local search: back-edge levels >= 2, whose bitmap rows are ANDed
 };
 
 struct EnginePlan {
   int num_levels = 0;
+  // The deepest level the DFS visits, where matches are counted or listed: num_levels - 1,
+  // or num_levels - 2 when the last two levels are counted as pairs (`pair` != 0).
+  int last_level = 0;
+  // Pair counting (SearchPlan::count_last_pair): each admissible candidate x of last_level
+  // pairs with every raw candidate below it (+1) or above it (-1); 0: no pairs.
+  std::int8_t pair = 0;
+  // Counting-only pruning of the last level: count it from set sizes (windows, lane-shared
+  // intersection counts, corrections for explicit inequalities) instead of per candidate.
+  bool count_by_size = false;
+  // Local graph search with bitmaps (local_bitmap.hpp): every level from 2 to last_level
+  // intersects levels 0 and 1 and subtracts nothing, and at least two levels follow level 2.
+  bool local_search = false;
   int num_slots = 0;              // materialised levels = buffers per team
   bool oriented = false;          // intersect out-lists of the degree-oriented DAG, no bounds
   bool labelled = false;
@@ -45,7 +62,10 @@ struct EnginePlan {
 
 // `first_dfs_level` is 1 for vertex tasks and 2 for edge tasks: levels before it come from the
 // task and never need a buffer.
-EnginePlan make_engine_plan(const SearchPlan& plan, int first_dfs_level);
+// `counting`: the launch counts (listing needs every match, so no pairs, size shortcuts or
+// local search); `optimizations`: the switches (EngineOptimizations).
+EnginePlan make_engine_plan(const SearchPlan& plan, int first_dfs_level, bool counting = true,
+                            const EngineOptimizations& optimizations = {});
 
 // One line per level, for logs and tests.
 std::string describe(const EnginePlan& plan);

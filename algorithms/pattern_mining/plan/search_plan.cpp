@@ -106,7 +106,7 @@ SearchPlan build_search_plan(const Pattern& p, const MatchingOrder& order, const
                   "matching order must be a connected permutation of the pattern's vertices");
   const auto group = automorphisms(p);
   SearchPlan plan{p, order, {}, plan_constraints(p, group, order, options.bounds),
-                  static_cast<count_t>(group.size()), false, 0.0};
+                  static_cast<count_t>(group.size()), false, false, 0.0};
   const bool clique = p.num_edges() == n * (n - 1) / 2;
   count_t factorial = 1;
   for (int i = 2; i <= n; ++i) factorial *= static_cast<count_t>(i);
@@ -172,7 +172,21 @@ SearchPlan build_search_plan(const Pattern& p, const MatchingOrder& order, const
     }
     plan.levels.push_back(std::move(level));
   }
+  plan.count_last_pair = options.allow_pair_counting && last_pair_is_countable(plan);
   return plan;
+}
+
+bool last_pair_is_countable(const SearchPlan& plan) {
+  const int n = plan.num_levels();
+  if (n < 3 || plan.use_oriented_dag) return false;
+  const level_t a = n - 2;
+  const LevelPlan& la = plan.levels[static_cast<std::size_t>(a)];
+  const LevelPlan& lz = plan.levels[static_cast<std::size_t>(n - 1)];
+  const std::vector<level_t> just_a{a};
+  const bool one_bound = (lz.upper_bounds == just_a && lz.lower_bounds.empty()) ||
+                         (lz.lower_bounds == just_a && lz.upper_bounds.empty());
+  return one_bound && la.intersect == lz.intersect && la.subtract == lz.subtract && la.distinct.empty() &&
+         lz.distinct.empty() && la.label == k_no_label && lz.label == k_no_label;
 }
 
 SearchPlan build_search_plan(const Pattern& p, const PlanOptions& options) {
@@ -218,6 +232,7 @@ std::string describe(const SearchPlan& plan) {
   for (const pvid_t v : plan.order.vertices) os << ' ' << v;
   os << "  |Aut| = " << plan.automorphism_count << "  cost = " << plan.cost << '\n';
   if (plan.use_oriented_dag) os << "  clique: use the degree-oriented DAG (bounds become the orientation)\n";
+  if (plan.count_last_pair) os << "  last two levels: counted as pairs of one candidate set (no enumeration)\n";
   os << "  constraints:";
   for (const auto& c : plan.constraints) os << ' ' << c.smaller << '<' << c.larger;
   os << '\n';

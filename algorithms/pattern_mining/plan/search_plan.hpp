@@ -64,6 +64,7 @@ struct PlanOptions {
   CostModel cost;
   BoundDirection bounds = BoundDirection::upper;
   bool allow_oriented_dag = true;  // cliques: use the degree-oriented DAG
+  bool allow_pair_counting = true; // count the last two levels combinatorially where valid
 };
 
 struct LevelPlan {
@@ -86,6 +87,14 @@ struct SearchPlan {
   std::vector<SymmetryConstraint> constraints;
   count_t automorphism_count = 1;
   bool use_oriented_dag = false;
+  // Counting-only pruning (paper Table 2 D) of the last two levels a = n-2, z = n-1: set when
+  // they draw from the same raw set S (same back-edges and non-edges, so a and z are not
+  // adjacent and, vertex-induced, could not be), z's only bound is one to a, and neither has
+  // labels or explicit inequalities. Then the matches below one partial match of levels
+  // 0..a-1 are the pairs x ∈ window_a(S), y ∈ S with y < x (upper bound; y > x for a lower
+  // bound): Σ over x of its rank in S, computed from |S ∩ window| and |S| below (above) the
+  // window without enumerating either level (diamond, edge-induced: C(|N(u) ∩ N(v)|, 2)).
+  bool count_last_pair = false;
   double cost = 0.0;
 
   int num_levels() const { return static_cast<int>(levels.size()); }
@@ -95,6 +104,9 @@ struct SearchPlan {
 double matching_order_cost(const Pattern& p, const MatchingOrder& order,
                            const std::vector<SymmetryConstraint>& constraints, Induced induced,
                            const CostModel& model);
+
+// Whether the last two levels of `plan` satisfy SearchPlan::count_last_pair's conditions.
+bool last_pair_is_countable(const SearchPlan& plan);
 
 // The plan for the cheapest connected order (cliques: 0, 1, ..., k-1; all orders are alike).
 SearchPlan build_search_plan(const Pattern& p, const PlanOptions& options = {});

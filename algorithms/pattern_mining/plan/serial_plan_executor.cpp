@@ -93,15 +93,22 @@ class Interpreter {
       for (const level_t l : level.upper_bounds) below = std::min(below, matched_[static_cast<std::size_t>(l)]);
     }
     const bool last = i + 1 == plan_.num_levels();
+    // SearchPlan::count_last_pair: level i is the pair's first level; every admissible
+    // candidate c pairs with each raw candidate below it (upper bound) or above it (lower).
+    const bool pair = plan_.count_last_pair && i + 2 == plan_.num_levels();
+    const bool pair_below = pair && !plan_.levels.back().upper_bounds.empty();
     count_t total = 0;
-    for (const vid_t c : candidates) {
+    for (std::size_t rank = 0; rank < candidates.size(); ++rank) {
+      const vid_t c = candidates[rank];
       if (c <= above) continue;
       if (c >= below) break;  // sorted: the rest is bounded out too
       bool ok = label_ok(level, c);
       for (std::size_t k = 0; ok && k < level.distinct.size(); ++k)
         ok = c != matched_[static_cast<std::size_t>(level.distinct[k])];
       if (!ok) continue;
-      if (last) {
+      if (pair) {
+        total += pair_below ? rank : candidates.size() - 1 - rank;
+      } else if (last) {
         ++total;
       } else {
         matched_[static_cast<std::size_t>(i)] = c;

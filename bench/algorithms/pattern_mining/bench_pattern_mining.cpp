@@ -8,6 +8,7 @@
 // graphs when TESSERA_DATA_DIR is set: TESSERA_BENCH_PM_GRAPHS (default below; "all" = every
 // row of ground_truth.csv) with at most TESSERA_BENCH_PM_MAX_EDGES edges (default 10^6).
 // TESSERA_BENCH_PM_HOST=0 skips the host space on GPU builds (slow for large inputs).
+// TESSERA_BENCH_PM_DISABLE: the ablation, ';'-separated --disable lists (engine/optimizations.hpp).
 //
 // Time: manual, the engine's kernel time (EngineStats::mine_seconds; for motifs the whole
 // count_motifs call, formulas included). Real-graph counts are checked against
@@ -101,17 +102,17 @@ template <class Space>
 using App = std::function<Outcome(const Space&, const tessera::CsrGraph<typename Space::memory_space>&)>;
 
 template <class Space>
-App<Space> pattern_app(Pattern p, std::string column) {
-  return [p, column](const Space& s, const auto& g) {
-    const auto r = mine(s, g, p);
+App<Space> pattern_app(Pattern p, std::string column, MineParams params) {
+  return [p, column, params](const Space& s, const auto& g) {
+    const auto r = mine(s, g, p, params);
     return Outcome{r.stats.mine_seconds, {{column, r.count}}};
   };
 }
 
 template <class Space>
-App<Space> motif_app(int k) {
-  return [k](const Space& s, const auto& g) {
-    const auto m = count_motifs(s, g, k);
+App<Space> motif_app(int k, MineParams params) {
+  return [k, params](const Space& s, const auto& g) {
+    const auto m = count_motifs(s, g, k, params);
     static const std::map<std::string, std::string> column = {
         {"wedge", "open_wedges"},        {"triangle", "triangles"},     {"3-star", "ind_3star"},
         {"4-path", "ind_4path"},         {"tailed-triangle", "ind_tailedtri"}, {"4-cycle", "ind_4cycle"},
@@ -149,21 +150,37 @@ void bench_app(benchmark::State& state, GraphSpec spec, App<Space> app) {
 }
 
 template <class Space>
-void register_graph(const GraphSpec& spec, const std::string& prefix, bool smoke) {
+void register_apps(const GraphSpec& spec, const std::string& prefix, bool smoke, const MineParams& params,
+                   const std::string& suffix) {
   const std::vector<std::pair<std::string, App<Space>>> apps = {
-      {"triangles", pattern_app<Space>(clique(3), "triangles")},
-      {"4-clique", pattern_app<Space>(clique(4), "k4")},
-      {"5-clique", pattern_app<Space>(clique(5), "k5")},
-      {"diamond", pattern_app<Space>(pattern_by_name("diamond"), "diamond_noninduced")},
-      {"4-cycle", pattern_app<Space>(pattern_by_name("4-cycle"), "C4_noninduced")},
-      {"3-motifs", motif_app<Space>(3)},
-      {"4-motifs", motif_app<Space>(4)},
+      {"triangles", pattern_app<Space>(clique(3), "triangles", params)},
+      {"4-clique", pattern_app<Space>(clique(4), "k4", params)},
+      {"5-clique", pattern_app<Space>(clique(5), "k5", params)},
+      {"diamond", pattern_app<Space>(pattern_by_name("diamond"), "diamond_noninduced", params)},
+      {"4-cycle", pattern_app<Space>(pattern_by_name("4-cycle"), "C4_noninduced", params)},
+      {"3-motifs", motif_app<Space>(3, params)},
+      {"4-motifs", motif_app<Space>(4, params)},
   };
   for (const auto& [name, app] : apps) {
-    const std::string full = prefix + Space::name() + "/" + spec.name + "/" + name;
+    const std::string full = prefix + Space::name() + "/" + spec.name + "/" + name + suffix;
     auto* b = benchmark::RegisterBenchmark(full.c_str(), bench_app<Space>, spec, app);
     b->UseManualTime()->Unit(benchmark::kMillisecond);
     b->Iterations(smoke ? 1 : std::stoi(env_or("TESSERA_BENCH_PM_ITERATIONS", "3")));
+  }
+}
+
+// The ablation settings to run: TESSERA_BENCH_PM_DISABLE, ';'-separated --disable lists
+// (default "none"; e.g. "none;prune;lgs;flat;balance"). A setting other than none is appended
+// to the application's name ("5-clique/-lgs").
+std::vector<std::string> ablation_settings() { return split(env_or("TESSERA_BENCH_PM_DISABLE", "none"), ';'); }
+
+template <class Space>
+void register_graph(const GraphSpec& spec, const std::string& prefix, bool smoke) {
+  for (const auto& setting : smoke ? std::vector<std::string>{"none"} : ablation_settings()) {
+    MineParams params;
+    params.engine.optimizations = parse_disabled_optimizations(setting);
+    const std::string suffix = setting == "none" ? "" : "/-" + setting;
+    register_apps<Space>(spec, prefix, smoke, params, suffix);
   }
 }
 

@@ -232,7 +232,7 @@ TEST_CASE_TEMPLATE_DEFINE("mining engine: motif formulas equal brute-force induc
 
 TEST_CASE("mining engine: plan conversion reuses buffers") {
   const SearchPlan diamond = build_search_plan(pattern_by_name("diamond"));
-  const EnginePlan e = make_engine_plan(diamond, 2);
+  const EnginePlan e = make_engine_plan(diamond, 2, /*counting=*/false);  // listing: every level runs
   INFO(describe(e));
   CHECK(e.levels[3].reuse == 2);       // N(m0) ∩ N(m1) computed once
   CHECK(e.levels[3].intersect == 0);

@@ -1,0 +1,217 @@
+// The engine's optimization switches (engine/optimizations.hpp): parsing, the plan decisions
+// they control (counting-only pruning: size counting, pair counting of the last two levels),
+// and a parametrised check that every switch setting (all on, each off, all off) gives the
+// same counts as the brute-force reference on random graphs and ground truth on small real
+// graphs. Every exec space.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "algorithms/pattern_mining/apps/mine.hpp"
+#include "algorithms/pattern_mining/apps/motifs.hpp"
+#include "algorithms/pattern_mining/engine/optimizations.hpp"
+#include "algorithms/pattern_mining/plan/serial_plan_executor.hpp"
+#include "core/error.hpp"
+#include "core/graph/builder.hpp"
+#include "io/graph_io.hpp"
+#include "tests/reference/brute_force_matches.hpp"
+#include "tests/support/spaces.hpp"
+#include "tests/support/test_support.hpp"
+
+using namespace tessera;
+using namespace tessera::mining;
+
+namespace {
+
+// G(n, p) plus a hub joined to 40% of the vertices (so hub splitting triggers).
+EdgeList hub_graph(vid_t n, double p, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::bernoulli_distribution coin(p), hub(0.4);
+  EdgeList e;
+  e.num_vertices = n;
+  for (vid_t u = 0; u < n; ++u)
+    for (vid_t v = u + 1; v < n; ++v)
+      if ((u == 0 && hub(rng)) || coin(rng)) {
+        e.src.push_back(u);
+        e.dst.push_back(v);
+      }
+  return e;
+}
+
+// The switch settings of the ablation: all on, each one off alone, all off.
+std::vector<std::pair<std::string, EngineOptimizations>> switch_settings() {
+  std::vector<std::pair<std::string, EngineOptimizations>> out = {{"all on", parse_disabled_optimizations("none")}};
+  for (const auto& s : optimization_switches()) out.emplace_back(std::string(s.name) + " off", parse_disabled_optimizations(s.name));
+  out.emplace_back("all off", parse_disabled_optimizations("all"));
+  return out;
+}
+
+std::vector<Pattern> patterns_under_test() {
+  std::vector<Pattern> out;
+  for (const Induced induced : {Induced::edge, Induced::vertex})
+    for (const char* name : {"triangle", "wedge", "3-star", "4-path", "tailed-triangle", "4-cycle", "diamond",
+                             "4-clique", "5-clique", "house"})
+      out.push_back(pattern_by_name(name, induced));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("mining optimizations: --disable lists") {
+  const EngineOptimizations all = parse_disabled_optimizations("none");
+  CHECK(all.prune);
+  CHECK(all.balance);
+  CHECK(all.lgs);
+  CHECK(all.flat);
+  CHECK(enabled_optimizations(all) == std::vector<std::string>{"prune", "lgs", "flat", "balance", "order"});
+  CHECK(enabled_optimizations(parse_disabled_optimizations("")) == enabled_optimizations(all));
+  const EngineOptimizations no_prune = parse_disabled_optimizations("prune");
+  CHECK_FALSE(no_prune.prune);
+  CHECK(no_prune.balance);
+  CHECK(enabled_optimizations(parse_disabled_optimizations("balance,prune")) == std::vector<std::string>{"lgs", "flat", "order"});
+  CHECK(enabled_optimizations(parse_disabled_optimizations("all")).empty());
+  CHECK_THROWS_AS(parse_disabled_optimizations("lgs,prunee"), UserError);
+  CHECK_THROWS_AS(parse_disabled_optimizations("prune,"), UserError);
+  for (const auto& s : optimization_switches()) CHECK(disable_option_help().find(s.name) != std::string::npos);
+}
+
+TEST_CASE("mining optimizations: the planner decides pair counting, the engine plan follows") {
+  auto plan = [](const char* name, Induced induced) { return build_search_plan(pattern_by_name(name, induced)); };
+  // Diamond, edge-induced: levels 2 and 3 both draw from N(m0) ∩ N(m1), m3 < m2.
+  const SearchPlan diamond = plan("diamond", Induced::edge);
+  CHECK(diamond.count_last_pair);
+  // Vertex-induced, the pair must also be non-adjacent: level 3 subtracts N(m2), no pairs.
+  CHECK_FALSE(plan("diamond", Induced::vertex).count_last_pair);
+  CHECK(plan("3-star", Induced::edge).count_last_pair);
+  CHECK_FALSE(plan("3-star", Induced::vertex).count_last_pair);
+  CHECK_FALSE(plan("4-clique", Induced::edge).count_last_pair);  // the last level is adjacent to every other
+  CHECK_FALSE(plan("4-cycle", Induced::edge).count_last_pair);
+  PlanOptions off;
+  off.allow_pair_counting = false;
+  CHECK_FALSE(build_search_plan(pattern_by_name("diamond"), off).count_last_pair);
+
+  const EnginePlan counted = make_engine_plan(diamond, 2, true, {});
+  INFO(describe(counted));
+  CHECK(counted.last_level == 2);
+  CHECK(counted.pair == 1);  // m3 < m2: partners below
+  CHECK(counted.num_slots == 0);  // nothing materialised: N(m0) ∩ N(m1) is only counted
+  CHECK(counted.count_by_size);
+  const EnginePlan unpruned = make_engine_plan(diamond, 2, true, parse_disabled_optimizations("prune"));
+  CHECK(unpruned.last_level == 3);
+  CHECK(unpruned.pair == 0);
+  CHECK_FALSE(unpruned.count_by_size);
+  CHECK(make_engine_plan(diamond, 2, false, {}).pair == 0);  // listing enumerates every level
+  // Wedge (3 vertices) with edge tasks: the pair's first level comes from the task, no pairs.
+  CHECK(make_engine_plan(plan("wedge", Induced::edge), 2).pair == 0);
+  CHECK(make_engine_plan(plan("wedge", Induced::edge), 1).pair != 0);
+}
+
+TEST_CASE("mining optimizations: local bitmap search is planned for cliques of five or more") {
+  const SearchPlan k5 = build_search_plan(clique(5));
+  const EnginePlan local = make_engine_plan(k5, 2, true, {});
+  INFO(describe(local));
+  CHECK(local.local_search);
+  CHECK(local.levels[2].keep_unbounded);  // W itself, every deeper level draws from it
+  CHECK(local.levels[3].local_rows == 0b100);
+  CHECK(local.levels[4].local_rows == 0b1100);
+  CHECK_FALSE(make_engine_plan(k5, 2, true, parse_disabled_optimizations("lgs")).local_search);
+  CHECK_FALSE(make_engine_plan(k5, 2, false, {}).local_search);  // listing
+  CHECK_FALSE(make_engine_plan(k5, 1, true, {}).local_search);   // vertex tasks
+  CHECK_FALSE(make_engine_plan(build_search_plan(clique(4)), 2, true, {}).local_search);  // one level after W
+  // Non-oriented 5-cliques (bounds instead of the DAG) stay inside W too.
+  PlanOptions no_dag;
+  no_dag.allow_oriented_dag = false;
+  CHECK(make_engine_plan(build_search_plan(clique(5), no_dag), 2, true, {}).local_search);
+  // The house (a 4-cycle with a roof) leaves W: no local search.
+  CHECK_FALSE(make_engine_plan(build_search_plan(pattern_by_name("house")), 2, true, {}).local_search);
+}
+
+TEST_CASE("mining optimizations: the serial interpreter's pair counting equals brute force") {
+  for (const unsigned seed : {3u, 4u}) {
+    const HostGraph g = mirror_graph<Kokkos::HostSpace>(build_graph(hub_graph(22, 0.3, seed)));
+    for (const auto& pattern : patterns_under_test()) {
+      for (const auto bounds : {BoundDirection::upper, BoundDirection::lower}) {
+        PlanOptions options;
+        options.bounds = bounds;
+        const SearchPlan plan = build_search_plan(pattern, options);
+        INFO(describe(plan));
+        CHECK(serial_plan_count(g, plan) == test::brute_force_matches(g, pattern));
+      }
+    }
+  }
+}
+
+TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals brute force", Space, switch_settings_random) {
+  std::map<std::string, int> took_effect;  // every optimization must have run somewhere
+  for (const unsigned seed : {1u, 2u}) {
+    const EdgeList e = hub_graph(24, seed == 1 ? 0.3 : 0.55, seed);  // sparse, then dense (large W)
+    const HostGraph host = mirror_graph<Kokkos::HostSpace>(build_graph(e));
+    const auto g = prepare_mining_graph(Space{}, mirror_graph<typename Space::memory_space>(build_graph(e)), true);
+    auto patterns = patterns_under_test();
+    for (const int k : {6, 7}) patterns.push_back(clique(k));  // deeper local search
+    for (const auto& pattern : patterns) {
+      const count_t expected = test::brute_force_matches(host, pattern);
+      for (const auto& [what, optimizations] : switch_settings())
+        for (const TaskKind tasks : {TaskKind::edge, TaskKind::vertex})
+          for (const auto bounds : {BoundDirection::upper, BoundDirection::lower}) {
+            MineParams params;
+            params.engine.optimizations = optimizations;
+            params.engine.tasks = tasks;
+            params.engine.split_length = 3;  // split wherever balance is on
+            params.engine.local_min_size = 2;  // local search for W of 2..12 vertices, lists above
+            params.engine.local_max_size = 12;
+            params.engine.flat_list_max = 8;   // flat where the shared list is short, lane-shared above
+            params.engine.order_head = 5;      // work order on the host too
+            params.plan.bounds = bounds;
+            INFO("seed " << seed << ", " << describe(pattern) << ", " << what << ", " << to_string(tasks) << " tasks");
+            const MineResult r = mine(Space{}, g, pattern, params);
+            CHECK(r.count == expected);
+            const bool pruned = std::find(r.stats.optimizations_ran.begin(), r.stats.optimizations_ran.end(),
+                                          "prune") != r.stats.optimizations_ran.end();
+            CHECK(pruned == optimizations.prune);
+            if (!optimizations.prune) CHECK_FALSE(r.stats.pairs_counted);
+            const auto& ran = r.stats.optimizations_ran;
+            for (const char* name : {"lgs", "flat", "order", "balance"})
+              if (std::find(ran.begin(), ran.end(), name) != ran.end()) ++took_effect[name];
+          }
+    }
+  }
+  for (const char* name : {"lgs", "flat", "order", "balance"}) {
+    INFO(name);
+    CHECK(took_effect[name] > 0);
+  }
+}
+
+TEST_SUITE("real-data") {
+TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals ground truth on real graphs", Space,
+                          switch_settings_real) {
+  if (!test::data_available()) return;
+  const std::vector<std::string> wanted = {"karate", "dolphins", "lesmis", "football"};
+  int checked = 0;
+  for (const auto& row : test::read_ground_truth()) {
+    if (std::find(wanted.begin(), wanted.end(), row.at("name")) == wanted.end()) continue;
+    ++checked;
+    const auto graph = mirror_graph<typename Space::memory_space>(io::load_graph(test::data_path(row.at("file"))).graph);
+    auto truth = [&](const char* column) { return static_cast<count_t>(row.integer(column)); };
+    for (const auto& [what, optimizations] : switch_settings()) {
+      INFO("graph " << row.at("name") << ", " << what);
+      MineParams params;
+      params.engine.optimizations = optimizations;
+      CHECK(mine(Space{}, graph, pattern_by_name("diamond"), params).count == truth("diamond_noninduced"));
+      CHECK(mine(Space{}, graph, pattern_by_name("4-cycle"), params).count == truth("C4_noninduced"));
+      CHECK(count_cliques(Space{}, graph, 4, params).count == truth("k4"));
+      CHECK(count_cliques(Space{}, graph, 5, params).count == truth("k5"));
+      CHECK(count_motifs(Space{}, graph, 4, params).at("diamond") == truth("ind_diamond"));
+      CHECK(mine(Space{}, graph, pattern_by_name("4-cycle", Induced::vertex), params).count == truth("ind_4cycle"));
+    }
+  }
+  CHECK(checked == static_cast<int>(wanted.size()));
+}
+TEST_CASE_TEMPLATE_APPLY(switch_settings_real, tessera::test::ExecSpaces);
+}  // TEST_SUITE("real-data")
+
+TEST_CASE_TEMPLATE_APPLY(switch_settings_random, tessera::test::ExecSpaces);
