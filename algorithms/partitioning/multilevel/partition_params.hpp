@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/partitioning/matching/pseudoforest_matching.hpp"
 #include "algorithms/partitioning/refinement/refine.hpp"
 #include "core/types.hpp"
 
@@ -19,6 +20,15 @@ enum class PartitionMode {
   kway,         // k blocks, KaHyPar epsilon balance, no inbound limit (§VII-E)
 };
 
+// What partitions (constrained mode; k-way mode is multilevel only). The two baselines are the
+// sequential SNN-mapping heuristics the paper compares against (§VII-A, Fig. 7); they run on the
+// host and refine nothing.
+enum class PartitionAlgorithm {
+  multilevel,  // the paper's scheme (default)
+  one_pass,    // nodes in id order fill one block after the other under Omega and Delta ([5])
+  overlap,     // greedy growing by incidence-set overlap under Omega and Delta ([4])
+};
+
 struct CoarseningParams {
   int candidates = 4;              // Pi (at most 8)
   double noise_fraction = 0.1;     // noise cap as a fraction of the mean normalised net weight
@@ -26,10 +36,19 @@ struct CoarseningParams {
   int max_levels = 200;
   int weight_penalty = 0;  // pair score divided by nothing (paper) / w(n) + w(m) / w(n) w(m)
   vid_t kway_nodes_per_block = 160;  // k-way: coarsen down to about k * this many nodes
+  // Tail detector (constrained mode): a level that pairs fewer than this fraction of its nodes has stalled; the next
+  // level proposes with all k_max_candidates candidates, and a second stalled level in a row ends
+  // coarsening (initial packing then merges the clusters into blocks).
+  double stall_fraction = 0.01;
+  // Ablations (Fig. 16). false: neighbourhoods rebuilt from the pins at every level instead of
+  // derived from the previous level's (no persistent rows, so no permanent purge of invalid pairs).
+  bool materialize_neighbors = true;
+  partitioning::MatchingKind matching = partitioning::MatchingKind::optimal;
 };
 
 struct PartitionParams {
   PartitionMode mode = PartitionMode::constrained;
+  PartitionAlgorithm algorithm = PartitionAlgorithm::multilevel;
   // constrained mode
   node_weight_t max_block_weight = 0;           // Omega (>= 1)
   std::optional<std::int64_t> max_inbound_nets; // Delta (unset: no inbound limit)
@@ -54,6 +73,9 @@ struct PartitionResult {
   Kokkos::View<part_t*, MemorySpace> parts;  // block of every node, ids 0..num_parts-1
   part_t num_parts = 0;
   std::vector<vid_t> level_nodes;  // nodes per level, finest first
+  // Why coarsening ended: "target" (ceil(W / Omega) or the k-way size reached), "no_pairs",
+  // "stalled" (tail detector), "max_levels"; "none" for the baselines.
+  std::string coarsening_stop = "none";
   double seconds = 0;
   double coarsening_seconds = 0, refinement_seconds = 0, initial_seconds = 0;
 };

@@ -143,7 +143,7 @@ NetRuns<typename ExecSpace::memory_space> compute_net_runs(const ExecSpace& spac
 template <class ExecSpace>
 RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
                        const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
-                       const RefinementLimits& limits, const RefinementParams& params) {
+                       const PartitionLimits& limits, const RefinementParams& params) {
   using mem = typename ExecSpace::memory_space;
   using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   RefinementStats stats;
@@ -603,7 +603,7 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
 #define TESSERA_INST(Space)                                                                          \
   template RefinementStats refine<Space>(const Space&, const Level<Space::memory_space>&,          \
                                          const Kokkos::View<part_t*, Space::memory_space>&, part_t, \
-                                         const RefinementLimits&, const RefinementParams&);
+                                         const PartitionLimits&, const RefinementParams&);
 TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
 #undef TESSERA_INST
 

@@ -25,6 +25,7 @@
 #include <limits>
 
 #include "algorithms/partitioning/multilevel/level.hpp"
+#include "algorithms/partitioning/multilevel/partition_limits.hpp"
 
 namespace tessera::partitioning {
 
@@ -38,12 +39,6 @@ struct RefinementParams {
   // alpha = 1e-6, beta = 1e-7: as integers, penalty = 10 |dsize| + |din| (grade = gain - 1e-7 penalty)
 };
 
-struct RefinementLimits {
-  node_weight_t max_block_weight = std::numeric_limits<node_weight_t>::max();  // Omega
-  std::int64_t max_inbound = std::numeric_limits<std::int64_t>::max();         // Delta
-  bool check_inbound = false;
-};
-
 struct RefinementStats {
   score_t gain = 0;  // fixed-point connectivity decrease
   int applied_moves = 0;
@@ -53,7 +48,7 @@ struct RefinementStats {
 template <class ExecSpace>
 RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
                        const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
-                       const RefinementLimits& limits, const RefinementParams& params);
+                       const PartitionLimits& limits, const RefinementParams& params);
 
 }  // namespace tessera::partitioning
 

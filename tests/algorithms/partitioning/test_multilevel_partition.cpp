@@ -277,7 +277,7 @@ TEST_CASE_TEMPLATE_DEFINE("partitioner: refinement never worsens connectivity no
   auto ph = Kokkos::create_mirror_view(parts);
   std::copy(start.begin(), start.end(), ph.data());
   Kokkos::deep_copy(parts, ph);
-  partitioning::RefinementLimits limits;
+  partitioning::PartitionLimits limits;
   limits.max_block_weight = 50;
   limits.max_inbound = 400;
   limits.check_inbound = true;
