@@ -4,6 +4,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -312,26 +313,47 @@ void coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>
   }
 }
 
-// Constrained mode: the coarsest clusters packed into blocks under Omega and Delta.
+// Constrained mode: the clusters of one level packed into blocks under Omega and Delta
+// (initial/pack_blocks). The coarsest level is tried first; while its packing has more blocks
+// than ceil(W / Omega), finer kept levels with at most k_pack_nodes_per_block nodes per block of
+// that bound are tried as well, k_pack_attempts levels in all (smaller clusters pack more
+// tightly: LeNet's 10 coarsest clusters pair no further and pack into 10 blocks; its level of 46
+// clusters packs into 9, the bound and the one-pass count). The fewest blocks win, ties to the coarser level; the hierarchy above it is dropped.
+// Returns the block count and sets `parts` to the chosen level's partition.
+inline constexpr int k_pack_attempts = 10;
+inline constexpr vid_t k_pack_nodes_per_block = 64;
+
 template <class ExecSpace>
-part_t pack_coarsest(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& coarsest,
-                     const PartitionParams& params, const PartitionLimits& limits,
-                     const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts) {
-  const auto host_level = host_copy(coarsest);
+part_t pack_initial(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>& H, const PartitionParams& params,
+                    const PartitionLimits& limits, Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts) {
+  using mem = typename ExecSpace::memory_space;
   PackLimits pl;
   pl.max_block_weight = limits.max_block_weight;
   pl.max_inbound = limits.max_inbound;
   pl.check_inbound = limits.check_inbound;
   pl.max_overlap_net_size = params.coarsening.max_scored_net_size;
-  const std::vector<part_t> packed = pack_blocks(host_level, pl);
-  auto parts_host = Kokkos::create_mirror_view(parts);
-  part_t count = 0;
-  for (vid_t v = 0; v < coarsest.num_nodes; ++v) {
-    parts_host(v) = packed[v];
-    count = std::max<part_t>(count, packed[v] + 1);
+  const vid_t bound = limits.coarsest_nodes;  // ceil(W / Omega)
+  std::vector<part_t> best;
+  std::size_t best_level = H.levels.size() - 1;
+  for (std::size_t l = H.levels.size(), tried = 0; l-- > 0 && tried < k_pack_attempts; ++tried) {
+    const bool coarsest = l + 1 == H.levels.size();
+    if (!coarsest && (best.empty() || H.levels[l].num_nodes > std::int64_t(k_pack_nodes_per_block) * bound)) break;
+    std::vector<part_t> packed = pack_blocks(host_copy(H.levels[l]), pl);
+    const part_t count = packed.empty() ? 0 : *std::max_element(packed.begin(), packed.end()) + 1;
+    const part_t best_count = best.empty() ? 0 : *std::max_element(best.begin(), best.end()) + 1;
+    if (best.empty() || count < best_count) {
+      best = std::move(packed);
+      best_level = l;
+    }
+    if (*std::max_element(best.begin(), best.end()) + 1 <= bound) break;
   }
+  H.levels.resize(best_level + 1);
+  H.gammas.resize(best_level);
+  parts = Kokkos::View<part_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"), best.size());
+  auto parts_host = Kokkos::create_mirror_view(parts);
+  for (std::size_t v = 0; v < best.size(); ++v) parts_host(v) = best[v];
   Kokkos::deep_copy(space, parts, parts_host);
-  return count;
+  return best.empty() ? 0 : *std::max_element(best.begin(), best.end()) + 1;
 }
 
 // k-way mode: the best of `initial_trials` greedy-growing partitions, each polished by FM and by
@@ -388,24 +410,24 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
   space.fence();
   result.coarsening_seconds = phase.seconds();
 
-  // Initial partition at the coarsest level.
+  // Initial partition at the coarsest level (constrained mode: packing may choose a finer one).
   phase.reset();
-  const Level<mem>& coarsest = H.levels.back();
-  Kokkos::View<part_t*, mem> parts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
-                                   coarsest.num_nodes);
+  Kokkos::View<part_t*, mem> parts;
   part_t num_parts = 0;
   if (params.mode == PartitionMode::constrained) {
-    num_parts = pack_coarsest(space, coarsest, params, limits, parts);
+    num_parts = pack_initial(space, H, params, limits, parts);
   } else {
+    parts = Kokkos::View<part_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
+                                       H.levels.back().num_nodes);
     num_parts = params.k;
-    kway_initial(space, coarsest, params, limits, parts);
+    kway_initial(space, H.levels.back(), params, limits, parts);
   }
   space.fence();
   result.initial_seconds = phase.seconds();
 
   // Uncoarsening with refinement at every level.
   phase.reset();
-  if (params.mode == PartitionMode::constrained) refine(space, coarsest, parts, num_parts, limits, params.refinement);
+  if (params.mode == PartitionMode::constrained) refine(space, H.levels.back(), parts, num_parts, limits, params.refinement);
   for (std::size_t l = H.levels.size() - 1; l > 0; --l) {
     Kokkos::View<part_t*, mem> fine(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
                                     H.levels[l - 1].num_nodes);
