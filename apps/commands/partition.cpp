@@ -80,6 +80,20 @@ Json quality_json(const PartitionQuality& q, double soed) {
   return j;
 }
 
+// Fig. 8's breakdown: seconds per algorithm step.
+Json steps_json(const StepSeconds& s) {
+  Json j = Json::object();
+  j.set("neighbors", s.neighbors)
+      .set("proposal", s.proposal)
+      .set("matching", s.matching)
+      .set("contraction", s.contraction)
+      .set("initial", s.initial)
+      .set("gains", s.gains)
+      .set("sequence", s.sequence)
+      .set("validity", s.validity);
+  return j;
+}
+
 }  // namespace
 
 int partition_command(const Args& argv) {
@@ -129,6 +143,7 @@ int partition_command(const Args& argv) {
       .set("initial_s", report.initial_seconds)
       .set("refinement_s", report.refinement_seconds)
       .set("backend", on_host ? Kokkos::DefaultHostExecutionSpace::name() : Kokkos::DefaultExecutionSpace::name());
+  j.set("steps_s", steps_json(report.steps));
   Json levels = Json::array();
   for (auto x : report.level_nodes) levels.push(static_cast<long long>(x));
   j.set("level_nodes", levels);

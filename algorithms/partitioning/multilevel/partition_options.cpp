@@ -104,6 +104,10 @@ const std::vector<PartitionOption>& partition_options() {
       {"stall-fraction", "F",
        "coarsening tail detector: a level pairing fewer than F of its nodes stalls (two in a row end coarsening)",
        "0.01", [](PartitionParams& p, const std::string& v) { p.coarsening.stall_fraction = parse_fraction("stall-fraction", v); }},
+      {"fewest-blocks", "on|off",
+       "constrained mode: initial packing searches finer levels until it needs no more blocks than one-pass "
+       "(on), or packs the coarsest level only (off: sometimes a block more, often lower connectivity)",
+       "on", [](PartitionParams& p, const std::string& v) { p.fewest_blocks = parse_switch("fewest-blocks", v); }},
       {"weight-penalty", "0|1|2", "coarsening score divided by 1 (paper) / w(n)+w(m) / w(n)w(m)", "0",
        [](PartitionParams& p, const std::string& v) {
          p.coarsening.weight_penalty = static_cast<int>(parse_integer("weight-penalty", v, 0, 2));

@@ -56,6 +56,10 @@ struct PartitionParams {
   // k-way mode
   part_t k = 2;
   double epsilon = 0.03;
+  // Constrained mode: search finer levels (and fall back to the one-pass baseline) until the
+  // initial partition has no more blocks than one-pass; false: pack the coarsest level only
+  // (fewer levels dropped, often lower connectivity with a few more blocks).
+  bool fewest_blocks = true;
   int initial_trials = 16;  // greedy-growing initial partitions tried at the coarsest level
   bool initial_fm = true;  // polish each with sequential FM (initial/fm_refine.hpp)
 
@@ -68,6 +72,19 @@ struct PartitionParams {
   partitioning::RefinementParams refinement;
 };
 
+// Seconds per algorithm step (the paper's Fig. 8 breakdown), summed over levels and repetitions.
+// Each step ends with a fence, so the times are device times on GPUs.
+struct StepSeconds {
+  double neighbors = 0;    // first neighbourhood construction (§V-B)
+  double proposal = 0;     // candidate pairs proposal and isolated pairing (§V-C)
+  double matching = 0;     // pseudo-forest matching rounds (§V-D)
+  double contraction = 0;  // coarse hypergraph and coarse neighbourhoods (§V-E)
+  double initial = 0;      // initial packing / k-way initial partitioning; the baselines
+  double gains = 0;        // refinement: pins(p, e) runs, block state, move proposal (§VI-B)
+  double sequence = 0;     // refinement: move sort, chaining, ranking, in-sequence gains (§VI-C)
+  double validity = 0;     // refinement: events-based validity, best prefix, apply (§VI-D)
+};
+
 template <class MemorySpace>
 struct PartitionResult {
   Kokkos::View<part_t*, MemorySpace> parts;  // block of every node, ids 0..num_parts-1
@@ -78,6 +95,7 @@ struct PartitionResult {
   std::string coarsening_stop = "none";
   double seconds = 0;
   double coarsening_seconds = 0, refinement_seconds = 0, initial_seconds = 0;
+  StepSeconds steps;
 };
 
 // Literature constraint presets (Omega / Delta / partition limit): TrueNorth 256/256/4096,

@@ -24,6 +24,7 @@ struct PartitionReport {
   double coarsening_seconds = 0, initial_seconds = 0, refinement_seconds = 0;
   std::vector<vid_t> level_nodes;
   std::string coarsening_stop;     // PartitionResult::coarsening_stop
+  StepSeconds steps;               // per-step times (Fig. 8)
   bool within_part_limit = true;   // num_parts <= params.max_parts (presets)
 };
 

@@ -335,6 +335,8 @@ SortedMoves<typename ExecSpace::memory_space> sort_moves(const ExecSpace& space,
   return out;
 }
 
+inline constexpr int k_chain_check_rounds = 4;
+
 // Successor and predecessor of every move in its chain (-1: none).
 template <class MemorySpace>
 struct Chains {
@@ -366,6 +368,7 @@ Chains<typename ExecSpace::memory_space> chain_moves(const ExecSpace& space, con
   Kokkos::deep_copy(space, succ, -1);
   Kokkos::deep_copy(space, pred, -1);
   const int window = params.window;
+  Kokkos::View<std::int32_t, mem> linked("tessera::part::linked");  // links made since the last check
   for (int round = 0; round < params.chain_rounds; ++round) {
     Kokkos::deep_copy(space, claim, 0);
     Kokkos::parallel_for(
@@ -402,20 +405,27 @@ Chains<typename ExecSpace::memory_space> chain_moves(const ExecSpace& space, con
           choice(i) = best;
           Kokkos::atomic_fetch_max(&claim(best), key);
         });
-    std::int32_t linked = 0;
-    Kokkos::parallel_reduce(
-        "tessera::part::chain_link", range(space, 0, M),
-        KOKKOS_LAMBDA(const std::int64_t i, std::int32_t& count) {
+    Kokkos::parallel_for(
+        "tessera::part::chain_link", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
           const std::int32_t j = choice(i);
           if (j < 0) return;
           if (std::uint32_t(claim(j) & 0xffffffffULL) == std::uint32_t(moves(i).node)) {
             succ(i) = j;
             pred(j) = static_cast<std::int32_t>(i);
-            ++count;
+            Kokkos::atomic_add(&linked(), std::int32_t(1));
           }
-        },
-        linked);
-    if (linked == 0) break;
+        });
+    // Stop once a group of rounds linked nothing. A round without links leaves succ and pred
+    // as they were, so every later round links nothing either: checking every
+    // k_chain_check_rounds rounds instead of every round gives the same chains with fewer
+    // host synchronisations.
+    if ((round + 1) % k_chain_check_rounds == 0 || round + 1 == params.chain_rounds) {
+      std::int32_t linked_host = 0;
+      Kokkos::deep_copy(space, linked_host, linked);
+      space.fence();
+      if (linked_host == 0) break;
+      Kokkos::deep_copy(space, linked, 0);
+    }
   }
   return c;
 }
@@ -764,16 +774,26 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
   if (n == 0 || num_parts < 2) return stats;
   const score_t min_gain = params.propose_negative ? std::numeric_limits<score_t>::min() : 0;
   const detail::RefineBuffers<mem> buf(n, num_parts);
+  Kokkos::Timer timer;
+  // Adds the time since the last call to `seconds` (after a fence: device time on GPUs).
+  auto lap = [&](double& seconds) {
+    space.fence();
+    seconds += timer.seconds();
+    timer.reset();
+  };
   bool first_half_idle = false;
   for (int rep = 0; rep < params.repetitions; ++rep) {
     const bool second_half = rep >= params.repetitions / 2;
     if (!second_half && first_half_idle) continue;  // the same state would propose the same moves
     stats.repetitions_run++;
+    timer.reset();
     const auto runs = detail::compute_net_runs(space, L, parts);
     const std::int64_t initial_violations = detail::block_state(space, L, parts, num_parts, runs, buf, limits);
     detail::propose_moves(space, L, parts, num_parts, runs, buf, limits, second_half, min_gain);
+    lap(stats.gains_seconds);
     const auto sorted = detail::sort_moves(space, parts, num_parts, buf);
     if (sorted.count == 0) {
+      lap(stats.sequence_seconds);
       if (second_half) break;
       first_half_idle = true;
       continue;
@@ -781,17 +801,20 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
     const auto chains = detail::chain_moves(space, L, sorted, buf, params);
     const auto seq_node = detail::sequence_chains(space, sorted, chains, buf);
     const auto seq_gain = detail::in_sequence_gains(space, L, parts, runs, buf, seq_node);
+    lap(stats.sequence_seconds);
     Kokkos::View<std::int64_t*, mem> viol("tessera::part::viol", sorted.count);
     detail::size_violations(space, L, parts, buf, seq_node, limits, viol);
     if (limits.check_inbound) detail::inbound_violations(space, L, parts, runs, buf, limits, viol);
     const detail::BestPrefix best = detail::best_valid_prefix(space, seq_gain, viol, initial_violations);
     const bool start_valid = initial_violations == 0;
     if (best.last < 0 || (start_valid && best.gain <= 0)) {
+      lap(stats.validity_seconds);
       if (second_half) break;
       first_half_idle = true;
       continue;
     }
     detail::apply_prefix(space, parts, buf, seq_node, best.last);
+    lap(stats.validity_seconds);
     stats.gain += best.gain;
     stats.applied_moves += static_cast<int>(best.last + 1);
   }

@@ -43,6 +43,8 @@ struct RefinementStats {
   score_t gain = 0;  // fixed-point connectivity decrease
   int applied_moves = 0;
   int repetitions_run = 0;
+  // Time per step group (fenced): gains (steps 1-2), sequence (3-5), validity (6-8).
+  double gains_seconds = 0, sequence_seconds = 0, validity_seconds = 0;
 };
 
 template <class ExecSpace>
