@@ -149,6 +149,10 @@ struct RefineBuffers {
   Kokkos::View<score_t*, MemorySpace> move_gain;           // in-isolation gain (Eq. 13)
   Kokkos::View<std::int32_t*, MemorySpace> seqpos;         // position in the sequence, -1 when not moving
   Kokkos::View<eid_t*, MemorySpace> gather_off;            // per node: its (block, w(e)) gather rows
+  // Device scalars read back together once per repetition (best_valid_prefix): the violated
+  // limits before the moves, the best valid prefix's gain and last move.
+  Kokkos::View<std::int64_t, MemorySpace> violations_before, best_gain, best_last;
+  Kokkos::View<std::int64_t[3], MemorySpace> summary;
 
   RefineBuffers(vid_t n, part_t num_parts)
       : block_weight("tessera::part::bsize", num_parts),
@@ -156,13 +160,17 @@ struct RefineBuffers {
         move_to(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::move_to"), n),
         move_gain(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::move_gain"), n),
         seqpos(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::seqpos"), n),
-        gather_off(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::gather_off"), n + 1) {}
+        gather_off(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::gather_off"), n + 1),
+        violations_before("tessera::part::violations_before"),
+        best_gain("tessera::part::best_gain"),
+        best_last("tessera::part::best_last"),
+        summary("tessera::part::refine_summary") {}
 };
 
-// Step 1 (after the runs): block weights and distinct inbound counts; returns the number of
-// violated limits of the current partition.
+// Step 1 (after the runs): block weights and distinct inbound counts; the number of violated
+// limits of the current partition goes to buf.violations_before (on the device: no host sync).
 template <class ExecSpace>
-std::int64_t block_state(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+void block_state(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
                          const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
                          const NetRuns<typename ExecSpace::memory_space>& runs,
                          const RefineBuffers<typename ExecSpace::memory_space>& buf, const PartitionLimits& limits) {
@@ -187,15 +195,13 @@ std::int64_t block_state(const ExecSpace& space, const Level<typename ExecSpace:
         for (eid_t k = net_off(e); k < net_off(e) + lam(e); ++k)
           if (ri(k) > 0) Kokkos::atomic_add(&binb(rb(k)), std::int64_t(1));
       });
-  std::int64_t violations = 0;
   Kokkos::parallel_reduce(
       "tessera::part::violations0", range(space, 0, num_parts),
       KOKKOS_LAMBDA(const std::int64_t p, std::int64_t& c) {
         if (bsize(p) > omega) ++c;
         if (check_inbound && binb(p) > delta) ++c;
       },
-      violations);
-  return violations;
+      Kokkos::Sum<std::int64_t, typename ExecSpace::memory_space>(buf.violations_before));
 }
 
 // Step 2 (Eq. 13): gather (block, w(e)) of the other blocks of every incident net, sort, and
@@ -699,18 +705,21 @@ void inbound_violations(const ExecSpace& space, const Level<typename ExecSpace::
       });
 }
 
-// The valid prefix of largest cumulative gain: moves [0, last] (last = -1: none).
+// The valid prefix of largest cumulative gain: moves [0, last] (last = -1: none), and the
+// number of violated limits before the first move.
 struct BestPrefix {
   score_t gain = std::numeric_limits<score_t>::min();
   std::int64_t last = -1;
+  std::int64_t violations_before = 0;
 };
 
 // Step 7: prefix sums of in-sequence gains and of violation changes; the best prefix that ends
-// with no violated limit (given `initial_violations` before the first move).
+// with no violated limit (given buf.violations_before). The reductions stay on the device and
+// their three results come back in one copy.
 template <class ExecSpace>
 BestPrefix best_valid_prefix(const ExecSpace& space, const Kokkos::View<score_t*, typename ExecSpace::memory_space>& seq_gain,
                              const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& viol,
-                             std::int64_t initial_violations) {
+                             const RefineBuffers<typename ExecSpace::memory_space>& buf) {
   using mem = typename ExecSpace::memory_space;
   using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   const std::int64_t M = static_cast<std::int64_t>(seq_gain.extent(0));
@@ -726,25 +735,33 @@ BestPrefix best_valid_prefix(const ExecSpace& space, const Kokkos::View<score_t*
         acc += viol(s);
         if (final) vcount(s) = acc;
       });
-  const std::int64_t v0 = initial_violations;
-  BestPrefix best;
-  score_t best_gain = std::numeric_limits<score_t>::min();
+  auto v0 = buf.violations_before;
+  auto best_gain = buf.best_gain;
+  auto best_last = buf.best_last;
+  auto summary = buf.summary;
   Kokkos::parallel_reduce(
       "tessera::part::best_gain", range(space, 0, M),
       KOKKOS_LAMBDA(const std::int64_t s, score_t& b) {
-        if (v0 + vcount(s) == 0 && cum(s) > b) b = cum(s);
+        if (v0() + vcount(s) == 0 && cum(s) > b) b = cum(s);
       },
-      Kokkos::Max<score_t>(best_gain));
-  best.gain = best_gain;
-  if (best_gain == std::numeric_limits<score_t>::min()) return best;
-  std::int64_t best_len = M;
+      Kokkos::Max<score_t, mem>(best_gain));
   Kokkos::parallel_reduce(
       "tessera::part::best_len", range(space, 0, M),
       KOKKOS_LAMBDA(const std::int64_t s, std::int64_t& b) {
-        if (v0 + vcount(s) == 0 && cum(s) == best_gain && s < b) b = s;
+        if (v0() + vcount(s) == 0 && cum(s) == best_gain() && s < b) b = s;
       },
-      Kokkos::Min<std::int64_t>(best_len));
-  best.last = best_len;
+      Kokkos::Min<std::int64_t, mem>(best_last));
+  Kokkos::parallel_for(
+      "tessera::part::best_summary", range(space, 0, 1), KOKKOS_LAMBDA(const std::int64_t) {
+        summary(0) = v0();
+        summary(1) = best_gain();
+        summary(2) = best_gain() == Kokkos::reduction_identity<score_t>::max() ? -1 : best_last();
+      });
+  auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, summary);
+  BestPrefix best;
+  best.violations_before = host(0);
+  best.gain = host(1);
+  best.last = host(2);
   return best;
 }
 
@@ -788,7 +805,7 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
     stats.repetitions_run++;
     timer.reset();
     const auto runs = detail::compute_net_runs(space, L, parts);
-    const std::int64_t initial_violations = detail::block_state(space, L, parts, num_parts, runs, buf, limits);
+    detail::block_state(space, L, parts, num_parts, runs, buf, limits);
     detail::propose_moves(space, L, parts, num_parts, runs, buf, limits, second_half, min_gain);
     lap(stats.gains_seconds);
     const auto sorted = detail::sort_moves(space, parts, num_parts, buf);
@@ -805,8 +822,8 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
     Kokkos::View<std::int64_t*, mem> viol("tessera::part::viol", sorted.count);
     detail::size_violations(space, L, parts, buf, seq_node, limits, viol);
     if (limits.check_inbound) detail::inbound_violations(space, L, parts, runs, buf, limits, viol);
-    const detail::BestPrefix best = detail::best_valid_prefix(space, seq_gain, viol, initial_violations);
-    const bool start_valid = initial_violations == 0;
+    const detail::BestPrefix best = detail::best_valid_prefix(space, seq_gain, viol, buf);
+    const bool start_valid = best.violations_before == 0;
     if (best.last < 0 || (start_valid && best.gain <= 0)) {
       lap(stats.validity_seconds);
       if (second_half) break;

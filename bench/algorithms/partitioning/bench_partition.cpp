@@ -151,7 +151,7 @@ bool register_all() {
   }
   const std::string nn_default =
       "nn:lenet,input=14;nn:lenet;nn:random,neurons=4000,fanout=16;nn:random,neurons=16000,fanout=16;"
-      "nn:vgg,input=16,width=0.125;nn:alexnet,input=64,width=0.25;nn:vgg,input=32,width=0.25";
+      "nn:vgg,input=16,width=0.125;nn:alexnet,input=64,width=0.25";
   for (const auto& spec : split(env_or("TESSERA_BENCH_PART_NN", nn_default), ';')) {
     finish(benchmark::RegisterBenchmark(("partition/nn_loihi64/" + spec).c_str(), run, "gen:" + spec, loihi64, 0.0,
                                         "none", ExecutionTarget::device));
