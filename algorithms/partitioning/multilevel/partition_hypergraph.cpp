@@ -306,7 +306,8 @@ void coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>
     }
     // Constrained mode only: k-way coarsening ends near 160 k nodes anyway, and its initial
     // partitioning needs those nodes, not packing.
-    const bool stalled = params.mode == PartitionMode::constrained && double(pairs) < cp.stall_fraction * double(L.num_nodes);
+    const bool stalled =
+        params.mode == PartitionMode::constrained && double(pairs) < cp.stall_fraction * double(L.num_nodes);
     auto C = contract(space, L, mate, limits.check_inbound);
     nbr = cp.materialize_neighbors ? coarsen_neighbors(space, nbr, C.coarse.num_nodes, C.gamma, C.members)
                                    : build_neighbors(space, C.coarse, cp.max_scored_net_size);
