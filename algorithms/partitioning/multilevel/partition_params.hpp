@@ -36,9 +36,9 @@ struct CoarseningParams {
   int max_levels = 200;
   int weight_penalty = 0;  // pair score divided by nothing (paper) / w(n) + w(m) / w(n) w(m)
   vid_t kway_nodes_per_block = 160;  // k-way: coarsen down to about k * this many nodes
-  // Tail detector (constrained mode): a level that pairs fewer than this fraction of its nodes has stalled; the next
-  // level proposes with all k_max_candidates candidates, and a second stalled level in a row ends
-  // coarsening (initial packing then merges the clusters into blocks).
+  // Tail detector (constrained mode): a level that pairs fewer than this fraction of its nodes has
+  // stalled; the next level proposes with all k_max_candidates candidates, and a second stalled
+  // level in a row ends coarsening (initial packing then merges the clusters into blocks).
   double stall_fraction = 0.01;
   // Ablations (Fig. 16). false: neighbourhoods rebuilt from the pins at every level instead of
   // derived from the previous level's (no persistent rows, so no permanent purge of invalid pairs).

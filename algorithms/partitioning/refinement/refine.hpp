@@ -17,7 +17,9 @@
 //      blocks after every move;
 //   7. the valid prefix of largest cumulative gain is applied (only when it gains, or when the
 //      starting state was invalid: then the best valid prefix repairs it).
-// Every step sums integers or sorts unique keys, so the result is identical on every backend and
+// Each step is a named function in refine.cpp (block_state, propose_moves, sort_moves, chain_moves,
+// sequence_chains, in_sequence_gains, size_violations, inbound_violations, best_valid_prefix,
+// apply_prefix). Every step sums integers or sorts unique keys, so the result is identical on every backend and
 // thread count; the only atomics are integer additions and max over packed (penalty, id) keys.
 #include <Kokkos_Core.hpp>
 
@@ -43,7 +45,7 @@ struct RefinementStats {
   score_t gain = 0;  // fixed-point connectivity decrease
   int applied_moves = 0;
   int repetitions_run = 0;
-  // Time per step group (fenced): gains (steps 1-2), sequence (3-5), validity (6-8).
+  // Time per step group (fenced): gains (steps 1-2 above), sequence (3-5), validity (6-7).
   double gains_seconds = 0, sequence_seconds = 0, validity_seconds = 0;
 };
 
