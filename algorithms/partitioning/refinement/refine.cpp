@@ -145,6 +145,9 @@ template <class MemorySpace>
 struct RefineBuffers {
   Kokkos::View<node_weight_t*, MemorySpace> block_weight;  // w(p)
   Kokkos::View<std::int64_t*, MemorySpace> block_inbound;  // distinct inbound nets of p
+  // Accumulators for the two above: contended adds on few addresses, and CUDA has a native
+  // 64-bit atomicAdd for unsigned long long only (signed 64-bit adds become compare-and-swap loops).
+  Kokkos::View<unsigned long long*, MemorySpace> weight_sum, inbound_sum;
   Kokkos::View<part_t*, MemorySpace> move_to;              // proposed destination (invalid_part: none)
   Kokkos::View<score_t*, MemorySpace> move_gain;           // in-isolation gain (Eq. 13)
   Kokkos::View<std::int32_t*, MemorySpace> seqpos;         // position in the sequence, -1 when not moving
@@ -157,6 +160,8 @@ struct RefineBuffers {
   RefineBuffers(vid_t n, part_t num_parts)
       : block_weight("tessera::part::bsize", num_parts),
         block_inbound("tessera::part::binb", num_parts),
+        weight_sum("tessera::part::bsize_sum", num_parts),
+        inbound_sum("tessera::part::binb_sum", num_parts),
         move_to(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::move_to"), n),
         move_gain(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::move_gain"), n),
         seqpos(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::seqpos"), n),
@@ -185,15 +190,23 @@ void block_state(const ExecSpace& space, const Level<typename ExecSpace::memory_
   auto lam = runs.lambda;
   auto bsize = buf.block_weight;
   auto binb = buf.block_inbound;
-  Kokkos::deep_copy(space, bsize, 0);
-  Kokkos::deep_copy(space, binb, 0);
+  auto wsum = buf.weight_sum;
+  auto isum = buf.inbound_sum;
+  Kokkos::deep_copy(space, wsum, 0);
+  Kokkos::deep_copy(space, isum, 0);
   Kokkos::parallel_for(
-      "tessera::part::bsize", range(space, 0, L.num_nodes),
-      KOKKOS_LAMBDA(const std::int64_t v) { Kokkos::atomic_add(&bsize(parts(v)), vw(v)); });
+      "tessera::part::bsize", range(space, 0, L.num_nodes), KOKKOS_LAMBDA(const std::int64_t v) {
+        Kokkos::atomic_add(&wsum(parts(v)), static_cast<unsigned long long>(vw(v)));
+      });
   Kokkos::parallel_for(
       "tessera::part::binb", range(space, 0, L.num_nets), KOKKOS_LAMBDA(const std::int64_t e) {
         for (eid_t k = net_off(e); k < net_off(e) + lam(e); ++k)
-          if (ri(k) > 0) Kokkos::atomic_add(&binb(rb(k)), std::int64_t(1));
+          if (ri(k) > 0) Kokkos::atomic_add(&isum(rb(k)), 1ULL);
+      });
+  Kokkos::parallel_for(
+      "tessera::part::block_sums", range(space, 0, num_parts), KOKKOS_LAMBDA(const std::int64_t p) {
+        bsize(p) = static_cast<node_weight_t>(wsum(p));
+        binb(p) = static_cast<std::int64_t>(isum(p));
       });
   Kokkos::parallel_reduce(
       "tessera::part::violations0", range(space, 0, num_parts),
