@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <limits>
+#include <sstream>
 
 #include "algorithms/partitioning/coarsening/propose_pairs.hpp"
 #include "core/error.hpp"
@@ -46,6 +48,25 @@ bool parse_switch(const std::string& name, const std::string& text) {
 
 constexpr long long k_int_max = std::numeric_limits<int>::max();
 
+std::string on_off(bool on) { return on ? "on" : "off"; }
+
+// Shortest text that reads back as the same double ("0.01", not "0.010000").
+std::string shortest(double x) {
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::ostringstream out;
+    out << std::setprecision(digits) << x;
+    if (std::stod(out.str()) == x) return out.str();
+  }
+  return std::to_string(x);
+}
+
+// Fills every option's default_value from the parameter structs' defaults.
+std::vector<PartitionOption> with_defaults(std::vector<PartitionOption> options) {
+  const PartitionParams defaults;
+  for (auto& o : options) o.default_value = o.show(defaults);
+  return options;
+}
+
 }  // namespace
 
 std::string to_string(PartitionAlgorithm algorithm) {
@@ -64,29 +85,36 @@ PartitionAlgorithm parse_partition_algorithm(const std::string& text) {
 }
 
 const std::vector<PartitionOption>& partition_options() {
-  static const std::vector<PartitionOption> options = {
+  static const std::vector<PartitionOption> options = with_defaults({
       {"algorithm", "multilevel|one-pass|overlap",
        "multilevel (paper 3), or the paper's sequential baselines: one-pass (fill blocks in node order) or overlap "
        "(greedy growing by incidence-set overlap); the baselines are constrained-mode only",
-       "multilevel", [](PartitionParams& p, const std::string& v) { p.algorithm = parse_partition_algorithm(v); }},
-      {"seed", "S", "seed of the coarsening noise and initial partitions", "0",
+       [](const PartitionParams& p) { return to_string(p.algorithm); },
+       [](PartitionParams& p, const std::string& v) { p.algorithm = parse_partition_algorithm(v); }},
+      {"seed", "S", "seed of the coarsening noise and initial partitions",
+       [](const PartitionParams& p) { return std::to_string(p.seed); },
        [](PartitionParams& p, const std::string& v) {
          p.seed = static_cast<std::uint64_t>(parse_integer("seed", v, 0, std::numeric_limits<long long>::max()));
        }},
-      {"runs", "N", "independent multilevel runs (seeds S, S+1, ...); the best is kept", "1",
+      {"runs", "N", "independent multilevel runs (seeds S, S+1, ...); the best is kept",
+       [](const PartitionParams& p) { return std::to_string(p.runs); },
        [](PartitionParams& p, const std::string& v) {
          p.runs = static_cast<int>(parse_integer("runs", v, -k_int_max, k_int_max));  // the partitioner checks >= 1
        }},
-      {"candidates", "1..8", "Pi: candidate pairs proposed per node and level (matching rounds)", "4",
+      {"candidates", "1..8", "Pi: candidate pairs proposed per node and level (matching rounds)",
+       [](const PartitionParams& p) { return std::to_string(p.coarsening.candidates); },
        [](PartitionParams& p, const std::string& v) {
          p.coarsening.candidates = static_cast<int>(parse_integer("candidates", v, 1, partitioning::k_max_candidates));
        }},
-      {"repetitions", "R", "Theta: refinement repetitions per level", "16",
+      {"repetitions", "R", "Theta: refinement repetitions per level",
+       [](const PartitionParams& p) { return std::to_string(p.refinement.repetitions); },
        [](PartitionParams& p, const std::string& v) {
          p.refinement.repetitions = static_cast<int>(parse_integer("repetitions", v, 0, 4096));
        }},
       {"matching", "optimal|greedy", "ablation: exact pseudo-forest matching (paper) or the greedy root-first heuristic",
-       "optimal",
+       [](const PartitionParams& p) {
+         return std::string(p.coarsening.matching == partitioning::MatchingKind::optimal ? "optimal" : "greedy");
+       },
        [](PartitionParams& p, const std::string& v) {
          if (v == "optimal") p.coarsening.matching = partitioning::MatchingKind::optimal;
          else if (v == "greedy") p.coarsening.matching = partitioning::MatchingKind::greedy;
@@ -95,29 +123,35 @@ const std::vector<PartitionOption>& partition_options() {
       {"neighbors", "on|off",
        "ablation: materialised neighbourhoods derived level to level (on, paper) or rebuilt from the pins at every "
        "level (off)",
-       "on", [](PartitionParams& p, const std::string& v) { p.coarsening.materialize_neighbors = parse_switch("neighbors", v); }},
+       [](const PartitionParams& p) { return on_off(p.coarsening.materialize_neighbors); },
+       [](PartitionParams& p, const std::string& v) { p.coarsening.materialize_neighbors = parse_switch("neighbors", v); }},
       {"chaining", "on|off", "ablation: chain refinement moves into paths and cycles (on, paper) or order them by gain only",
-       "on",
+       [](const PartitionParams& p) { return on_off(p.refinement.chain_rounds > 0); },
        [](PartitionParams& p, const std::string& v) {
          p.refinement.chain_rounds = parse_switch("chaining", v) ? partitioning::RefinementParams{}.chain_rounds : 0;
        }},
       {"stall-fraction", "F",
        "coarsening tail detector: a level pairing fewer than F of its nodes stalls (two in a row end coarsening)",
-       "0.01", [](PartitionParams& p, const std::string& v) { p.coarsening.stall_fraction = parse_fraction("stall-fraction", v); }},
+       [](const PartitionParams& p) { return shortest(p.coarsening.stall_fraction); },
+       [](PartitionParams& p, const std::string& v) { p.coarsening.stall_fraction = parse_fraction("stall-fraction", v); }},
       {"fewest-blocks", "on|off",
        "constrained mode: initial packing searches finer levels until it needs no more blocks than one-pass "
        "(on), or packs the coarsest level only (off: sometimes a block more, often lower connectivity)",
-       "on", [](PartitionParams& p, const std::string& v) { p.fewest_blocks = parse_switch("fewest-blocks", v); }},
-      {"weight-penalty", "0|1|2", "coarsening score divided by 1 (paper) / w(n)+w(m) / w(n)w(m)", "0",
+       [](const PartitionParams& p) { return on_off(p.fewest_blocks); },
+       [](PartitionParams& p, const std::string& v) { p.fewest_blocks = parse_switch("fewest-blocks", v); }},
+      {"weight-penalty", "0|1|2", "coarsening score divided by 1 (paper) / w(n)+w(m) / w(n)w(m)",
+       [](const PartitionParams& p) { return std::to_string(p.coarsening.weight_penalty); },
        [](PartitionParams& p, const std::string& v) {
          p.coarsening.weight_penalty = static_cast<int>(parse_integer("weight-penalty", v, 0, 2));
        }},
-      {"trials", "T", "k-way: initial partitions tried at the coarsest level", "16",
+      {"trials", "T", "k-way: initial partitions tried at the coarsest level",
+       [](const PartitionParams& p) { return std::to_string(p.initial_trials); },
        [](PartitionParams& p, const std::string& v) { p.initial_trials = static_cast<int>(parse_integer("trials", v, 1, k_int_max)); },
        true},
-      {"initial-fm", "0|1", "k-way: polish initial partitions with sequential FM", "1",
+      {"initial-fm", "0|1", "k-way: polish initial partitions with sequential FM",
+       [](const PartitionParams& p) { return std::string(p.initial_fm ? "1" : "0"); },
        [](PartitionParams& p, const std::string& v) { p.initial_fm = parse_switch("initial-fm", v); }, true},
-  };
+  });
   return options;
 }
 

@@ -13,13 +13,16 @@
 namespace tessera {
 
 struct PartitionOption {
-  std::string name;           // CLI spelling, e.g. "candidates"
-  std::string value_name;     // e.g. "1..8"
+  std::string name;        // CLI spelling, e.g. "candidates"
+  std::string value_name;  // e.g. "1..8"
   std::string help;
-  std::string default_value;  // text form of PartitionParams' default
+  // The field's current value in text form; default_value = show(PartitionParams{}), so the
+  // defaults stay declared once, in the parameter structs.
+  std::string (*show)(const PartitionParams& params);
   // Sets the field from its text form; throws UserError naming the option on a bad value.
   void (*apply)(PartitionParams& params, const std::string& value);
-  bool kway_only = false;     // meaningless in constrained mode
+  bool kway_only = false;  // meaningless in constrained mode
+  std::string default_value;
 };
 
 const std::vector<PartitionOption>& partition_options();

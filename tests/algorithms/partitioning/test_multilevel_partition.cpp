@@ -367,10 +367,12 @@ TEST_SUITE("real-data") {
       CHECK(q.cut_net <= 242);
       auto preset = find_constraint_preset("Loihi-64");
       part_t count = 0;
-      auto cparts = run_partitioner<Space>(host, constrained(preset.max_block_weight, preset.max_inbound_nets), &count);
+      auto fewest = constrained(preset.max_block_weight, preset.max_inbound_nets);
+      fewest.fewest_blocks = true;
+      auto cparts = run_partitioner<Space>(host, fewest, &count);
       auto cq = quality<Space>(host, cparts, {preset.max_block_weight, preset.max_inbound_nets, std::nullopt});
       CHECK(cq.valid);
-      // Fewest blocks (default): ceil(12,752 / 1,024) = 13, as many as the one-pass baseline.
+      // Fewest blocks: ceil(12,752 / 1,024) = 13, as many as the one-pass baseline.
       CHECK(count == 13);
       MESSAGE(std::string(name) << " Loihi-64 connectivity " << cq.connectivity << " parts " << count);
       // Coarsest-level packing only: one block more, and connectivity below AxonCUDA's (the

@@ -59,10 +59,25 @@ TEST_CASE("partition options: names, defaults and validation") {
   CHECK_THROWS_AS(apply_partition_option(p, "algorithm", "hmetis"), UserError);
   CHECK_THROWS_AS(apply_partition_option(p, "stall-fraction", "2"), UserError);
   CHECK_THROWS_AS(apply_partition_option(p, "no-such-option", "1"), UserError);
-  // Every default, applied to fresh parameters, leaves them at their defaults.
-  PartitionParams d;
-  for (const auto& o : partition_options()) apply_partition_option(d, o.name, o.default_value);
+  // Every default, applied to parameters set away from their defaults, restores them: the
+  // option defaults are the structs' (show(PartitionParams{})), not a second copy.
+  PartitionParams d = p;
+  d.fewest_blocks = !d.fewest_blocks;
+  d.coarsening.stall_fraction = 0.5;
+  d.seed = 7;
+  d.runs = 3;
+  d.coarsening.weight_penalty = 2;
+  d.initial_trials = 3;
+  for (const auto& o : partition_options()) {
+    CHECK_MESSAGE(o.default_value == o.show(PartitionParams{}), o.name);
+    apply_partition_option(d, o.name, o.default_value);
+    CHECK_MESSAGE(o.show(d) == o.default_value, o.name);
+  }
   const PartitionParams fresh;
+  CHECK(d.fewest_blocks == fresh.fewest_blocks);
+  CHECK(d.coarsening.weight_penalty == fresh.coarsening.weight_penalty);
+  CHECK(d.initial_trials == fresh.initial_trials);
+  CHECK(d.initial_fm == fresh.initial_fm);
   CHECK(d.coarsening.candidates == fresh.coarsening.candidates);
   CHECK(d.refinement.repetitions == fresh.refinement.repetitions);
   CHECK(d.refinement.chain_rounds == fresh.refinement.chain_rounds);
