@@ -343,7 +343,8 @@ void coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>
 // clusters packs into 9, as one-pass). Fewest blocks win, ties to the coarser level and to
 // overlap packing. Last resort, so that multilevel never needs more blocks than the baseline:
 // the baseline's partition of the finest level, which refinement then improves. With
-// params.fewest_blocks off, only the coarsest level's two candidates are tried. The hierarchy
+// params.fewest_blocks off (auto: off for undirected inputs), only the coarsest level's two
+// candidates are tried. The hierarchy
 // above the chosen level is dropped; returns the block count.
 inline constexpr vid_t k_pack_nodes_per_block = 64;
 
@@ -362,7 +363,8 @@ part_t pack_initial(const ExecSpace& space, Hierarchy<typename ExecSpace::memory
   pl.max_overlap_net_size = params.coarsening.max_scored_net_size;
   const std::int64_t bound = limits.coarsest_nodes;  // ceil(W / Omega)
   std::vector<part_t> reference;
-  if (params.fewest_blocks) reference = one_pass_blocks(host_copy(H.levels[0]), pl);
+  const bool fewest_blocks = params.fewest_blocks.value_or(false);  // resolved by partition_single_run
+  if (fewest_blocks) reference = one_pass_blocks(host_copy(H.levels[0]), pl);
   std::vector<part_t> best;
   std::size_t best_level = H.levels.size() - 1;
   auto consider = [&](std::vector<part_t>&& candidate, std::size_t level) {
@@ -381,9 +383,9 @@ part_t pack_initial(const ExecSpace& space, Hierarchy<typename ExecSpace::memory
     const auto host_level = host_copy(H.levels[l]);
     consider(pack_blocks(host_level, pl), l);
     consider(one_pass_blocks(host_level, pl), l);
-    if (!params.fewest_blocks || block_count(best) <= block_count(reference)) break;
+    if (!fewest_blocks || block_count(best) <= block_count(reference)) break;
   }
-  if (params.fewest_blocks && block_count(best) > block_count(reference)) consider(std::move(reference), 0);
+  if (fewest_blocks && block_count(best) > block_count(reference)) consider(std::move(reference), 0);
   H.levels.resize(best_level + 1);
   H.gammas.resize(best_level);
   parts = Kokkos::View<part_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"), best.size());
@@ -522,8 +524,10 @@ PartitionResult<typename ExecSpace::memory_space> partition_single_run(
   const InputStats stats = input_stats(space, h);
   const PartitionLimits limits = resolve_limits(params, stats, h.num_nodes, h.num_nets());
   const int shift = fixed_point_shift(stats.max_net_weight, h.num_pins());
-  auto result = params.algorithm == PartitionAlgorithm::multilevel ? partition_once(space, h, params, limits, shift)
-                                                                   : partition_baseline(space, h, params, limits, shift);
+  PartitionParams resolved = params;
+  resolved.fewest_blocks = params.fewest_blocks.value_or(h.directed);
+  auto result = params.algorithm == PartitionAlgorithm::multilevel ? partition_once(space, h, resolved, limits, shift)
+                                                                   : partition_baseline(space, h, resolved, limits, shift);
   result.seconds = timer.seconds();
   return result;
 }

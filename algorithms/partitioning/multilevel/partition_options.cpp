@@ -134,11 +134,15 @@ const std::vector<PartitionOption>& partition_options() {
        "coarsening tail detector: a level pairing fewer than F of its nodes stalls (two in a row end coarsening)",
        [](const PartitionParams& p) { return shortest(p.coarsening.stall_fraction); },
        [](PartitionParams& p, const std::string& v) { p.coarsening.stall_fraction = parse_fraction("stall-fraction", v); }},
-      {"fewest-blocks", "on|off",
+      {"fewest-blocks", "on|off|auto",
        "constrained mode: initial packing searches finer levels until it needs no more blocks than one-pass "
-       "(on), or packs the coarsest level only (off: sometimes a block more, often lower connectivity)",
-       [](const PartitionParams& p) { return on_off(p.fewest_blocks); },
-       [](PartitionParams& p, const std::string& v) { p.fewest_blocks = parse_switch("fewest-blocks", v); }},
+       "(on), or packs the coarsest level only (off: sometimes a block more, often lower connectivity); auto: on "
+       "for directed inputs (SNNs), off for undirected ones (hMETIS)",
+       [](const PartitionParams& p) { return p.fewest_blocks ? on_off(*p.fewest_blocks) : std::string("auto"); },
+       [](PartitionParams& p, const std::string& v) {
+         if (v == "auto") p.fewest_blocks.reset();
+         else p.fewest_blocks = parse_switch("fewest-blocks", v);
+       }},
       {"weight-penalty", "0|1|2", "coarsening score divided by 1 (paper) / w(n)+w(m) / w(n)w(m)",
        [](const PartitionParams& p) { return std::to_string(p.coarsening.weight_penalty); },
        [](PartitionParams& p, const std::string& v) {

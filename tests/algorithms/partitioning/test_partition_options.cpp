@@ -53,6 +53,11 @@ TEST_CASE("partition options: names, defaults and validation") {
   CHECK(p.algorithm == PartitionAlgorithm::one_pass);
   apply_partition_option(p, "initial_fm", "0");  // YAML spelling
   CHECK(!p.initial_fm);
+  apply_partition_option(p, "fewest-blocks", "off");
+  CHECK(p.fewest_blocks == false);
+  apply_partition_option(p, "fewest-blocks", "auto");
+  CHECK(!p.fewest_blocks.has_value());
+  CHECK_THROWS_AS(apply_partition_option(p, "fewest-blocks", "maybe"), UserError);
   CHECK_THROWS_AS(apply_partition_option(p, "candidates", "9"), UserError);
   CHECK_THROWS_AS(apply_partition_option(p, "candidates", "4x"), UserError);
   CHECK_THROWS_AS(apply_partition_option(p, "matching", "best"), UserError);
@@ -62,7 +67,7 @@ TEST_CASE("partition options: names, defaults and validation") {
   // Every default, applied to parameters set away from their defaults, restores them: the
   // option defaults are the structs' (show(PartitionParams{})), not a second copy.
   PartitionParams d = p;
-  d.fewest_blocks = !d.fewest_blocks;
+  d.fewest_blocks = false;
   d.coarsening.stall_fraction = 0.5;
   d.seed = 7;
   d.runs = 3;
