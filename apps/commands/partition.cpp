@@ -6,6 +6,7 @@
 
 #include "algorithms/partitioning/metrics/evaluate_partition.hpp"
 #include "algorithms/partitioning/multilevel/partition_hypergraph.hpp"
+#include "algorithms/partitioning/multilevel/partition_options.hpp"
 #include "algorithms/partitioning/multilevel/partition_report.hpp"
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
@@ -79,6 +80,20 @@ Json quality_json(const PartitionQuality& q, double soed) {
   return j;
 }
 
+// Fig. 8's breakdown: seconds per algorithm step.
+Json steps_json(const StepSeconds& s) {
+  Json j = Json::object();
+  j.set("neighbors", s.neighbors)
+      .set("proposal", s.proposal)
+      .set("matching", s.matching)
+      .set("contraction", s.contraction)
+      .set("initial", s.initial)
+      .set("gains", s.gains)
+      .set("sequence", s.sequence)
+      .set("validity", s.validity);
+  return j;
+}
+
 }  // namespace
 
 int partition_command(const Args& argv) {
@@ -89,23 +104,24 @@ int partition_command(const Args& argv) {
   args.positional("hypergraph", "hypergraph file (.hgr, .dhg, .snn, ...)");
   add_input_options(args);
   add_constraint_options(args);
-  args.option("output", "FILE", "write one block id per line (written atomically)")
-      .option("seed", "S", "seed of the coarsening noise and initial partitions", "0")
-      .option("runs", "N", "independent multilevel runs (seeds S, S+1, ...); the best is kept", "1")
-      .option("weight-penalty", "0|1|2", "coarsening score divided by 1 (paper) / w(n)+w(m) / w(n)w(m)", "")
-      .option("trials", "T", "k-way: initial partitions tried at the coarsest level", "16")
-      .option("repetitions", "R", "refinement repetitions per level (Theta)", "16")
-      .option("initial-fm", "0|1", "k-way: polish initial partitions with sequential FM", "1")
-      .flag("host", "run on the host backend (the CPU baseline of a GPU build; same partition)")
+  args.option("output", "FILE", "write one block id per line (written atomically)");
+  for (const auto& o : partition_options()) args.option(o.name, o.value_name, o.help, o.default_value);
+  args.flag("host", "run on the host backend (the CPU baseline of a GPU build; same partition)")
       .flag("json", "print one JSON object on stdout");
   if (!args.parse(argv)) return 0;
   PartitionParams params = params_from(args, true);
-  if (!args.get("weight-penalty").empty()) params.coarsening.weight_penalty = static_cast<int>(args.get_integer("weight-penalty"));
-  params.initial_trials = static_cast<int>(args.get_integer("trials"));
-  params.refinement.repetitions = static_cast<int>(args.get_integer("repetitions"));
-  params.initial_fm = args.get_integer("initial-fm") != 0;
-  params.seed = static_cast<std::uint64_t>(args.get_integer("seed"));
-  params.runs = static_cast<int>(args.get_integer("runs"));
+  for (const auto& o : partition_options()) {
+    const std::string& value = args.get(o.name);
+    if (o.kway_only && params.mode != PartitionMode::kway && value != o.default_value)
+      throw UsageError("--" + o.name + " belongs to the k-way mode (--k)");
+    try {
+      o.apply(params, value);
+    } catch (const UserError& e) {
+      throw UsageError(e.what());
+    }
+  }
+  if (params.algorithm != PartitionAlgorithm::multilevel && params.mode == PartitionMode::kway)
+    throw UsageError("--algorithm " + to_string(params.algorithm) + " partitions under --max-size/--preset only, not --k");
   const auto h = io::load_hypergraph(args.get("hypergraph"), hypergraph_load_options(args));
   const bool on_host = args.has("host");
   const auto report = partition_and_evaluate(h, params, on_host ? ExecutionTarget::host : ExecutionTarget::device);
@@ -113,10 +129,12 @@ int partition_command(const Args& argv) {
   Json j = quality_json(report.quality, report.soed);
   j.set("hypergraph", args.get("hypergraph"))
       .set("mode", params.mode == PartitionMode::constrained ? "constrained" : "kway")
+      .set("algorithm", to_string(params.algorithm))
       .set("nodes", static_cast<long long>(h.num_nodes))
       .set("nets", static_cast<long long>(h.num_nets()))
       .set("pins", static_cast<long long>(h.num_pins()))
       .set("levels", static_cast<long long>(report.level_nodes.size()))
+      .set("coarsening_stop", report.coarsening_stop)
       .set("within_part_limit", report.within_part_limit)
       .set("seed", static_cast<long long>(params.seed))
       .set("runs", static_cast<long long>(params.runs))
@@ -125,6 +143,7 @@ int partition_command(const Args& argv) {
       .set("initial_s", report.initial_seconds)
       .set("refinement_s", report.refinement_seconds)
       .set("backend", on_host ? Kokkos::DefaultHostExecutionSpace::name() : Kokkos::DefaultExecutionSpace::name());
+  j.set("steps_s", steps_json(report.steps));
   Json levels = Json::array();
   for (auto x : report.level_nodes) levels.push(static_cast<long long>(x));
   j.set("level_nodes", levels);

@@ -14,6 +14,7 @@
 #include "core/graph/orientation.hpp"
 #include "algorithms/triangle_count/triangle_count.hpp"
 #include "apps/runner/mining_tasks.hpp"
+#include "algorithms/partitioning/multilevel/partition_options.hpp"
 #include "algorithms/partitioning/multilevel/partition_report.hpp"
 
 namespace tessera::runner {
@@ -141,11 +142,11 @@ Json partition_task(const io::LoadedGraph& input, const Params& p) {
     params.max_block_weight = std::stoll(p.at("max_size"));
     if (!p.at("max_inbound").empty()) params.max_inbound_nets = std::stoll(p.at("max_inbound"));
   }
-  params.seed = std::stoull(p.at("seed"));
-  params.runs = std::stoi(p.at("runs"));
+  for (const auto& o : partition_options()) apply_partition_option(params, o.name, p.at(yaml_option_name(o.name)));
   const auto r = partition_and_evaluate(h, params);
   Json j = Json::object();
   j.set("time_s", r.seconds)
+      .set("algorithm", to_string(params.algorithm))
       .set("valid", r.quality.valid)
       .set("num_parts", static_cast<long long>(r.num_parts))
       .set("connectivity", r.quality.connectivity)
@@ -153,9 +154,25 @@ Json partition_task(const io::LoadedGraph& input, const Params& p) {
       .set("soed", r.soed)
       .set("imbalance", r.quality.imbalance)
       .set("levels", static_cast<long long>(r.level_nodes.size()))
+      .set("coarsening_stop", r.coarsening_stop)
+      .set("neighbors_s", r.steps.neighbors)
+      .set("proposal_s", r.steps.proposal)
+      .set("matching_s", r.steps.matching)
+      .set("contraction_s", r.steps.contraction)
+      .set("initial_s", r.steps.initial)
+      .set("gains_s", r.steps.gains)
+      .set("sequence_s", r.steps.sequence)
+      .set("validity_s", r.steps.validity)
       .set("nodes", static_cast<long long>(h.num_nodes))
       .set("pins", static_cast<long long>(h.num_pins()));
   return j;
+}
+
+// The constraint parameters, then every partitioner option (partition_options.hpp) with its default.
+Params partition_task_defaults() {
+  Params defaults = {{"preset", ""}, {"max_size", ""}, {"max_inbound", ""}, {"k", "0"}, {"epsilon", "0.03"}};
+  for (const auto& o : partition_options()) defaults[yaml_option_name(o.name)] = o.default_value;
+  return defaults;
 }
 
 }  // namespace
@@ -182,9 +199,9 @@ const std::vector<TaskDefinition>& task_registry() {
         {"launcher", "mpiexec"}},
        tc_distributed_task},
       {"partition",
-       "multilevel hypergraph partitioning (paper 3): preset, or max_size/max_inbound, or k/epsilon",
-       {{"preset", ""}, {"max_size", ""}, {"max_inbound", ""}, {"k", "0"}, {"epsilon", "0.03"}, {"seed", "0"},
-        {"runs", "1"}},
+       "multilevel hypergraph partitioning (paper 3): preset, or max_size/max_inbound, or k/epsilon, and the "
+       "partitioner options (algorithm, candidates, repetitions, ...)",
+       partition_task_defaults(),
        partition_task,
        true},
   };

@@ -230,6 +230,22 @@ YAML
     expect_error "unknown constraint preset" "$tessera" partition "$g" --preset nope
     expect_error "give one of" "$tessera" partition "$g" --k 2 --preset Loihi-64
     "$tessera" partition-check "$g" "$tmp/missing" > /dev/null 2>&1 && fail "missing partition file accepted"
+    # The baselines and the ablation options (declared once in partition_options.cpp).
+    for a in one-pass overlap; do
+      "$tessera" partition "$g" --max-size 64 --max-inbound 200 --algorithm $a --output "$tmp/b_$a" --json > "$tmp/jb" || fail "$a: $(cat "$tmp/jb")"
+      grep -q "\"algorithm\": \"$a\"" "$tmp/jb" || fail "$a: $(cat "$tmp/jb")"
+      "$tessera" partition-check "$g" "$tmp/b_$a" --max-size 64 --max-inbound 200 > /dev/null || fail "$a partition invalid"
+    done
+    "$tessera" partition "$g" --max-size 64 --max-inbound 200 --matching greedy --neighbors off --chaining off \
+      --candidates 8 --repetitions 4 --output "$tmp/abl" > /dev/null || fail "ablation switches"
+    "$tessera" partition-check "$g" "$tmp/abl" --max-size 64 --max-inbound 200 > /dev/null || fail "ablation partition invalid"
+    expect_error "expects an integer in \[1, 8\]" "$tessera" partition "$g" --max-size 64 --candidates 9
+    "$tessera" partition "$g" --max-size 64 --candidates 9 > /dev/null 2>&1; [ $? -eq 2 ] || fail "bad option value: exit code not 2"
+    expect_error "max-size/--preset only" "$tessera" partition "$g" --k 2 --algorithm one-pass
+    expect_error "belongs to the k-way mode" "$tessera" partition "$g" --max-size 64 --trials 3
+    printf 'name: p\ninputs:\n  - generator: nn:lenet,input=14\ntasks:\n  - task: partition\n    params:\n      max_size: [64]\n      algorithm: [one-pass]\n      repetitions: [4]\n' > "$tmp/pb.yaml"
+    "$tessera" run "$tmp/pb.yaml" --output "$tmp/pbres" 2>"$tmp/log" || fail "run partition one-pass: $(cat "$tmp/log")"
+    grep -q '"algorithm": "one-pass"' "$tmp/pbres/results.jsonl" || fail "yaml one-pass: $(cat "$tmp/pbres/results.jsonl")"
     printf 'name: p\ninputs:\n  - generator: nn:lenet,input=14\ntasks:\n  - task: partition\n    params:\n      k: [2]\n' > "$tmp/p.yaml"
     "$tessera" run "$tmp/p.yaml" --output "$tmp/pres" 2>"$tmp/log" || fail "run partition: $(cat "$tmp/log")"
     grep -q '"valid": true' "$tmp/pres/results.jsonl" || fail "yaml partition: $(cat "$tmp/pres/results.jsonl")"

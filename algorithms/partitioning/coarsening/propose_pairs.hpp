@@ -16,6 +16,7 @@
 
 #include "algorithms/partitioning/coarsening/neighbors.hpp"
 #include "algorithms/partitioning/multilevel/level.hpp"
+#include "algorithms/partitioning/multilevel/partition_limits.hpp"
 #include "core/kokkos_ext/execution.hpp"
 
 namespace tessera::partitioning {
@@ -25,8 +26,7 @@ inline constexpr int k_score_shift = 16;  // eta bins are w_fix(e) << 16 / |e|
 
 struct ProposalParams {
   int candidates = 4;                 // Pi
-  node_weight_t max_cluster_weight;   // Omega for clusters
-  std::int64_t max_inbound;           // Delta (a huge value when unconstrained)
+  PartitionLimits limits;             // clusters: max_cluster_weight and Delta
   score_t noise_cap = 0;              // noise in [0, noise_cap]
   std::uint64_t seed = 0;
   eid_t max_net_size = 1000;          // larger nets are not scored (never makes a pair invalid)
@@ -93,8 +93,8 @@ Proposals<typename ExecSpace::memory_space> propose_pairs(const ExecSpace& space
   auto inc = L.incident_nets;
   auto nin = L.node_num_inbound;
   auto vw = L.node_weights;
-  const node_weight_t omega = p.max_cluster_weight;
-  const std::int64_t delta = p.max_inbound;
+  const node_weight_t omega = p.limits.max_cluster_weight;
+  const std::int64_t delta = p.limits.max_inbound;
   const score_t noise_cap = p.noise_cap;
   const std::uint64_t seed = p.seed;
   const eid_t max_net = p.max_net_size;

@@ -15,7 +15,7 @@ namespace tessera::partitioning {
 template <class ExecSpace>
 vid_t match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& target_in,
                          const Kokkos::View<score_t*, typename ExecSpace::memory_space>& score,
-                         const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& mate) {
+                         const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& mate, MatchingKind kind) {
   using mem = typename ExecSpace::memory_space;
   using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   const vid_t n = static_cast<vid_t>(target_in.extent(0));
@@ -23,6 +23,7 @@ vid_t match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, type
   auto alloc = [](const char* label, vid_t len) {
     return Kokkos::View<vid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), len);
   };
+  const bool greedy = kind == MatchingKind::greedy;
   auto target = alloc("tessera::part::mm_target", n);
   auto parent = alloc("tessera::part::mm_parent", n);
   // 1. Keep n -> t only when key(n, t) <= key(t, target(t)).
@@ -107,7 +108,7 @@ vid_t match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, type
         by_depth(bucket_count(d) + Kokkos::atomic_fetch_add(&bucket_fill(d), 1)) = v;
       });
   auto bucket_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, bucket_count);
-  // 5. Bottom-up: ss0, ss1, best child.
+  // 5. Bottom-up: ss0, ss1, best child (greedy: the child of best proposal (score, id)).
   Kokkos::View<score_t*, mem> ss0("tessera::part::mm_ss0", n), ss1("tessera::part::mm_ss1", n),
       sum0("tessera::part::mm_sum0", n);
   auto best = alloc("tessera::part::mm_best", n);
@@ -120,7 +121,7 @@ vid_t match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, type
           for (vid_t k = child_count(v); k < child_count(v + 1); ++k) {
             const vid_t c = children(k);
             s0 += ss0(c);
-            const score_t g = ss1(c) - ss0(c);
+            const score_t g = greedy ? score(c) + 1 : ss1(c) - ss0(c);  // +1: zero scores still pair
             if (g > bg || (g == bg && g > 0 && c > bc)) {
               bg = g;
               bc = c;
@@ -138,7 +139,7 @@ vid_t match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, type
         const vid_t a = by_depth(i);
         const vid_t b = target(a);
         if (b == invalid_vid || b < a) return;
-        if (score(a) + sum0(a) + sum0(b) > ss0(a) + ss0(b)) {
+        if (greedy || score(a) + sum0(a) + sum0(b) > ss0(a) + ss0(b)) {
           mate(a) = b;
           mate(b) = a;
         }
@@ -166,7 +167,7 @@ vid_t match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, type
 #define TESSERA_INST(Space)                                                                       \
   template vid_t match_pseudoforest<Space>(const Space&, const Kokkos::View<vid_t*, Space::memory_space>&, \
                                            const Kokkos::View<score_t*, Space::memory_space>&,     \
-                                           const Kokkos::View<vid_t*, Space::memory_space>&);
+                                           const Kokkos::View<vid_t*, Space::memory_space>&, MatchingKind);
 TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
 #undef TESSERA_INST
 

@@ -21,11 +21,19 @@
 
 namespace tessera::partitioning {
 
+// The matching on each proposal pseudo-forest (Fig. 16 ablates it).
+enum class MatchingKind {
+  optimal,  // exact maximum-weight matching by the dynamic program above (paper)
+  greedy,   // the prototype's heuristic ([22]): every root 2-cycle is paired, then, top-down, each
+            // unmatched node takes its child of best proposal (score, id)
+};
+
 // Matches along kept proposals. `mate` (in/out): nodes already matched (mate != invalid_vid)
 // must neither propose nor be targeted. Returns the number of new pairs.
 template <class ExecSpace>
 vid_t match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& target_in,
                          const Kokkos::View<score_t*, typename ExecSpace::memory_space>& score,
-                         const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& mate);
+                         const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& mate,
+                         MatchingKind kind = MatchingKind::optimal);
 
 }  // namespace tessera::partitioning

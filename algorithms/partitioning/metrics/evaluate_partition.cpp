@@ -77,12 +77,21 @@ PartitionQuality evaluate_partition(const ExecSpace& space, const Hypergraph<typ
   q.k = n == 0 ? 0 : max_id + 1;
   const part_t k = q.k;
 
-  // Block weights (integer atomics: exact in any order).
-  Kokkos::View<node_weight_t*, mem> block_weights("tessera::partition_metrics::block_weights", k);
+  // Block weights (integer atomics: exact in any order). Summed as unsigned long long, which has a
+  // native 64-bit atomicAdd on CUDA (signed 64-bit adds are compare-and-swap loops, slow when
+  // thousands of nodes hit a few blocks); modular sums give the same two's-complement result.
+  Kokkos::View<unsigned long long*, mem> weight_sums("tessera::partition_metrics::weight_sums", k);
   const auto node_weights = h.node_weights;
   Kokkos::parallel_for(
-      "tessera::partition_metrics::block_weights", range(space, 0, n),
-      KOKKOS_LAMBDA(const std::int64_t i) { Kokkos::atomic_add(&block_weights(parts(i)), node_weights(i)); });
+      "tessera::partition_metrics::block_weights", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t i) {
+        Kokkos::atomic_add(&weight_sums(parts(i)), static_cast<unsigned long long>(node_weights(i)));
+      });
+  Kokkos::View<node_weight_t*, mem> block_weights(Kokkos::view_alloc(Kokkos::WithoutInitializing,
+                                                                     "tessera::partition_metrics::block_weights"),
+                                                  k);
+  Kokkos::parallel_for(
+      "tessera::partition_metrics::block_weights_cast", range(space, 0, k),
+      KOKKOS_LAMBDA(const std::int64_t b) { block_weights(b) = static_cast<node_weight_t>(weight_sums(b)); });
 
   // Tag each pin with (block << 1) | is_destination and sort every net's tags, so that equal
   // blocks are adjacent and a destination tag ends its block's run.
@@ -93,7 +102,7 @@ PartitionQuality evaluate_partition(const ExecSpace& space, const Hypergraph<typ
   Kokkos::View<std::int64_t*, mem> tags(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::partition_metrics::tags"),
                                         num_pins);
   Kokkos::View<part_t*, mem> lambda("tessera::partition_metrics::lambda", num_nets);
-  Kokkos::View<std::int64_t*, mem> inbound("tessera::partition_metrics::inbound", k);
+  Kokkos::View<unsigned long long*, mem> inbound("tessera::partition_metrics::inbound", k);  // see weight_sums
   if (num_nets > 0) {
     Kokkos::parallel_for(
         "tessera::partition_metrics::tag_pins", team_policy(space, num_nets, Kokkos::AUTO),
@@ -121,7 +130,7 @@ PartitionQuality evaluate_partition(const ExecSpace& space, const Hypergraph<typ
                 const std::int64_t block = tags(j) >> 1;
                 if (j == begin || (tags(j - 1) >> 1) != block) ++count;
                 const bool last = j + 1 == end || (tags(j + 1) >> 1) != block;
-                if (last && (tags(j) & 1)) Kokkos::atomic_add(&inbound(block), std::int64_t(1));
+                if (last && (tags(j) & 1)) Kokkos::atomic_add(&inbound(block), 1ULL);
               },
               runs);
           Kokkos::single(Kokkos::PerTeam(team), [&]() { lambda(e) = runs; });

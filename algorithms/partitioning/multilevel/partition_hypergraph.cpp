@@ -4,6 +4,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "algorithms/partitioning/contraction/contract.hpp"
 #include "algorithms/partitioning/initial/fm_refine.hpp"
 #include "algorithms/partitioning/initial/greedy_growing.hpp"
+#include "algorithms/partitioning/initial/pack_blocks.hpp"
 #include "algorithms/partitioning/matching/pseudoforest_matching.hpp"
 #include "algorithms/partitioning/metrics/balance.hpp"
 #include "algorithms/partitioning/metrics/evaluate_partition.hpp"
@@ -155,202 +157,377 @@ Level<Kokkos::HostSpace> host_copy(const Level<MemorySpace>& L) {
   return H;
 }
 
-// One multilevel V-cycle: coarsening, initial partition, refinement at every level.
+// Input statistics the limits are resolved from.
+struct InputStats {
+  node_weight_t total_weight = 0, max_node_weight = 0;
+  nid_t max_inbound = 0;
+  double max_net_weight = 0, min_net_weight = 0;
+};
+
 template <class ExecSpace>
-PartitionResult<typename ExecSpace::memory_space> partition_once(
-    const ExecSpace& space, const Hypergraph<typename ExecSpace::memory_space>& h, const PartitionParams& params) {
-  using mem = typename ExecSpace::memory_space;
+InputStats input_stats(const ExecSpace& space, const Hypergraph<typename ExecSpace::memory_space>& h) {
   using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  Kokkos::Timer timer;
-  PartitionResult<mem> result;
-  const vid_t n = h.num_nodes;
-  const nid_t m = h.num_nets();
+  InputStats s;
+  auto vw = h.node_weights;
+  auto vin = h.node_num_inbound;
+  Kokkos::parallel_reduce(
+      "tessera::part::total_w", range(space, 0, h.num_nodes),
+      KOKKOS_LAMBDA(const std::int64_t v, node_weight_t& t) { t += vw(v); }, s.total_weight);
+  Kokkos::parallel_reduce(
+      "tessera::part::max_w", range(space, 0, h.num_nodes),
+      KOKKOS_LAMBDA(const std::int64_t v, node_weight_t& t) { if (vw(v) > t) t = vw(v); },
+      Kokkos::Max<node_weight_t>(s.max_node_weight));
+  Kokkos::parallel_reduce(
+      "tessera::part::max_in", range(space, 0, h.num_nodes),
+      KOKKOS_LAMBDA(const std::int64_t v, nid_t& t) { if (vin(v) > t) t = vin(v); }, Kokkos::Max<nid_t>(s.max_inbound));
+  auto hw = h.net_weights;
+  Kokkos::parallel_reduce(
+      "tessera::part::max_net_w", range(space, 0, h.num_nets()),
+      KOKKOS_LAMBDA(const std::int64_t e, double& t) { if (hw(e) > t) t = hw(e); }, Kokkos::Max<double>(s.max_net_weight));
+  Kokkos::parallel_reduce(
+      "tessera::part::min_net_w", range(space, 0, h.num_nets()),
+      KOKKOS_LAMBDA(const std::int64_t e, double& t) { if (hw(e) < t) t = hw(e); }, Kokkos::Min<double>(s.min_net_weight));
+  return s;
+}
+
+// The limits of the run, resolved once (every phase receives them unchanged); throws UserError
+// on bad parameters and on instances no partition can satisfy.
+PartitionLimits resolve_limits(const PartitionParams& params, const InputStats& in, vid_t n, nid_t m) {
   TESSERA_USER_REQUIRE(params.coarsening.candidates >= 1 && params.coarsening.candidates <= k_max_candidates,
                        "the number of coarsening candidates must be in [1, " << k_max_candidates << "], got "
                                                                              << params.coarsening.candidates);
   TESSERA_USER_REQUIRE(params.refinement.repetitions >= 0, "refinement repetitions must be >= 0");
-
-  // Input statistics.
-  node_weight_t total_weight = 0, max_node_weight = 0;
-  nid_t max_inbound = 0;
-  auto vw = h.node_weights;
-  auto vin = h.node_num_inbound;
-  Kokkos::parallel_reduce(
-      "tessera::part::total_w", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v, node_weight_t& s) { s += vw(v); },
-      total_weight);
-  Kokkos::parallel_reduce(
-      "tessera::part::max_w", range(space, 0, n),
-      KOKKOS_LAMBDA(const std::int64_t v, node_weight_t& s) { if (vw(v) > s) s = vw(v); },
-      Kokkos::Max<node_weight_t>(max_node_weight));
-  Kokkos::parallel_reduce(
-      "tessera::part::max_in", range(space, 0, n),
-      KOKKOS_LAMBDA(const std::int64_t v, nid_t& s) { if (vin(v) > s) s = vin(v); }, Kokkos::Max<nid_t>(max_inbound));
-  double max_net_weight = 0, min_net_weight = 0;
-  auto hw = h.net_weights;
-  Kokkos::parallel_reduce(
-      "tessera::part::max_net_w", range(space, 0, m),
-      KOKKOS_LAMBDA(const std::int64_t e, double& s) { if (hw(e) > s) s = hw(e); }, Kokkos::Max<double>(max_net_weight));
-  Kokkos::parallel_reduce(
-      "tessera::part::min_net_w", range(space, 0, m),
-      KOKKOS_LAMBDA(const std::int64_t e, double& s) { if (hw(e) < s) s = hw(e); }, Kokkos::Min<double>(min_net_weight));
-  TESSERA_USER_REQUIRE(m == 0 || (min_net_weight >= 0 && std::isfinite(max_net_weight)),
-                       "net weights must be finite and non-negative (smallest is " << min_net_weight << ")");
-
-  // Limits per mode.
-  node_weight_t omega = 0;
-  std::int64_t delta = std::numeric_limits<std::int64_t>::max() / 4;
-  bool check_inbound = false;
-  vid_t coarsest_target = 1;
-  node_weight_t cluster_cap = 0;
+  TESSERA_USER_REQUIRE(m == 0 || (in.min_net_weight >= 0 && std::isfinite(in.max_net_weight)),
+                       "net weights must be finite and non-negative (smallest is " << in.min_net_weight << ")");
+  PartitionLimits limits;
   if (params.mode == PartitionMode::constrained) {
-    omega = params.max_block_weight;
+    const node_weight_t omega = params.max_block_weight;
     TESSERA_USER_REQUIRE(omega >= 1, "the maximum block size Omega must be >= 1, got " << omega);
-    TESSERA_USER_REQUIRE(max_node_weight <= omega, "impossible instance: a node weighs "
-                                                       << max_node_weight << ", more than the block limit Omega = " << omega);
+    TESSERA_USER_REQUIRE(in.max_node_weight <= omega, "impossible instance: a node weighs "
+                                                          << in.max_node_weight << ", more than the block limit Omega = "
+                                                          << omega);
     if (params.max_inbound_nets) {
-      delta = *params.max_inbound_nets;
+      const std::int64_t delta = *params.max_inbound_nets;
       TESSERA_USER_REQUIRE(delta >= 0, "the inbound limit Delta must be >= 0, got " << delta);
-      TESSERA_USER_REQUIRE(max_inbound <= delta, "impossible instance: a node has "
-                                                     << max_inbound << " inbound nets, more than the limit Delta = " << delta);
-      check_inbound = true;
+      TESSERA_USER_REQUIRE(in.max_inbound <= delta, "impossible instance: a node has "
+                                                        << in.max_inbound << " inbound nets, more than the limit Delta = "
+                                                        << delta);
+      limits.max_inbound = delta;
+      limits.check_inbound = true;
     }
-    coarsest_target = static_cast<vid_t>(std::max<node_weight_t>(1, (total_weight + omega - 1) / omega));
-    cluster_cap = omega;
+    limits.max_block_weight = omega;
+    limits.max_cluster_weight = omega;
+    limits.coarsest_nodes = static_cast<vid_t>(std::max<node_weight_t>(1, (in.total_weight + omega - 1) / omega));
   } else {
+    TESSERA_USER_REQUIRE(params.algorithm == PartitionAlgorithm::multilevel,
+                         "the one-pass and overlap algorithms partition under Omega/Delta only (constrained mode), "
+                         "not k-way");
     TESSERA_USER_REQUIRE(params.k >= 1, "k must be >= 1, got " << params.k);
     TESSERA_USER_REQUIRE(params.k <= std::max<vid_t>(n, 1), "k = " << params.k << " exceeds the number of nodes (" << n << ")");
     TESSERA_USER_REQUIRE(params.epsilon >= 0 && std::isfinite(params.epsilon),
                          "the imbalance epsilon must be >= 0, got " << params.epsilon);
-    omega = kahypar_max_block_weight(total_weight, params.k, params.epsilon);
-    TESSERA_USER_REQUIRE(max_node_weight <= omega, "impossible instance: a node weighs "
-                                                       << max_node_weight << ", more than the balanced block limit "
-                                                       << omega << " = floor((1 + eps) ceil(W / k))");
+    const node_weight_t omega = kahypar_max_block_weight(in.total_weight, params.k, params.epsilon);
+    TESSERA_USER_REQUIRE(in.max_node_weight <= omega, "impossible instance: a node weighs "
+                                                          << in.max_node_weight << ", more than the balanced block limit "
+                                                          << omega << " = floor((1 + eps) ceil(W / k))");
     const std::int64_t target = std::int64_t(params.k) * std::max<vid_t>(1, params.coarsening.kway_nodes_per_block);
-    coarsest_target = static_cast<vid_t>(std::min<std::int64_t>(target, std::max<vid_t>(n, 1)));
-    cluster_cap = std::min(omega, std::max(max_node_weight, (total_weight + target - 1) / target));
+    limits.max_block_weight = omega;
+    limits.coarsest_nodes = static_cast<vid_t>(std::min<std::int64_t>(target, std::max<vid_t>(n, 1)));
+    limits.max_cluster_weight = std::min(omega, std::max(in.max_node_weight, (in.total_weight + target - 1) / target));
   }
+  return limits;
+}
 
-  // Finest level in fixed point.
-  std::int64_t total_pins = h.num_pins();
-  const int shift = fixed_point_shift(max_net_weight, total_pins);
-  std::vector<Level<mem>> levels;
-  std::vector<Kokkos::View<vid_t*, mem>> gammas;
-  levels.push_back(make_finest_level(space, h, shift));
-  result.level_nodes.push_back(n);
+void add_refinement_times(StepSeconds& steps, const RefinementStats& stats) {
+  steps.gains += stats.gains_seconds;
+  steps.sequence += stats.sequence_seconds;
+  steps.validity += stats.validity_seconds;
+}
 
-  // Coarsening.
-  Kokkos::Timer phase;
-  if (n > coarsest_target) {
-    auto nbr = build_neighbors(space, levels[0], params.coarsening.max_scored_net_size);
-    for (int level = 0; level < params.coarsening.max_levels; ++level) {
-      const Level<mem>& L = levels.back();
-      if (L.num_nodes <= coarsest_target) break;
-      ProposalParams pp;
-      pp.candidates = params.coarsening.candidates;
-      pp.max_cluster_weight = cluster_cap;
-      pp.max_inbound = delta;
-      pp.noise_cap = static_cast<score_t>(params.coarsening.noise_fraction * double(mean_normalised_weight(space, L)));
-      pp.seed = partitioning::detail::mix64(params.seed ^ partitioning::detail::mix64(std::uint64_t(level) + 1));
-      pp.max_net_size = params.coarsening.max_scored_net_size;
-      pp.weight_penalty = params.coarsening.weight_penalty;
-      auto props = propose_pairs(space, L, nbr, pp);
-      Kokkos::View<vid_t*, mem> mate(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::mate"), L.num_nodes);
-      Kokkos::deep_copy(space, mate, invalid_vid);
-      Kokkos::View<vid_t*, mem> target(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_target"),
-                                       L.num_nodes);
-      Kokkos::View<score_t*, mem> score(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_score"),
-                                        L.num_nodes);
-      vid_t pairs = 0;
-      for (int r = 0; r < pp.candidates; ++r) {
-        select_round_targets(space, props, mate, target, score);
-        pairs += match_pseudoforest(space, target, score, mate);
-      }
-      pairs += pair_isolated(space, L, nbr, mate, cluster_cap, delta);
-      if (pairs == 0) break;
-      auto C = contract(space, L, mate, check_inbound);
-      nbr = coarsen_neighbors(space, nbr, C.coarse.num_nodes, C.gamma, C.members);
-      result.level_nodes.push_back(C.coarse.num_nodes);
-      // A level less than 5% smaller than the kept level below it is replaced by its coarser
-      // successor (gammas composed): refinement then runs on levels that differ, and the long
-      // tail of constrained coarsening (a few pairs per level near Omega) costs no refinement.
-      const std::size_t nl = levels.size();
-      if (nl >= 2 && double(levels[nl - 1].num_nodes) > 0.95 * double(levels[nl - 2].num_nodes)) {
-        gammas.back() = compose(space, gammas.back(), C.gamma);
-        levels.back() = C.coarse;
-      } else {
-        gammas.push_back(C.gamma);
-        levels.push_back(C.coarse);
-      }
+// The coarsening hierarchy: levels[0] is the input, gammas[l] maps levels[l] onto levels[l + 1].
+template <class MemorySpace>
+struct Hierarchy {
+  std::vector<Level<MemorySpace>> levels;
+  std::vector<Kokkos::View<vid_t*, MemorySpace>> gammas;
+};
+
+// Coarsening (§V): proposals, Pi matching rounds, isolated pairing, contraction, until the target
+// size, a level without pairs, or a stalled tail (see CoarseningParams::stall_fraction).
+template <class ExecSpace>
+void coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>& H, const PartitionParams& params,
+             const PartitionLimits& limits, PartitionResult<typename ExecSpace::memory_space>& result) {
+  using mem = typename ExecSpace::memory_space;
+  const CoarseningParams& cp = params.coarsening;
+  result.coarsening_stop = "target";
+  if (H.levels[0].num_nodes <= limits.coarsest_nodes) return;
+  StepSeconds& steps = result.steps;
+  Kokkos::Timer timer;
+  auto lap = [&](double& seconds) {  // time since the last lap, after a fence
+    space.fence();
+    seconds += timer.seconds();
+    timer.reset();
+  };
+  auto nbr = build_neighbors(space, H.levels[0], cp.max_scored_net_size);
+  lap(steps.neighbors);
+  bool widened = false;  // the previous level stalled: propose with every candidate slot
+  result.coarsening_stop = "max_levels";
+  for (int level = 0; level < cp.max_levels; ++level) {
+    const Level<mem>& L = H.levels.back();
+    if (L.num_nodes <= limits.coarsest_nodes) {
+      result.coarsening_stop = "target";
+      break;
+    }
+    ProposalParams pp;
+    pp.candidates = widened ? k_max_candidates : cp.candidates;
+    pp.limits = limits;
+    pp.noise_cap = static_cast<score_t>(cp.noise_fraction * double(mean_normalised_weight(space, L)));
+    pp.seed = partitioning::detail::mix64(params.seed ^ partitioning::detail::mix64(std::uint64_t(level) + 1));
+    pp.max_net_size = cp.max_scored_net_size;
+    pp.weight_penalty = cp.weight_penalty;
+    auto props = propose_pairs(space, L, nbr, pp);
+    lap(steps.proposal);
+    Kokkos::View<vid_t*, mem> mate(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::mate"), L.num_nodes);
+    Kokkos::deep_copy(space, mate, invalid_vid);
+    Kokkos::View<vid_t*, mem> target(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_target"),
+                                     L.num_nodes);
+    Kokkos::View<score_t*, mem> score(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_score"),
+                                      L.num_nodes);
+    vid_t pairs = 0;
+    for (int r = 0; r < pp.candidates; ++r) {
+      select_round_targets(space, props, mate, target, score);
+      pairs += match_pseudoforest(space, target, score, mate, cp.matching);
+    }
+    lap(steps.matching);
+    pairs += pair_isolated(space, L, nbr, mate, limits);
+    lap(steps.proposal);
+    if (pairs == 0) {
+      result.coarsening_stop = "no_pairs";
+      break;
+    }
+    // Constrained mode only: k-way coarsening ends near 160 k nodes anyway, and its initial
+    // partitioning needs those nodes, not packing.
+    const bool stalled =
+        params.mode == PartitionMode::constrained && double(pairs) < cp.stall_fraction * double(L.num_nodes);
+    auto C = contract(space, L, mate, limits.check_inbound);
+    nbr = cp.materialize_neighbors ? coarsen_neighbors(space, nbr, C.coarse.num_nodes, C.gamma, C.members)
+                                   : build_neighbors(space, C.coarse, cp.max_scored_net_size);
+    lap(steps.contraction);
+    result.level_nodes.push_back(C.coarse.num_nodes);
+    // A level less than 5% smaller than the kept level below it is replaced by its coarser
+    // successor (gammas composed): refinement then runs on levels that differ, and the long
+    // tail of constrained coarsening (a few pairs per level near Omega) costs no refinement.
+    const std::size_t nl = H.levels.size();
+    if (nl >= 2 && double(H.levels[nl - 1].num_nodes) > 0.95 * double(H.levels[nl - 2].num_nodes)) {
+      H.gammas.back() = compose(space, H.gammas.back(), C.gamma);
+      H.levels.back() = C.coarse;
+    } else {
+      H.gammas.push_back(C.gamma);
+      H.levels.push_back(C.coarse);
+    }
+    if (stalled && widened) {
+      result.coarsening_stop = "stalled";
+      break;
+    }
+    widened = stalled;
+  }
+}
+
+// Constrained mode: the initial partition, as few blocks as we can find (initial/pack_blocks).
+// The reference is the one-pass baseline over the input (the issue's yardstick for "as few
+// blocks as the constraints allow"). Candidates, coarsest level first: at each level, overlap
+// packing of its clusters and one-pass over them in id order (coarse ids follow the smallest
+// member id, so the input's order). While the best needs more blocks than the reference, finer
+// levels are tried too, each with at least twice the nodes of the previous try and at most
+// k_pack_nodes_per_block nodes per block of ceil(W / Omega): smaller clusters pack more tightly
+// (LeNet's 10 coarsest clusters pair no further and pack into 10 blocks; its level of 46
+// clusters packs into 9, as one-pass). Fewest blocks win, ties to the coarser level and to
+// overlap packing. Last resort, so that multilevel never needs more blocks than the baseline:
+// the baseline's partition of the finest level, which refinement then improves. With
+// params.fewest_blocks off (auto: off for undirected inputs), only the coarsest level's two
+// candidates are tried. The hierarchy
+// above the chosen level is dropped; returns the block count.
+inline constexpr vid_t k_pack_nodes_per_block = 64;
+
+inline part_t block_count(const std::vector<part_t>& parts) {
+  return parts.empty() ? 0 : *std::max_element(parts.begin(), parts.end()) + 1;
+}
+
+template <class ExecSpace>
+part_t pack_initial(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>& H, const PartitionParams& params,
+                    const PartitionLimits& limits, Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts) {
+  using mem = typename ExecSpace::memory_space;
+  PackLimits pl;
+  pl.max_block_weight = limits.max_block_weight;
+  pl.max_inbound = limits.max_inbound;
+  pl.check_inbound = limits.check_inbound;
+  pl.max_overlap_net_size = params.coarsening.max_scored_net_size;
+  const std::int64_t bound = limits.coarsest_nodes;  // ceil(W / Omega)
+  std::vector<part_t> reference;
+  const bool fewest_blocks = params.fewest_blocks.value_or(false);  // resolved by partition_single_run
+  if (fewest_blocks) reference = one_pass_blocks(host_copy(H.levels[0]), pl);
+  std::vector<part_t> best;
+  std::size_t best_level = H.levels.size() - 1;
+  auto consider = [&](std::vector<part_t>&& candidate, std::size_t level) {
+    if (best.empty() || block_count(candidate) < block_count(best)) {
+      best = std::move(candidate);
+      best_level = level;
+    }
+  };
+  const std::int64_t max_nodes = k_pack_nodes_per_block * bound;
+  std::int64_t min_nodes = 0;  // the next level tried has at least this many nodes
+  for (std::size_t l = H.levels.size(); l-- > 0;) {
+    const bool coarsest = l + 1 == H.levels.size();
+    if (!coarsest && H.levels[l].num_nodes > max_nodes) break;
+    if (H.levels[l].num_nodes < min_nodes) continue;
+    min_nodes = 2 * std::int64_t(H.levels[l].num_nodes);
+    const auto host_level = host_copy(H.levels[l]);
+    consider(pack_blocks(host_level, pl), l);
+    consider(one_pass_blocks(host_level, pl), l);
+    if (!fewest_blocks || block_count(best) <= block_count(reference)) break;
+  }
+  if (fewest_blocks && block_count(best) > block_count(reference)) consider(std::move(reference), 0);
+  H.levels.resize(best_level + 1);
+  H.gammas.resize(best_level);
+  parts = Kokkos::View<part_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"), best.size());
+  auto parts_host = Kokkos::create_mirror_view(parts);
+  for (std::size_t v = 0; v < best.size(); ++v) parts_host(v) = best[v];
+  Kokkos::deep_copy(space, parts, parts_host);
+  return block_count(best);
+}
+
+// k-way mode: the best of `initial_trials` greedy-growing partitions, each polished by FM and by
+// the parallel refinement.
+template <class ExecSpace>
+void kway_initial(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& coarsest,
+                  const PartitionParams& params, const PartitionLimits& limits,
+                  const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts) {
+  const node_weight_t omega = limits.max_block_weight;
+  auto host_level = host_copy(coarsest);
+  std::vector<part_t> best;
+  score_t best_conn = 0;
+  bool best_valid = false;
+  auto parts_host = Kokkos::create_mirror_view(parts);
+  for (int t = 0; t < std::max(1, params.initial_trials); ++t) {
+    auto trial = greedy_growing(host_level, params.k, omega, partitioning::detail::mix64(params.seed * 0x100000001B3ULL + t));
+    if (params.initial_fm) fm_refine(host_level, trial, params.k, omega);
+    for (vid_t v = 0; v < coarsest.num_nodes; ++v) parts_host(v) = trial[v];
+    Kokkos::deep_copy(space, parts, parts_host);
+    refine(space, coarsest, parts, params.k, limits, params.refinement);
+    Kokkos::deep_copy(space, parts_host, parts);
+    space.fence();
+    for (vid_t v = 0; v < coarsest.num_nodes; ++v) trial[v] = parts_host(v);
+    std::vector<node_weight_t> w(params.k, 0);
+    for (vid_t v = 0; v < coarsest.num_nodes; ++v) w[trial[v]] += host_level.node_weights(v);
+    bool valid = true;
+    for (auto x : w) valid = valid && x <= omega;
+    const score_t conn = host_connectivity(host_level, trial);
+    if (best.empty() || (valid && !best_valid) || (valid == best_valid && conn < best_conn)) {
+      best = trial;
+      best_conn = conn;
+      best_valid = valid;
     }
   }
+  for (vid_t v = 0; v < coarsest.num_nodes; ++v) parts_host(v) = best[v];
+  Kokkos::deep_copy(space, parts, parts_host);
+}
+
+// One multilevel V-cycle: coarsening, initial partition, refinement at every level.
+template <class ExecSpace>
+PartitionResult<typename ExecSpace::memory_space> partition_once(
+    const ExecSpace& space, const Hypergraph<typename ExecSpace::memory_space>& h, const PartitionParams& params,
+    const PartitionLimits& limits, int shift) {
+  using mem = typename ExecSpace::memory_space;
+  Kokkos::Timer timer;
+  PartitionResult<mem> result;
+  const vid_t n = h.num_nodes;
+  Hierarchy<mem> H;
+  H.levels.push_back(make_finest_level(space, h, shift));
+  result.level_nodes.push_back(n);
+
+  Kokkos::Timer phase;
+  coarsen(space, H, params, limits, result);
   space.fence();
   result.coarsening_seconds = phase.seconds();
 
-  // Initial partition at the coarsest level.
+  // Initial partition at the coarsest level (constrained mode: packing may choose a finer one).
   phase.reset();
-  const Level<mem>& coarsest = levels.back();
-  Kokkos::View<part_t*, mem> parts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
-                                   coarsest.num_nodes);
+  Kokkos::View<part_t*, mem> parts;
   part_t num_parts = 0;
-  RefinementLimits limits;
-  limits.max_block_weight = omega;
-  limits.max_inbound = delta;
-  limits.check_inbound = check_inbound;
   if (params.mode == PartitionMode::constrained) {
-    Kokkos::parallel_for(
-        "tessera::part::identity", range(space, 0, coarsest.num_nodes),
-        KOKKOS_LAMBDA(const std::int64_t v) { parts(v) = static_cast<part_t>(v); });
-    num_parts = coarsest.num_nodes;
+    num_parts = pack_initial(space, H, params, limits, parts);
   } else {
+    parts = Kokkos::View<part_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
+                                       H.levels.back().num_nodes);
     num_parts = params.k;
-    auto host_level = host_copy(coarsest);
-    std::vector<part_t> best;
-    score_t best_conn = 0;
-    bool best_valid = false;
-    auto parts_host = Kokkos::create_mirror_view(parts);
-    for (int t = 0; t < std::max(1, params.initial_trials); ++t) {
-      auto trial = greedy_growing(host_level, params.k, omega, partitioning::detail::mix64(params.seed * 0x100000001B3ULL + t));
-      if (params.initial_fm) fm_refine(host_level, trial, params.k, omega);
-      for (vid_t v = 0; v < coarsest.num_nodes; ++v) parts_host(v) = trial[v];
-      Kokkos::deep_copy(space, parts, parts_host);
-      refine(space, coarsest, parts, num_parts, limits, params.refinement);
-      Kokkos::deep_copy(space, parts_host, parts);
-      space.fence();
-      for (vid_t v = 0; v < coarsest.num_nodes; ++v) trial[v] = parts_host(v);
-      std::vector<node_weight_t> w(params.k, 0);
-      for (vid_t v = 0; v < coarsest.num_nodes; ++v) w[trial[v]] += host_level.node_weights(v);
-      bool valid = true;
-      for (auto x : w) valid = valid && x <= omega;
-      const score_t conn = host_connectivity(host_level, trial);
-      if (best.empty() || (valid && !best_valid) || (valid == best_valid && conn < best_conn)) {
-        best = trial;
-        best_conn = conn;
-        best_valid = valid;
-      }
-    }
-    for (vid_t v = 0; v < coarsest.num_nodes; ++v) parts_host(v) = best[v];
-    Kokkos::deep_copy(space, parts, parts_host);
+    kway_initial(space, H.levels.back(), params, limits, parts);
   }
   space.fence();
   result.initial_seconds = phase.seconds();
+  result.steps.initial += result.initial_seconds;
 
   // Uncoarsening with refinement at every level.
   phase.reset();
-  if (params.mode == PartitionMode::constrained) refine(space, coarsest, parts, num_parts, limits, params.refinement);
-  for (std::size_t l = levels.size() - 1; l > 0; --l) {
+  if (params.mode == PartitionMode::constrained)
+    add_refinement_times(result.steps, refine(space, H.levels.back(), parts, num_parts, limits, params.refinement));
+  for (std::size_t l = H.levels.size() - 1; l > 0; --l) {
     Kokkos::View<part_t*, mem> fine(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
-                                    levels[l - 1].num_nodes);
-    project(space, gammas[l - 1], parts, fine);
+                                    H.levels[l - 1].num_nodes);
+    project(space, H.gammas[l - 1], parts, fine);
     parts = fine;
-    levels.pop_back();
-    gammas.pop_back();
-    refine(space, levels[l - 1], parts, num_parts, limits, params.refinement);
+    H.levels.pop_back();
+    H.gammas.pop_back();
+    add_refinement_times(result.steps, refine(space, H.levels[l - 1], parts, num_parts, limits, params.refinement));
   }
   if (params.mode == PartitionMode::constrained && n > 0) num_parts = compact_blocks(space, parts, num_parts);
   space.fence();
   result.refinement_seconds = phase.seconds();
   result.parts = parts;
   result.num_parts = num_parts;
+  result.seconds = timer.seconds();
+  return result;
+}
+
+// The baselines (one-pass, overlap): sequential, on a host copy of the input.
+template <class ExecSpace>
+PartitionResult<typename ExecSpace::memory_space> partition_baseline(
+    const ExecSpace& space, const Hypergraph<typename ExecSpace::memory_space>& h, const PartitionParams& params,
+    const PartitionLimits& limits, int shift) {
+  using mem = typename ExecSpace::memory_space;
+  Kokkos::Timer timer;
+  PartitionResult<mem> result;
+  result.level_nodes.push_back(h.num_nodes);
+  const auto host_level = host_copy(make_finest_level(space, h, shift));
+  PackLimits pl;
+  pl.max_block_weight = limits.max_block_weight;
+  pl.max_inbound = limits.max_inbound;
+  pl.check_inbound = limits.check_inbound;
+  pl.max_overlap_net_size = params.coarsening.max_scored_net_size;
+  const std::vector<part_t> blocks = params.algorithm == PartitionAlgorithm::one_pass ? one_pass_blocks(host_level, pl)
+                                                                                     : pack_blocks(host_level, pl);
+  result.parts = Kokkos::View<part_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
+                                            h.num_nodes);
+  auto parts_host = Kokkos::create_mirror_view(result.parts);
+  for (vid_t v = 0; v < h.num_nodes; ++v) {
+    parts_host(v) = blocks[v];
+    result.num_parts = std::max<part_t>(result.num_parts, blocks[v] + 1);
+  }
+  Kokkos::deep_copy(space, result.parts, parts_host);
+  space.fence();
+  result.initial_seconds = result.seconds = result.steps.initial = timer.seconds();
+  return result;
+}
+
+template <class ExecSpace>
+PartitionResult<typename ExecSpace::memory_space> partition_single_run(
+    const ExecSpace& space, const Hypergraph<typename ExecSpace::memory_space>& h, const PartitionParams& params) {
+  Kokkos::Timer timer;
+  const InputStats stats = input_stats(space, h);
+  const PartitionLimits limits = resolve_limits(params, stats, h.num_nodes, h.num_nets());
+  const int shift = fixed_point_shift(stats.max_net_weight, h.num_pins());
+  PartitionParams resolved = params;
+  resolved.fewest_blocks = params.fewest_blocks.value_or(h.directed);
+  auto result = params.algorithm == PartitionAlgorithm::multilevel ? partition_once(space, h, resolved, limits, shift)
+                                                                   : partition_baseline(space, h, resolved, limits, shift);
   result.seconds = timer.seconds();
   return result;
 }
@@ -373,19 +550,28 @@ PartitionResult<typename ExecSpace::memory_space> partition_hypergraph(
     const ExecSpace& space, const Hypergraph<typename ExecSpace::memory_space>& h, const PartitionParams& params) {
   using mem = typename ExecSpace::memory_space;
   TESSERA_USER_REQUIRE(params.runs >= 1, "the number of runs must be >= 1, got " << params.runs);
-  if (params.runs == 1) return partitioning::partition_once(space, h, params);
+  if (params.runs == 1) return partitioning::partition_single_run(space, h, params);
   Kokkos::Timer timer;
   const PartitionConstraints constraints = constraints_of(params);
   PartitionResult<mem> best;
   PartitionQuality best_quality;
   double coarsening = 0, initial = 0, refinement = 0;
+  StepSeconds steps;
   for (int run = 0; run < params.runs; ++run) {
     PartitionParams p = params;
     p.seed = params.seed + static_cast<std::uint64_t>(run);
-    auto r = partitioning::partition_once(space, h, p);
+    auto r = partitioning::partition_single_run(space, h, p);
     coarsening += r.coarsening_seconds;
     initial += r.initial_seconds;
     refinement += r.refinement_seconds;
+    steps.neighbors += r.steps.neighbors;
+    steps.proposal += r.steps.proposal;
+    steps.matching += r.steps.matching;
+    steps.contraction += r.steps.contraction;
+    steps.initial += r.steps.initial;
+    steps.gains += r.steps.gains;
+    steps.sequence += r.steps.sequence;
+    steps.validity += r.steps.validity;
     const auto q = evaluate_partition(space, h, Kokkos::View<const part_t*, mem>(r.parts), constraints);
     // Valid first; then fewest blocks (constrained mode's first objective); then connectivity.
     const bool better = run == 0 || (q.valid && !best_quality.valid) ||
@@ -401,6 +587,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_hypergraph(
   best.coarsening_seconds = coarsening;
   best.initial_seconds = initial;
   best.refinement_seconds = refinement;
+  best.steps = steps;
   best.seconds = timer.seconds();
   return best;
 }

@@ -1,8 +1,9 @@
 #pragma once
 // Deterministic multilevel partitioner for directed hypergraphs (paper 3): coarsening by
-// constraint-aware pair proposals and exact pseudo-forest matching (§V), the coarsest level as
-// initial partition (constrained mode) or our greedy growing (k-way mode), refinement at every
-// level by chained move sequences with events-based validity (§VI).
+// constraint-aware pair proposals and exact pseudo-forest matching (§V), the coarsest clusters
+// packed into blocks under Omega and Delta (constrained mode) or our greedy growing (k-way mode),
+// refinement at every level by chained move sequences with events-based validity (§VI).
+// params.algorithm selects the paper's sequential baselines instead (one-pass, overlap).
 //
 //   PartitionParams p;                        // multilevel/partition_params.hpp
 //   p.mode = PartitionMode::constrained; p.max_block_weight = 1024; p.max_inbound_nets = 4096;

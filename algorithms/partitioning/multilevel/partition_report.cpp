@@ -21,6 +21,8 @@ PartitionReport partition_and_evaluate_on(const HostHypergraph& host, const Part
   report.initial_seconds = r.initial_seconds;
   report.refinement_seconds = r.refinement_seconds;
   report.level_nodes = r.level_nodes;
+  report.coarsening_stop = r.coarsening_stop;
+  report.steps = r.steps;
   report.checked = constraints_of(params);
   report.quality = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, mem>(r.parts), report.checked);
   report.soed = report.quality.connectivity + report.quality.cut_net;

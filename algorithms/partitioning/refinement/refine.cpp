@@ -138,463 +138,715 @@ NetRuns<typename ExecSpace::memory_space> compute_net_runs(const ExecSpace& spac
   return r;
 }
 
+// ---- The steps of one repetition (refine.hpp lists them), each a function of its inputs. ----
+
+// Buffers every repetition of one refine() call reuses.
+template <class MemorySpace>
+struct RefineBuffers {
+  Kokkos::View<node_weight_t*, MemorySpace> block_weight;  // w(p)
+  Kokkos::View<std::int64_t*, MemorySpace> block_inbound;  // distinct inbound nets of p
+  // Accumulators for the two above: contended adds on few addresses, and CUDA has a native
+  // 64-bit atomicAdd for unsigned long long only (signed 64-bit adds become compare-and-swap loops).
+  Kokkos::View<unsigned long long*, MemorySpace> weight_sum, inbound_sum;
+  Kokkos::View<part_t*, MemorySpace> move_to;              // proposed destination (invalid_part: none)
+  Kokkos::View<score_t*, MemorySpace> move_gain;           // in-isolation gain (Eq. 13)
+  Kokkos::View<std::int32_t*, MemorySpace> seqpos;         // position in the sequence, -1 when not moving
+  Kokkos::View<eid_t*, MemorySpace> gather_off;            // per node: its (block, w(e)) gather rows
+  // Device scalars read back together once per repetition (best_valid_prefix): the violated
+  // limits before the moves, the best valid prefix's gain and last move.
+  Kokkos::View<std::int64_t, MemorySpace> violations_before, best_gain, best_last;
+  Kokkos::View<std::int64_t[3], MemorySpace> summary;
+
+  RefineBuffers(vid_t n, part_t num_parts)
+      : block_weight("tessera::part::bsize", num_parts),
+        block_inbound("tessera::part::binb", num_parts),
+        weight_sum("tessera::part::bsize_sum", num_parts),
+        inbound_sum("tessera::part::binb_sum", num_parts),
+        move_to(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::move_to"), n),
+        move_gain(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::move_gain"), n),
+        seqpos(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::seqpos"), n),
+        gather_off(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::gather_off"), n + 1),
+        violations_before("tessera::part::violations_before"),
+        best_gain("tessera::part::best_gain"),
+        best_last("tessera::part::best_last"),
+        summary("tessera::part::refine_summary") {}
+};
+
+// Step 1 (after the runs): block weights and distinct inbound counts; the number of violated
+// limits of the current partition goes to buf.violations_before (on the device: no host sync).
+template <class ExecSpace>
+void block_state(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                         const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
+                         const NetRuns<typename ExecSpace::memory_space>& runs,
+                         const RefineBuffers<typename ExecSpace::memory_space>& buf, const PartitionLimits& limits) {
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const node_weight_t omega = limits.max_block_weight;
+  const std::int64_t delta = limits.max_inbound;
+  const bool check_inbound = limits.check_inbound;
+  auto net_off = L.net_offsets;
+  auto vw = L.node_weights;
+  auto rb = runs.block;
+  auto ri = runs.in;
+  auto lam = runs.lambda;
+  auto bsize = buf.block_weight;
+  auto binb = buf.block_inbound;
+  auto wsum = buf.weight_sum;
+  auto isum = buf.inbound_sum;
+  Kokkos::deep_copy(space, wsum, 0);
+  Kokkos::deep_copy(space, isum, 0);
+  Kokkos::parallel_for(
+      "tessera::part::bsize", range(space, 0, L.num_nodes), KOKKOS_LAMBDA(const std::int64_t v) {
+        Kokkos::atomic_add(&wsum(parts(v)), static_cast<unsigned long long>(vw(v)));
+      });
+  Kokkos::parallel_for(
+      "tessera::part::binb", range(space, 0, L.num_nets), KOKKOS_LAMBDA(const std::int64_t e) {
+        for (eid_t k = net_off(e); k < net_off(e) + lam(e); ++k)
+          if (ri(k) > 0) Kokkos::atomic_add(&isum(rb(k)), 1ULL);
+      });
+  Kokkos::parallel_for(
+      "tessera::part::block_sums", range(space, 0, num_parts), KOKKOS_LAMBDA(const std::int64_t p) {
+        bsize(p) = static_cast<node_weight_t>(wsum(p));
+        binb(p) = static_cast<std::int64_t>(isum(p));
+      });
+  Kokkos::parallel_reduce(
+      "tessera::part::violations0", range(space, 0, num_parts),
+      KOKKOS_LAMBDA(const std::int64_t p, std::int64_t& c) {
+        if (bsize(p) > omega) ++c;
+        if (check_inbound && binb(p) > delta) ++c;
+      },
+      Kokkos::Sum<std::int64_t, typename ExecSpace::memory_space>(buf.violations_before));
+}
+
+// Step 2 (Eq. 13): gather (block, w(e)) of the other blocks of every incident net, sort, and
+// pick the block of largest connection; `into_room_only`: only blocks with room for the node.
+template <class ExecSpace>
+void propose_moves(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                   const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
+                   const NetRuns<typename ExecSpace::memory_space>& runs,
+                   const RefineBuffers<typename ExecSpace::memory_space>& buf, const PartitionLimits& limits,
+                   bool into_room_only, score_t min_gain) {
+  using mem = typename ExecSpace::memory_space;
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const vid_t n = L.num_nodes;
+  const node_weight_t omega = limits.max_block_weight;
+  const bool second_half = into_room_only;
+  auto net_off = L.net_offsets;
+  auto nw = L.net_weights;
+  auto node_off = L.node_offsets;
+  auto inc = L.incident_nets;
+  auto vw = L.node_weights;
+  auto rb = runs.block;
+  auto rc = runs.count;
+  auto lam = runs.lambda;
+  auto bsize = buf.block_weight;
+  auto gather_off = buf.gather_off;
+  auto move_to = buf.move_to;
+  auto move_gain = buf.move_gain;
+  const eid_t gather_total = tessera::detail::chunked_scan<ExecSpace, eid_t>(
+      "tessera::part::gather_scan", space, n + 1, KOKKOS_LAMBDA(const std::int64_t v, eid_t& sum, const bool final) {
+        if (final) gather_off(v) = sum;
+        if (v == n) return;
+        for (eid_t i = node_off(v); i < node_off(v + 1); ++i) sum += lam(inc(i));
+      });
+  Kokkos::View<std::int64_t*, mem> gblock(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::gblock"),
+                                          gather_total);
+  Kokkos::View<score_t*, mem> gweight(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::gweight"),
+                                      gather_total);
+  Kokkos::View<score_t*, mem> saving_minus_total(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::saving"),
+                                                 n);
+  Kokkos::parallel_for(
+      "tessera::part::gains_gather", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
+        const part_t ps = parts(v);
+        eid_t pos = gather_off(v);
+        score_t saving = 0, total = 0;
+        for (eid_t i = node_off(v); i < node_off(v + 1); ++i) {
+          const nid_t e = inc(i);
+          const score_t w = nw(e);
+          total += w;
+          for (eid_t k = net_off(e); k < net_off(e) + lam(e); ++k) {
+            if (rb(k) == ps) {
+              if (rc(k) == 1) saving += w;
+              gblock(pos) = num_parts;  // own block: sorts last, ignored
+            } else {
+              gblock(pos) = rb(k);
+            }
+            gweight(pos) = w;
+            ++pos;
+          }
+        }
+        saving_minus_total(v) = saving - total;
+      });
+  detail::sort_rows(space, gather_off, gblock, gweight);
+  Kokkos::parallel_for(
+      "tessera::part::gains_pick", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
+        part_t best = invalid_part;
+        score_t best_gain = 0;
+        const eid_t b = gather_off(v), e = gather_off(v + 1);
+        eid_t i = b;
+        while (i < e && gblock(i) != num_parts) {
+          const std::int64_t p = gblock(i);
+          score_t conn = 0;
+          for (; i < e && gblock(i) == p; ++i) conn += gweight(i);
+          const score_t g = saving_minus_total(v) + conn;
+          if (second_half && bsize(p) + vw(v) > omega) continue;
+          if (g < min_gain) continue;
+          if (best == invalid_part || g > best_gain || (g == best_gain && p > best)) {
+            best = static_cast<part_t>(p);
+            best_gain = g;
+          }
+        }
+        move_to(v) = best;
+        move_gain(v) = best_gain;
+      });
+}
+
+// The proposed moves sorted by (source block, -gain, node), and the range of moves leaving each
+// block: moves [bucket(p), bucket(p + 1)) leave p.
+template <class MemorySpace>
+struct SortedMoves {
+  Kokkos::View<MoveRecord*, MemorySpace> moves;
+  Kokkos::View<std::int32_t*, MemorySpace> bucket;
+  std::int32_t count = 0;
+};
+
+// Step 3 (first half): collect and sort the moves; count 0 when no node proposes one.
+template <class ExecSpace>
+SortedMoves<typename ExecSpace::memory_space> sort_moves(const ExecSpace& space,
+                                                         const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts,
+                                                         part_t num_parts,
+                                                         const RefineBuffers<typename ExecSpace::memory_space>& buf) {
+  using mem = typename ExecSpace::memory_space;
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const vid_t n = static_cast<vid_t>(parts.extent(0));
+  auto move_to = buf.move_to;
+  auto move_gain = buf.move_gain;
+  SortedMoves<mem> out;
+  Kokkos::View<std::int32_t*, mem> move_index(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::move_index"),
+                                              n);
+  const std::int32_t M = tessera::detail::chunked_scan<ExecSpace, std::int32_t>(
+      "tessera::part::moves_scan", space, n, KOKKOS_LAMBDA(const std::int64_t v, std::int32_t& sum, const bool final) {
+        if (move_to(v) != invalid_part) {
+          if (final) move_index(v) = sum;
+          ++sum;
+        }
+      });
+  out.count = M;
+  if (M == 0) return out;
+  Kokkos::View<MoveRecord*, mem> moves(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::moves"), M);
+  Kokkos::parallel_for(
+      "tessera::part::moves_fill", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
+        if (move_to(v) != invalid_part) moves(move_index(v)) = MoveRecord{parts(v), move_gain(v), static_cast<vid_t>(v)};
+      });
+  tessera::detail::sort_with(space, moves, MoveOrder{});
+  Kokkos::View<std::int32_t*, mem> bucket(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::bucket"),
+                                          num_parts + 1);
+  Kokkos::parallel_for(
+      "tessera::part::bucket", range(space, 0, num_parts + 1), KOKKOS_LAMBDA(const std::int64_t p) {
+        std::int32_t lo = 0, hi = M;
+        while (lo < hi) {
+          const std::int32_t mid = lo + (hi - lo) / 2;
+          if (moves(mid).from < p) lo = mid + 1; else hi = mid;
+        }
+        bucket(p) = lo;
+      });
+  out.moves = moves;
+  out.bucket = bucket;
+  return out;
+}
+
+inline constexpr int k_chain_check_rounds = 4;
+
+// Successor and predecessor of every move in its chain (-1: none).
+template <class MemorySpace>
+struct Chains {
+  Kokkos::View<std::int32_t*, MemorySpace> succ, pred;
+};
+
+// Step 3 (second half, §VI-C): each free chain end picks, in a window of moves leaving its
+// destination, the successor of best grade; conflicts go to the largest (-penalty, node) by an
+// atomic max; up to chain_rounds rounds (0: no chaining, the sequence is by gain only).
+template <class ExecSpace>
+Chains<typename ExecSpace::memory_space> chain_moves(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                                                     const SortedMoves<typename ExecSpace::memory_space>& sorted,
+                                                     const RefineBuffers<typename ExecSpace::memory_space>& buf,
+                                                     const RefinementParams& params) {
+  using mem = typename ExecSpace::memory_space;
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const std::int32_t M = sorted.count;
+  auto moves = sorted.moves;
+  auto bucket = sorted.bucket;
+  auto move_to = buf.move_to;
+  auto vw = L.node_weights;
+  auto nin = L.node_num_inbound;
+  Chains<mem> c{Kokkos::View<std::int32_t*, mem>("tessera::part::succ", M),
+                Kokkos::View<std::int32_t*, mem>("tessera::part::pred", M)};
+  auto succ = c.succ;
+  auto pred = c.pred;
+  Kokkos::View<std::uint64_t*, mem> claim("tessera::part::claim", M);
+  Kokkos::View<std::int32_t*, mem> choice(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::choice"), M);
+  Kokkos::deep_copy(space, succ, -1);
+  Kokkos::deep_copy(space, pred, -1);
+  const int window = params.window;
+  Kokkos::View<std::int32_t, mem> linked("tessera::part::linked");  // links made since the last check
+  for (int round = 0; round < params.chain_rounds; ++round) {
+    Kokkos::deep_copy(space, claim, 0);
+    Kokkos::parallel_for(
+        "tessera::part::chain_choose", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
+          choice(i) = -1;
+          if (succ(i) != -1) return;
+          const vid_t v = moves(i).node;
+          const part_t pd = move_to(v);
+          score_t best_gain = 0;
+          std::int64_t best_penalty = 0;
+          std::int32_t best = -1;
+          int seen = 0;
+          for (std::int32_t j = bucket(pd); j < bucket(pd + 1) && seen < window; ++j) {
+            if (pred(j) != -1) continue;
+            ++seen;
+            const vid_t u = moves(j).node;
+            const std::int64_t dsize = vw(v) > vw(u) ? vw(v) - vw(u) : vw(u) - vw(v);
+            const std::int64_t din = nin(v) > nin(u) ? nin(v) - nin(u) : nin(u) - nin(v);
+            std::int64_t penalty = 10 * dsize + din;
+            if (penalty > (std::int64_t(1) << 35)) penalty = std::int64_t(1) << 35;
+            if (best == -1 || detail::grade_greater(moves(j).gain, penalty, best_gain, best_penalty)) {
+              best = j;
+              best_gain = moves(j).gain;
+              best_penalty = penalty;
+            }
+          }
+          if (best == -1) return;
+          const vid_t u = moves(best).node;
+          const std::int64_t dsize = vw(v) > vw(u) ? vw(v) - vw(u) : vw(u) - vw(v);
+          const std::int64_t din = nin(v) > nin(u) ? nin(v) - nin(u) : nin(u) - nin(v);
+          std::int64_t penalty = 10 * dsize + din;
+          if (penalty > 0x7fffffffLL) penalty = 0x7fffffffLL;
+          const std::uint64_t key = (std::uint64_t(0x7fffffffLL - penalty) << 32) | std::uint64_t(std::uint32_t(v));
+          choice(i) = best;
+          Kokkos::atomic_fetch_max(&claim(best), key);
+        });
+    Kokkos::parallel_for(
+        "tessera::part::chain_link", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
+          const std::int32_t j = choice(i);
+          if (j < 0) return;
+          if (std::uint32_t(claim(j) & 0xffffffffULL) == std::uint32_t(moves(i).node)) {
+            succ(i) = j;
+            pred(j) = static_cast<std::int32_t>(i);
+            Kokkos::atomic_add(&linked(), std::int32_t(1));
+          }
+        });
+    // Stop once a group of rounds linked nothing. A round without links leaves succ and pred
+    // as they were, so every later round links nothing either: checking every
+    // k_chain_check_rounds rounds instead of every round gives the same chains with fewer
+    // host synchronisations.
+    if ((round + 1) % k_chain_check_rounds == 0 || round + 1 == params.chain_rounds) {
+      std::int32_t linked_host = 0;
+      Kokkos::deep_copy(space, linked_host, linked);
+      space.fence();
+      if (linked_host == 0) break;
+      Kokkos::deep_copy(space, linked, 0);
+    }
+  }
+  return c;
+}
+
+// Step 4: cut every cycle at its smallest move, rank each move in its chain (pointer jumping),
+// sort by (-chain gain, chain head, position); writes seqpos and returns the node of every
+// sequence position.
+template <class ExecSpace>
+Kokkos::View<vid_t*, typename ExecSpace::memory_space> sequence_chains(
+    const ExecSpace& space, const SortedMoves<typename ExecSpace::memory_space>& sorted,
+    const Chains<typename ExecSpace::memory_space>& chains, const RefineBuffers<typename ExecSpace::memory_space>& buf) {
+  using mem = typename ExecSpace::memory_space;
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const std::int32_t M = sorted.count;
+  auto moves = sorted.moves;
+  auto succ = chains.succ;
+  auto pred = chains.pred;
+  auto seqpos = buf.seqpos;
+  Kokkos::View<std::int32_t*, mem> nxt(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nxt"), M),
+      nxt2(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nxt2"), M),
+      low(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::low"), M),
+      low2(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::low2"), M);
+  Kokkos::parallel_for(
+      "tessera::part::cycle_init", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
+        nxt(i) = succ(i);
+        low(i) = static_cast<std::int32_t>(i);
+      });
+  int rounds = 1;
+  while ((std::int64_t(1) << (rounds - 1)) < M) ++rounds;
+  for (int r = 0; r < rounds; ++r) {
+    Kokkos::parallel_for(
+        "tessera::part::cycle_jump", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
+          const std::int32_t j = nxt(i);
+          if (j < 0) {
+            nxt2(i) = j;
+            low2(i) = low(i);
+          } else {
+            nxt2(i) = nxt(j);
+            low2(i) = low(i) < low(j) ? low(i) : low(j);
+          }
+        });
+    std::swap(nxt, nxt2);
+    std::swap(low, low2);
+  }
+  Kokkos::parallel_for(
+      "tessera::part::cycle_cut", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
+        if (nxt(i) >= 0 && low(i) == i) {  // on a cycle, and its smallest move
+          succ(pred(i)) = -1;
+          pred(i) = -1;
+        }
+      });
+  // List ranking over pred: head and position of every move.
+  auto anc = nxt;
+  auto anc2 = nxt2;
+  auto dist = low;
+  auto dist2 = low2;
+  Kokkos::parallel_for(
+      "tessera::part::rank_init", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
+        anc(i) = pred(i) < 0 ? static_cast<std::int32_t>(i) : pred(i);
+        dist(i) = pred(i) < 0 ? 0 : 1;
+      });
+  for (int r = 0; r < rounds; ++r) {
+    Kokkos::parallel_for(
+        "tessera::part::rank_jump", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
+          const std::int32_t a = anc(i);
+          anc2(i) = anc(a);
+          dist2(i) = dist(i) + (anc(a) == a ? 0 : dist(a));
+        });
+    std::swap(anc, anc2);
+    std::swap(dist, dist2);
+  }
+  Kokkos::View<score_t*, mem> chain_total("tessera::part::chain_total", M);
+  Kokkos::parallel_for(
+      "tessera::part::chain_total", range(space, 0, M),
+      KOKKOS_LAMBDA(const std::int64_t i) { Kokkos::atomic_add(&chain_total(anc(i)), moves(i).gain); });
+  Kokkos::View<ChainRecord*, mem> seq(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::seq"), M);
+  Kokkos::parallel_for(
+      "tessera::part::seq_fill", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
+        seq(i) = ChainRecord{chain_total(anc(i)), anc(i), dist(i), static_cast<std::int32_t>(i)};
+      });
+  tessera::detail::sort_with(space, seq, ChainOrder{});
+  Kokkos::View<vid_t*, mem> seq_node(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::seq_node"), M);
+  Kokkos::deep_copy(space, seqpos, -1);
+  Kokkos::parallel_for(
+      "tessera::part::seq_pos", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t s) {
+        const vid_t v = moves(seq(s).move).node;
+        seq_node(s) = v;
+        seqpos(v) = static_cast<std::int32_t>(s);
+      });
+  return seq_node;
+}
+
+// Step 5 (Eqs. 14-15): the exact gain of each move after all earlier ones in the sequence.
+template <class ExecSpace>
+Kokkos::View<score_t*, typename ExecSpace::memory_space> in_sequence_gains(
+    const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+    const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts,
+    const NetRuns<typename ExecSpace::memory_space>& runs, const RefineBuffers<typename ExecSpace::memory_space>& buf,
+    const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& seq_node) {
+  using mem = typename ExecSpace::memory_space;
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const std::int64_t M = static_cast<std::int64_t>(seq_node.extent(0));
+  auto net_off = L.net_offsets;
+  auto pins = L.pins;
+  auto nw = L.net_weights;
+  auto node_off = L.node_offsets;
+  auto inc = L.incident_nets;
+  auto rb = runs.block;
+  auto rc = runs.count;
+  auto lam = runs.lambda;
+  auto move_to = buf.move_to;
+  auto seqpos = buf.seqpos;
+  Kokkos::View<score_t*, mem> seq_gain(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::seq_gain"), M);
+  Kokkos::parallel_for(
+      "tessera::part::seq_gains", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t s) {
+        const vid_t v = seq_node(s);
+        const part_t ps = parts(v), pd = move_to(v);
+        score_t g = 0;
+        for (eid_t i = node_off(v); i < node_off(v + 1); ++i) {
+          const nid_t e = inc(i);
+          const eid_t rs = detail::find_run(rb, net_off(e), net_off(e) + lam(e), ps);
+          const eid_t rd = detail::find_run(rb, net_off(e), net_off(e) + lam(e), pd);
+          std::int64_t cur_s = rs >= 0 ? rc(rs) : 0, cur_d = rd >= 0 ? rc(rd) : 0;
+          for (eid_t k = net_off(e); k < net_off(e + 1); ++k) {
+            const vid_t u = pins(k);
+            const std::int32_t q = seqpos(u);
+            if (q < 0 || q >= s) continue;
+            const part_t us = parts(u), ud = move_to(u);
+            if (us == ps) --cur_s;
+            if (ud == ps) ++cur_s;
+            if (us == pd) --cur_d;
+            if (ud == pd) ++cur_d;
+          }
+          if (cur_s == 1) g += nw(e);
+          if (cur_d == 0) g -= nw(e);
+        }
+        seq_gain(s) = g;
+      });
+  return seq_gain;
+}
+
+// Step 6a (§VI-D): size events, key (block, position, sign), one per block a move touches,
+// prefix-summed per block; adds to viol(s) the change in violated size limits at move s.
+template <class ExecSpace>
+void size_violations(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                     const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts,
+                     const RefineBuffers<typename ExecSpace::memory_space>& buf,
+                     const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& seq_node, const PartitionLimits& limits,
+                     const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& viol) {
+  using mem = typename ExecSpace::memory_space;
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const std::int64_t M = static_cast<std::int64_t>(seq_node.extent(0));
+  const node_weight_t omega = limits.max_block_weight;
+  auto vw = L.node_weights;
+  auto move_to = buf.move_to;
+  auto bsize = buf.block_weight;
+  Kokkos::View<std::int64_t*, mem> ev(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::size_ev"), 2 * M);
+  Kokkos::parallel_for(
+      "tessera::part::size_ev", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t s) {
+        const vid_t v = seq_node(s);
+        ev(2 * s) = (std::int64_t(parts(v)) << 33) | (s << 1);
+        ev(2 * s + 1) = (std::int64_t(move_to(v)) << 33) | (s << 1) | 1;
+      });
+  tessera::detail::sort_with(space, ev, KeyLess{});
+  Kokkos::View<std::int64_t*, mem> run(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::size_run"), 2 * M);
+  tessera::detail::chunked_scan<ExecSpace, std::int64_t>(
+      "tessera::part::size_scan", space, 2 * M, KOKKOS_LAMBDA(const std::int64_t j, std::int64_t& sum, const bool final) {
+        const vid_t v = seq_node((ev(j) >> 1) & 0xffffffffLL);
+        sum += (ev(j) & 1) ? vw(v) : -vw(v);
+        if (final) run(j) = sum;
+      });
+  Kokkos::parallel_for(
+      "tessera::part::size_valid", range(space, 0, 2 * M), KOKKOS_LAMBDA(const std::int64_t j) {
+        const std::int64_t p = ev(j) >> 33;
+        const std::int64_t first = detail::lower_bound(ev, 0, 2 * M, p << 33);
+        const std::int64_t base = first > 0 ? run(first - 1) : 0;
+        const bool after = bsize(p) + (run(j) - base) <= omega;
+        const bool before = j == first ? bsize(p) <= omega : bsize(p) + (run(j - 1) - base) <= omega;
+        const std::int64_t s = (ev(j) >> 1) & 0xffffffffLL;
+        if (before && !after) Kokkos::atomic_add(&viol(s), std::int64_t(1));
+        if (!before && after) Kokkos::atomic_add(&viol(s), std::int64_t(-1));
+      });
+}
+
+// Step 6b (§VI-D, Fig. 6): inbound-pin events per net, (block, position, sign) for every moved
+// destination pin, sorted within the net; transitions of pins_in(p, e) across zero become
+// inbound-count events, prefix-summed per block; adds the change in violated Delta limits.
+template <class ExecSpace>
+void inbound_violations(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                        const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts,
+                        const NetRuns<typename ExecSpace::memory_space>& runs,
+                        const RefineBuffers<typename ExecSpace::memory_space>& buf, const PartitionLimits& limits,
+                        const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& viol) {
+  using mem = typename ExecSpace::memory_space;
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const nid_t m = L.num_nets;
+  const std::int64_t delta = limits.max_inbound;
+  auto net_off = L.net_offsets;
+  auto pins = L.pins;
+  auto nsrc = L.net_num_sources;
+  auto rb = runs.block;
+  auto ri = runs.in;
+  auto lam = runs.lambda;
+  auto move_to = buf.move_to;
+  auto seqpos = buf.seqpos;
+  auto binb = buf.block_inbound;
+  Kokkos::View<eid_t*, mem> eoff(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::in_ev_off"), m + 1);
+  const eid_t total = tessera::detail::chunked_scan<ExecSpace, eid_t>(
+      "tessera::part::in_ev_scan", space, m + 1, KOKKOS_LAMBDA(const std::int64_t e, eid_t& sum, const bool final) {
+        if (final) eoff(e) = sum;
+        if (e == m) return;
+        for (eid_t k = net_off(e) + nsrc(e); k < net_off(e + 1); ++k)
+          if (seqpos(pins(k)) >= 0) sum += 2;
+      });
+  Kokkos::View<std::int64_t*, mem> ev(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::in_ev"), total);
+  Kokkos::View<std::int64_t*, mem> tr(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::in_tr"), total);
+  Kokkos::parallel_for(
+      "tessera::part::in_ev_fill", range(space, 0, m), KOKKOS_LAMBDA(const std::int64_t e) {
+        eid_t pos = eoff(e);
+        for (eid_t k = net_off(e) + nsrc(e); k < net_off(e + 1); ++k) {
+          const vid_t u = pins(k);
+          const std::int64_t s = seqpos(u);
+          if (s < 0) continue;
+          ev(pos++) = (std::int64_t(parts(u)) << 33) | (s << 1);
+          ev(pos++) = (std::int64_t(move_to(u)) << 33) | (s << 1) | 1;
+        }
+      });
+  detail::sort_rows(space, eoff, ev);
+  constexpr std::int64_t none = std::numeric_limits<std::int64_t>::max();
+  Kokkos::parallel_for(
+      "tessera::part::in_ev_walk", range(space, 0, m), KOKKOS_LAMBDA(const std::int64_t e) {
+        std::int64_t cur = 0;
+        for (eid_t j = eoff(e); j < eoff(e + 1); ++j) {
+          const std::int64_t p = ev(j) >> 33;
+          if (j == eoff(e) || (ev(j - 1) >> 33) != p) {
+            const eid_t r = detail::find_run(rb, net_off(e), net_off(e) + lam(e), static_cast<part_t>(p));
+            cur = r >= 0 ? ri(r) : 0;
+          }
+          const std::int64_t prev = cur;
+          cur += (ev(j) & 1) ? 1 : -1;
+          const std::int64_t head = ev(j) & ~std::int64_t(1);
+          if (prev == 0 && cur > 0) tr(j) = head | 1;
+          else if (prev > 0 && cur == 0) tr(j) = head;
+          else tr(j) = none;
+        }
+      });
+  tessera::detail::sort_with(space, tr, KeyLess{});
+  std::int64_t count = 0;
+  Kokkos::parallel_reduce(
+      "tessera::part::in_tr_count", range(space, 0, total),
+      KOKKOS_LAMBDA(const std::int64_t j, std::int64_t& c) { if (tr(j) != none) ++c; }, count);
+  Kokkos::View<std::int64_t*, mem> run(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::in_run"), count);
+  tessera::detail::chunked_scan<ExecSpace, std::int64_t>(
+      "tessera::part::in_scan", space, count, KOKKOS_LAMBDA(const std::int64_t j, std::int64_t& sum, const bool final) {
+        sum += (tr(j) & 1) ? 1 : -1;
+        if (final) run(j) = sum;
+      });
+  Kokkos::parallel_for(
+      "tessera::part::in_valid", range(space, 0, count), KOKKOS_LAMBDA(const std::int64_t j) {
+        const std::int64_t group = tr(j) >> 1;  // (block, position)
+        if (j + 1 < count && (tr(j + 1) >> 1) == group) return;  // evaluate at the group's end
+        const std::int64_t p = tr(j) >> 33;
+        const std::int64_t first = detail::lower_bound(tr, 0, count, p << 33);
+        const std::int64_t gfirst = detail::lower_bound(tr, first, j + 1, group << 1);
+        const std::int64_t base = first > 0 ? run(first - 1) : 0;
+        const bool after = binb(p) + (run(j) - base) <= delta;
+        const bool before = gfirst == first ? binb(p) <= delta : binb(p) + (run(gfirst - 1) - base) <= delta;
+        const std::int64_t s = group & 0xffffffffLL;
+        if (before && !after) Kokkos::atomic_add(&viol(s), std::int64_t(1));
+        if (!before && after) Kokkos::atomic_add(&viol(s), std::int64_t(-1));
+      });
+}
+
+// The valid prefix of largest cumulative gain: moves [0, last] (last = -1: none), and the
+// number of violated limits before the first move.
+struct BestPrefix {
+  score_t gain = std::numeric_limits<score_t>::min();
+  std::int64_t last = -1;
+  std::int64_t violations_before = 0;
+};
+
+// Step 7: prefix sums of in-sequence gains and of violation changes; the best prefix that ends
+// with no violated limit (given buf.violations_before). The reductions stay on the device and
+// their three results come back in one copy.
+template <class ExecSpace>
+BestPrefix best_valid_prefix(const ExecSpace& space, const Kokkos::View<score_t*, typename ExecSpace::memory_space>& seq_gain,
+                             const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& viol,
+                             const RefineBuffers<typename ExecSpace::memory_space>& buf) {
+  using mem = typename ExecSpace::memory_space;
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const std::int64_t M = static_cast<std::int64_t>(seq_gain.extent(0));
+  Kokkos::View<score_t*, mem> cum(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cum"), M);
+  Kokkos::View<std::int64_t*, mem> vcount(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::vcount"), M);
+  tessera::detail::chunked_scan<ExecSpace, score_t>(
+      "tessera::part::prefix_gain", space, M, KOKKOS_LAMBDA(const std::int64_t s, score_t& acc, const bool final) {
+        acc += seq_gain(s);
+        if (final) cum(s) = acc;
+      });
+  tessera::detail::chunked_scan<ExecSpace, std::int64_t>(
+      "tessera::part::prefix_viol", space, M, KOKKOS_LAMBDA(const std::int64_t s, std::int64_t& acc, const bool final) {
+        acc += viol(s);
+        if (final) vcount(s) = acc;
+      });
+  auto v0 = buf.violations_before;
+  auto best_gain = buf.best_gain;
+  auto best_last = buf.best_last;
+  auto summary = buf.summary;
+  Kokkos::parallel_reduce(
+      "tessera::part::best_gain", range(space, 0, M),
+      KOKKOS_LAMBDA(const std::int64_t s, score_t& b) {
+        if (v0() + vcount(s) == 0 && cum(s) > b) b = cum(s);
+      },
+      Kokkos::Max<score_t, mem>(best_gain));
+  Kokkos::parallel_reduce(
+      "tessera::part::best_len", range(space, 0, M),
+      KOKKOS_LAMBDA(const std::int64_t s, std::int64_t& b) {
+        if (v0() + vcount(s) == 0 && cum(s) == best_gain() && s < b) b = s;
+      },
+      Kokkos::Min<std::int64_t, mem>(best_last));
+  Kokkos::parallel_for(
+      "tessera::part::best_summary", range(space, 0, 1), KOKKOS_LAMBDA(const std::int64_t) {
+        summary(0) = v0();
+        summary(1) = best_gain();
+        summary(2) = best_gain() == Kokkos::reduction_identity<score_t>::max() ? -1 : best_last();
+      });
+  auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, summary);
+  BestPrefix best;
+  best.violations_before = host(0);
+  best.gain = host(1);
+  best.last = host(2);
+  return best;
+}
+
+// Step 8: apply moves [0, last] of the sequence.
+template <class ExecSpace>
+void apply_prefix(const ExecSpace& space, const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts,
+                  const RefineBuffers<typename ExecSpace::memory_space>& buf,
+                  const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& seq_node, std::int64_t last) {
+  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  auto move_to = buf.move_to;
+  Kokkos::parallel_for(
+      "tessera::part::apply", range(space, 0, last + 1), KOKKOS_LAMBDA(const std::int64_t s) {
+        const vid_t v = seq_node(s);
+        parts(v) = move_to(v);
+      });
+}
+
 }  // namespace detail
 
 template <class ExecSpace>
 RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
                        const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
-                       const RefinementLimits& limits, const RefinementParams& params) {
+                       const PartitionLimits& limits, const RefinementParams& params) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   RefinementStats stats;
   const vid_t n = L.num_nodes;
   if (n == 0 || num_parts < 2) return stats;
-  const node_weight_t omega = limits.max_block_weight;
-  const std::int64_t delta = limits.max_inbound;
-  const bool check_inbound = limits.check_inbound;
-  auto net_off = L.net_offsets;
-  auto pins = L.pins;
-  auto nsrc = L.net_num_sources;
-  auto nw = L.net_weights;
-  auto node_off = L.node_offsets;
-  auto inc = L.incident_nets;
-  auto nin = L.node_num_inbound;
-  auto vw = L.node_weights;
-  const nid_t m = L.num_nets;
   const score_t min_gain = params.propose_negative ? std::numeric_limits<score_t>::min() : 0;
-
-  Kokkos::View<node_weight_t*, mem> bsize("tessera::part::bsize", num_parts);
-  Kokkos::View<std::int64_t*, mem> binb("tessera::part::binb", num_parts);
-  Kokkos::View<part_t*, mem> move_to(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::move_to"), n);
-  Kokkos::View<score_t*, mem> move_gain(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::move_gain"), n);
-  Kokkos::View<std::int32_t*, mem> seqpos(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::seqpos"), n);
-  Kokkos::View<eid_t*, mem> gather_off(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::gather_off"), n + 1);
-
+  const detail::RefineBuffers<mem> buf(n, num_parts);
+  Kokkos::Timer timer;
+  // Adds the time since the last call to `seconds` (after a fence: device time on GPUs).
+  auto lap = [&](double& seconds) {
+    space.fence();
+    seconds += timer.seconds();
+    timer.reset();
+  };
   bool first_half_idle = false;
   for (int rep = 0; rep < params.repetitions; ++rep) {
     const bool second_half = rep >= params.repetitions / 2;
     if (!second_half && first_half_idle) continue;  // the same state would propose the same moves
     stats.repetitions_run++;
-    // 1. pins(p, e) runs, block sizes and inbound counts.
-    auto runs = detail::compute_net_runs(space, L, parts);
-    auto rb = runs.block;
-    auto rc = runs.count;
-    auto ri = runs.in;
-    auto lam = runs.lambda;
-    Kokkos::deep_copy(space, bsize, 0);
-    Kokkos::deep_copy(space, binb, 0);
-    Kokkos::parallel_for(
-        "tessera::part::bsize", range(space, 0, n),
-        KOKKOS_LAMBDA(const std::int64_t v) { Kokkos::atomic_add(&bsize(parts(v)), vw(v)); });
-    Kokkos::parallel_for(
-        "tessera::part::binb", range(space, 0, m), KOKKOS_LAMBDA(const std::int64_t e) {
-          for (eid_t k = net_off(e); k < net_off(e) + lam(e); ++k)
-            if (ri(k) > 0) Kokkos::atomic_add(&binb(rb(k)), std::int64_t(1));
-        });
-    std::int64_t initial_violations = 0;
-    Kokkos::parallel_reduce(
-        "tessera::part::violations0", range(space, 0, num_parts),
-        KOKKOS_LAMBDA(const std::int64_t p, std::int64_t& c) {
-          if (bsize(p) > omega) ++c;
-          if (check_inbound && binb(p) > delta) ++c;
-        },
-        initial_violations);
-
-    // 2. Gains (Eq. 13): gather (block, w(e)) of the other blocks of every incident net, sort,
-    // and pick the block of largest connection.
-    const eid_t gather_total = tessera::detail::chunked_scan<ExecSpace, eid_t>(
-        "tessera::part::gather_scan", space, n + 1, KOKKOS_LAMBDA(const std::int64_t v, eid_t& sum, const bool final) {
-          if (final) gather_off(v) = sum;
-          if (v == n) return;
-          for (eid_t i = node_off(v); i < node_off(v + 1); ++i) sum += lam(inc(i));
-        });
-    Kokkos::View<std::int64_t*, mem> gblock(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::gblock"),
-                                            gather_total);
-    Kokkos::View<score_t*, mem> gweight(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::gweight"),
-                                        gather_total);
-    Kokkos::View<score_t*, mem> saving_minus_total(
-        Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::saving"), n);
-    Kokkos::parallel_for(
-        "tessera::part::gains_gather", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
-          const part_t ps = parts(v);
-          eid_t pos = gather_off(v);
-          score_t saving = 0, total = 0;
-          for (eid_t i = node_off(v); i < node_off(v + 1); ++i) {
-            const nid_t e = inc(i);
-            const score_t w = nw(e);
-            total += w;
-            for (eid_t k = net_off(e); k < net_off(e) + lam(e); ++k) {
-              if (rb(k) == ps) {
-                if (rc(k) == 1) saving += w;
-                gblock(pos) = num_parts;  // own block: sorts last, ignored
-              } else {
-                gblock(pos) = rb(k);
-              }
-              gweight(pos) = w;
-              ++pos;
-            }
-          }
-          saving_minus_total(v) = saving - total;
-        });
-    detail::sort_rows(space, gather_off, gblock, gweight);
-    Kokkos::parallel_for(
-        "tessera::part::gains_pick", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
-          part_t best = invalid_part;
-          score_t best_gain = 0;
-          const eid_t b = gather_off(v), e = gather_off(v + 1);
-          eid_t i = b;
-          while (i < e && gblock(i) != num_parts) {
-            const std::int64_t p = gblock(i);
-            score_t conn = 0;
-            for (; i < e && gblock(i) == p; ++i) conn += gweight(i);
-            const score_t g = saving_minus_total(v) + conn;
-            if (second_half && bsize(p) + vw(v) > omega) continue;
-            if (g < min_gain) continue;
-            if (best == invalid_part || g > best_gain || (g == best_gain && p > best)) {
-              best = static_cast<part_t>(p);
-              best_gain = g;
-            }
-          }
-          move_to(v) = best;
-          move_gain(v) = best_gain;
-        });
-
-    // 3. Moves sorted by (source block, -gain, node).
-    Kokkos::View<std::int32_t*, mem> move_index(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::move_index"),
-                                                n);
-    const std::int32_t M = tessera::detail::chunked_scan<ExecSpace, std::int32_t>(
-        "tessera::part::moves_scan", space, n, KOKKOS_LAMBDA(const std::int64_t v, std::int32_t& sum, const bool final) {
-          if (move_to(v) != invalid_part) {
-            if (final) move_index(v) = sum;
-            ++sum;
-          }
-        });
-    if (M == 0) {
+    timer.reset();
+    const auto runs = detail::compute_net_runs(space, L, parts);
+    detail::block_state(space, L, parts, num_parts, runs, buf, limits);
+    detail::propose_moves(space, L, parts, num_parts, runs, buf, limits, second_half, min_gain);
+    lap(stats.gains_seconds);
+    const auto sorted = detail::sort_moves(space, parts, num_parts, buf);
+    if (sorted.count == 0) {
+      lap(stats.sequence_seconds);
       if (second_half) break;
       first_half_idle = true;
       continue;
     }
-    Kokkos::View<detail::MoveRecord*, mem> moves(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::moves"), M);
-    Kokkos::parallel_for(
-        "tessera::part::moves_fill", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
-          if (move_to(v) != invalid_part) moves(move_index(v)) = detail::MoveRecord{parts(v), move_gain(v), static_cast<vid_t>(v)};
-        });
-    tessera::detail::sort_with(space, moves, detail::MoveOrder{});
-    // Bucket of moves leaving each block.
-    Kokkos::View<std::int32_t*, mem> bucket(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::bucket"),
-                                            num_parts + 1);
-    Kokkos::parallel_for(
-        "tessera::part::bucket", range(space, 0, num_parts + 1), KOKKOS_LAMBDA(const std::int64_t p) {
-          std::int32_t lo = 0, hi = M;
-          while (lo < hi) {
-            const std::int32_t mid = lo + (hi - lo) / 2;
-            if (moves(mid).from < p) lo = mid + 1; else hi = mid;
-          }
-          bucket(p) = lo;
-        });
-
-    // 4. Chains: successor choice in a window, conflicts by atomic max on (-penalty, node).
-    Kokkos::View<std::int32_t*, mem> succ("tessera::part::succ", M), pred("tessera::part::pred", M);
-    Kokkos::View<std::uint64_t*, mem> claim("tessera::part::claim", M);
-    Kokkos::View<std::int32_t*, mem> choice(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::choice"), M);
-    Kokkos::deep_copy(space, succ, -1);
-    Kokkos::deep_copy(space, pred, -1);
-    const int window = params.window;
-    for (int round = 0; round < params.chain_rounds; ++round) {
-      Kokkos::deep_copy(space, claim, 0);
-      Kokkos::parallel_for(
-          "tessera::part::chain_choose", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
-            choice(i) = -1;
-            if (succ(i) != -1) return;
-            const vid_t v = moves(i).node;
-            const part_t pd = move_to(v);
-            score_t best_gain = 0;
-            std::int64_t best_penalty = 0;
-            std::int32_t best = -1;
-            int seen = 0;
-            for (std::int32_t j = bucket(pd); j < bucket(pd + 1) && seen < window; ++j) {
-              if (pred(j) != -1) continue;
-              ++seen;
-              const vid_t u = moves(j).node;
-              const std::int64_t dsize = vw(v) > vw(u) ? vw(v) - vw(u) : vw(u) - vw(v);
-              const std::int64_t din = nin(v) > nin(u) ? nin(v) - nin(u) : nin(u) - nin(v);
-              std::int64_t penalty = 10 * dsize + din;
-              if (penalty > (std::int64_t(1) << 35)) penalty = std::int64_t(1) << 35;
-              if (best == -1 || detail::grade_greater(moves(j).gain, penalty, best_gain, best_penalty)) {
-                best = j;
-                best_gain = moves(j).gain;
-                best_penalty = penalty;
-              }
-            }
-            if (best == -1) return;
-            const vid_t u = moves(best).node;
-            const std::int64_t dsize = vw(v) > vw(u) ? vw(v) - vw(u) : vw(u) - vw(v);
-            const std::int64_t din = nin(v) > nin(u) ? nin(v) - nin(u) : nin(u) - nin(v);
-            std::int64_t penalty = 10 * dsize + din;
-            if (penalty > 0x7fffffffLL) penalty = 0x7fffffffLL;
-            const std::uint64_t key = (std::uint64_t(0x7fffffffLL - penalty) << 32) | std::uint64_t(std::uint32_t(v));
-            choice(i) = best;
-            Kokkos::atomic_fetch_max(&claim(best), key);
-          });
-      std::int32_t linked = 0;
-      Kokkos::parallel_reduce(
-          "tessera::part::chain_link", range(space, 0, M),
-          KOKKOS_LAMBDA(const std::int64_t i, std::int32_t& c) {
-            const std::int32_t j = choice(i);
-            if (j < 0) return;
-            if (std::uint32_t(claim(j) & 0xffffffffULL) == std::uint32_t(moves(i).node)) {
-              succ(i) = j;
-              pred(j) = static_cast<std::int32_t>(i);
-              ++c;
-            }
-          },
-          linked);
-      if (linked == 0) break;
-    }
-
-    // 5. Cut cycles at their smallest move, then rank every move in its chain.
-    Kokkos::View<std::int32_t*, mem> nxt(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nxt"), M),
-        nxt2(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nxt2"), M),
-        low(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::low"), M),
-        low2(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::low2"), M);
-    Kokkos::parallel_for(
-        "tessera::part::cycle_init", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
-          nxt(i) = succ(i);
-          low(i) = static_cast<std::int32_t>(i);
-        });
-    int rounds = 1;
-    while ((std::int64_t(1) << (rounds - 1)) < M) ++rounds;
-    for (int r = 0; r < rounds; ++r) {
-      Kokkos::parallel_for(
-          "tessera::part::cycle_jump", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
-            const std::int32_t j = nxt(i);
-            if (j < 0) {
-              nxt2(i) = j;
-              low2(i) = low(i);
-            } else {
-              nxt2(i) = nxt(j);
-              low2(i) = low(i) < low(j) ? low(i) : low(j);
-            }
-          });
-      std::swap(nxt, nxt2);
-      std::swap(low, low2);
-    }
-    Kokkos::parallel_for(
-        "tessera::part::cycle_cut", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
-          if (nxt(i) >= 0 && low(i) == i) {  // on a cycle, and its smallest move
-            succ(pred(i)) = -1;
-            pred(i) = -1;
-          }
-        });
-    // List ranking over pred: head and position of every move.
-    auto anc = nxt;
-    auto anc2 = nxt2;
-    auto dist = low;
-    auto dist2 = low2;
-    Kokkos::parallel_for(
-        "tessera::part::rank_init", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
-          anc(i) = pred(i) < 0 ? static_cast<std::int32_t>(i) : pred(i);
-          dist(i) = pred(i) < 0 ? 0 : 1;
-        });
-    for (int r = 0; r < rounds; ++r) {
-      Kokkos::parallel_for(
-          "tessera::part::rank_jump", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
-            const std::int32_t a = anc(i);
-            anc2(i) = anc(a);
-            dist2(i) = dist(i) + (anc(a) == a ? 0 : dist(a));
-          });
-      std::swap(anc, anc2);
-      std::swap(dist, dist2);
-    }
-    Kokkos::View<score_t*, mem> chain_total("tessera::part::chain_total", M);
-    Kokkos::parallel_for(
-        "tessera::part::chain_total", range(space, 0, M),
-        KOKKOS_LAMBDA(const std::int64_t i) { Kokkos::atomic_add(&chain_total(anc(i)), moves(i).gain); });
-    Kokkos::View<detail::ChainRecord*, mem> seq(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::seq"), M);
-    Kokkos::parallel_for(
-        "tessera::part::seq_fill", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
-          seq(i) = detail::ChainRecord{chain_total(anc(i)), anc(i), dist(i), static_cast<std::int32_t>(i)};
-        });
-    tessera::detail::sort_with(space, seq, detail::ChainOrder{});
-    Kokkos::View<vid_t*, mem> seq_node(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::seq_node"), M);
-    Kokkos::deep_copy(space, seqpos, -1);
-    Kokkos::parallel_for(
-        "tessera::part::seq_pos", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t s) {
-          const vid_t v = moves(seq(s).move).node;
-          seq_node(s) = v;
-          seqpos(v) = static_cast<std::int32_t>(s);
-        });
-
-    // 6. In-sequence gains (Eqs. 14-15): the exact gain of each move after all earlier ones.
-    Kokkos::View<score_t*, mem> seq_gain(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::seq_gain"), M);
-    Kokkos::parallel_for(
-        "tessera::part::seq_gains", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t s) {
-          const vid_t v = seq_node(s);
-          const part_t ps = parts(v), pd = move_to(v);
-          score_t g = 0;
-          for (eid_t i = node_off(v); i < node_off(v + 1); ++i) {
-            const nid_t e = inc(i);
-            const eid_t rs = detail::find_run(rb, net_off(e), net_off(e) + lam(e), ps);
-            const eid_t rd = detail::find_run(rb, net_off(e), net_off(e) + lam(e), pd);
-            std::int64_t cur_s = rs >= 0 ? rc(rs) : 0, cur_d = rd >= 0 ? rc(rd) : 0;
-            for (eid_t k = net_off(e); k < net_off(e + 1); ++k) {
-              const vid_t u = pins(k);
-              const std::int32_t q = seqpos(u);
-              if (q < 0 || q >= s) continue;
-              const part_t us = parts(u), ud = move_to(u);
-              if (us == ps) --cur_s;
-              if (ud == ps) ++cur_s;
-              if (us == pd) --cur_d;
-              if (ud == pd) ++cur_d;
-            }
-            if (cur_s == 1) g += nw(e);
-            if (cur_d == 0) g -= nw(e);
-          }
-          seq_gain(s) = g;
-        });
-
-    // 7. Events-based validity (§VI-D). viol(s): change in the number of violated limits at move s.
-    Kokkos::View<std::int64_t*, mem> viol("tessera::part::viol", M);
-    {
-      // Size events, key (block, position, sign): one per block touched by each move.
-      Kokkos::View<std::int64_t*, mem> ev(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::size_ev"), 2 * M);
-      Kokkos::parallel_for(
-          "tessera::part::size_ev", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t s) {
-            const vid_t v = seq_node(s);
-            ev(2 * s) = (std::int64_t(parts(v)) << 33) | (s << 1);
-            ev(2 * s + 1) = (std::int64_t(move_to(v)) << 33) | (s << 1) | 1;
-          });
-      tessera::detail::sort_with(space, ev, detail::KeyLess{});
-      Kokkos::View<std::int64_t*, mem> run(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::size_run"), 2 * M);
-      tessera::detail::chunked_scan<ExecSpace, std::int64_t>(
-          "tessera::part::size_scan", space, 2 * M, KOKKOS_LAMBDA(const std::int64_t j, std::int64_t& sum, const bool final) {
-            const vid_t v = seq_node((ev(j) >> 1) & 0xffffffffLL);
-            sum += (ev(j) & 1) ? vw(v) : -vw(v);
-            if (final) run(j) = sum;
-          });
-      Kokkos::parallel_for(
-          "tessera::part::size_valid", range(space, 0, 2 * M), KOKKOS_LAMBDA(const std::int64_t j) {
-            const std::int64_t p = ev(j) >> 33;
-            const std::int64_t first = detail::lower_bound(ev, 0, 2 * M, p << 33);
-            const std::int64_t base = first > 0 ? run(first - 1) : 0;
-            const bool after = bsize(p) + (run(j) - base) <= omega;
-            const bool before = j == first ? bsize(p) <= omega : bsize(p) + (run(j - 1) - base) <= omega;
-            const std::int64_t s = (ev(j) >> 1) & 0xffffffffLL;
-            if (before && !after) Kokkos::atomic_add(&viol(s), std::int64_t(1));
-            if (!before && after) Kokkos::atomic_add(&viol(s), std::int64_t(-1));
-          });
-    }
-    if (check_inbound) {
-      // Inbound-pin events per net: (block, position, sign) for every moved destination pin,
-      // sorted within the net; transitions of pins_in(p, e) across zero become count events.
-      Kokkos::View<eid_t*, mem> eoff(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::in_ev_off"), m + 1);
-      const eid_t total = tessera::detail::chunked_scan<ExecSpace, eid_t>(
-          "tessera::part::in_ev_scan", space, m + 1, KOKKOS_LAMBDA(const std::int64_t e, eid_t& sum, const bool final) {
-            if (final) eoff(e) = sum;
-            if (e == m) return;
-            for (eid_t k = net_off(e) + nsrc(e); k < net_off(e + 1); ++k)
-              if (seqpos(pins(k)) >= 0) sum += 2;
-          });
-      Kokkos::View<std::int64_t*, mem> ev(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::in_ev"), total);
-      Kokkos::View<std::int64_t*, mem> tr(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::in_tr"), total);
-      Kokkos::parallel_for(
-          "tessera::part::in_ev_fill", range(space, 0, m), KOKKOS_LAMBDA(const std::int64_t e) {
-            eid_t pos = eoff(e);
-            for (eid_t k = net_off(e) + nsrc(e); k < net_off(e + 1); ++k) {
-              const vid_t u = pins(k);
-              const std::int64_t s = seqpos(u);
-              if (s < 0) continue;
-              ev(pos++) = (std::int64_t(parts(u)) << 33) | (s << 1);
-              ev(pos++) = (std::int64_t(move_to(u)) << 33) | (s << 1) | 1;
-            }
-          });
-      detail::sort_rows(space, eoff, ev);
-      constexpr std::int64_t none = std::numeric_limits<std::int64_t>::max();
-      Kokkos::parallel_for(
-          "tessera::part::in_ev_walk", range(space, 0, m), KOKKOS_LAMBDA(const std::int64_t e) {
-            std::int64_t cur = 0;
-            for (eid_t j = eoff(e); j < eoff(e + 1); ++j) {
-              const std::int64_t p = ev(j) >> 33;
-              if (j == eoff(e) || (ev(j - 1) >> 33) != p) {
-                const eid_t r = detail::find_run(rb, net_off(e), net_off(e) + lam(e), static_cast<part_t>(p));
-                cur = r >= 0 ? ri(r) : 0;
-              }
-              const std::int64_t prev = cur;
-              cur += (ev(j) & 1) ? 1 : -1;
-              const std::int64_t head = ev(j) & ~std::int64_t(1);
-              if (prev == 0 && cur > 0) tr(j) = head | 1;
-              else if (prev > 0 && cur == 0) tr(j) = head;
-              else tr(j) = none;
-            }
-          });
-      tessera::detail::sort_with(space, tr, detail::KeyLess{});
-      std::int64_t count = 0;
-      Kokkos::parallel_reduce(
-          "tessera::part::in_tr_count", range(space, 0, total),
-          KOKKOS_LAMBDA(const std::int64_t j, std::int64_t& c) { if (tr(j) != none) ++c; }, count);
-      Kokkos::View<std::int64_t*, mem> run(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::in_run"), count);
-      tessera::detail::chunked_scan<ExecSpace, std::int64_t>(
-          "tessera::part::in_scan", space, count, KOKKOS_LAMBDA(const std::int64_t j, std::int64_t& sum, const bool final) {
-            sum += (tr(j) & 1) ? 1 : -1;
-            if (final) run(j) = sum;
-          });
-      Kokkos::parallel_for(
-          "tessera::part::in_valid", range(space, 0, count), KOKKOS_LAMBDA(const std::int64_t j) {
-            const std::int64_t group = tr(j) >> 1;  // (block, position)
-            if (j + 1 < count && (tr(j + 1) >> 1) == group) return;  // evaluate at the group's end
-            const std::int64_t p = tr(j) >> 33;
-            const std::int64_t first = detail::lower_bound(tr, 0, count, p << 33);
-            const std::int64_t gfirst = detail::lower_bound(tr, first, j + 1, group << 1);
-            const std::int64_t base = first > 0 ? run(first - 1) : 0;
-            const bool after = binb(p) + (run(j) - base) <= delta;
-            const bool before = gfirst == first ? binb(p) <= delta : binb(p) + (run(gfirst - 1) - base) <= delta;
-            const std::int64_t s = group & 0xffffffffLL;
-            if (before && !after) Kokkos::atomic_add(&viol(s), std::int64_t(1));
-            if (!before && after) Kokkos::atomic_add(&viol(s), std::int64_t(-1));
-          });
-    }
-
-    // 8. Best valid prefix.
-    Kokkos::View<score_t*, mem> cum(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cum"), M);
-    Kokkos::View<std::int64_t*, mem> vcount(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::vcount"), M);
-    tessera::detail::chunked_scan<ExecSpace, score_t>(
-        "tessera::part::prefix_gain", space, M, KOKKOS_LAMBDA(const std::int64_t s, score_t& acc, const bool final) {
-          acc += seq_gain(s);
-          if (final) cum(s) = acc;
-        });
-    tessera::detail::chunked_scan<ExecSpace, std::int64_t>(
-        "tessera::part::prefix_viol", space, M, KOKKOS_LAMBDA(const std::int64_t s, std::int64_t& acc, const bool final) {
-          acc += viol(s);
-          if (final) vcount(s) = acc;
-        });
-    const std::int64_t v0 = initial_violations;
-    score_t best_gain = std::numeric_limits<score_t>::min();
-    Kokkos::parallel_reduce(
-        "tessera::part::best_gain", range(space, 0, M),
-        KOKKOS_LAMBDA(const std::int64_t s, score_t& b) {
-          if (v0 + vcount(s) == 0 && cum(s) > b) b = cum(s);
-        },
-        Kokkos::Max<score_t>(best_gain));
-    const bool start_valid = v0 == 0;
-    if (best_gain == std::numeric_limits<score_t>::min() || (start_valid && best_gain <= 0)) {
+    const auto chains = detail::chain_moves(space, L, sorted, buf, params);
+    const auto seq_node = detail::sequence_chains(space, sorted, chains, buf);
+    const auto seq_gain = detail::in_sequence_gains(space, L, parts, runs, buf, seq_node);
+    lap(stats.sequence_seconds);
+    Kokkos::View<std::int64_t*, mem> viol("tessera::part::viol", sorted.count);
+    detail::size_violations(space, L, parts, buf, seq_node, limits, viol);
+    if (limits.check_inbound) detail::inbound_violations(space, L, parts, runs, buf, limits, viol);
+    const detail::BestPrefix best = detail::best_valid_prefix(space, seq_gain, viol, buf);
+    const bool start_valid = best.violations_before == 0;
+    if (best.last < 0 || (start_valid && best.gain <= 0)) {
+      lap(stats.validity_seconds);
       if (second_half) break;
       first_half_idle = true;
       continue;
     }
-    std::int64_t best_len = M;
-    Kokkos::parallel_reduce(
-        "tessera::part::best_len", range(space, 0, M),
-        KOKKOS_LAMBDA(const std::int64_t s, std::int64_t& b) {
-          if (v0 + vcount(s) == 0 && cum(s) == best_gain && s < b) b = s;
-        },
-        Kokkos::Min<std::int64_t>(best_len));
-    Kokkos::parallel_for(
-        "tessera::part::apply", range(space, 0, best_len + 1), KOKKOS_LAMBDA(const std::int64_t s) {
-          const vid_t v = seq_node(s);
-          parts(v) = move_to(v);
-        });
-    stats.gain += best_gain;
-    stats.applied_moves += static_cast<int>(best_len + 1);
+    detail::apply_prefix(space, parts, buf, seq_node, best.last);
+    lap(stats.validity_seconds);
+    stats.gain += best.gain;
+    stats.applied_moves += static_cast<int>(best.last + 1);
   }
   space.fence();
   return stats;
@@ -603,7 +855,7 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
 #define TESSERA_INST(Space)                                                                          \
   template RefinementStats refine<Space>(const Space&, const Level<Space::memory_space>&,          \
                                          const Kokkos::View<part_t*, Space::memory_space>&, part_t, \
-                                         const RefinementLimits&, const RefinementParams&);
+                                         const PartitionLimits&, const RefinementParams&);
 TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
 #undef TESSERA_INST
 

@@ -17,7 +17,9 @@
 //      blocks after every move;
 //   7. the valid prefix of largest cumulative gain is applied (only when it gains, or when the
 //      starting state was invalid: then the best valid prefix repairs it).
-// Every step sums integers or sorts unique keys, so the result is identical on every backend and
+// Each step is a named function in refine.cpp (block_state, propose_moves, sort_moves, chain_moves,
+// sequence_chains, in_sequence_gains, size_violations, inbound_violations, best_valid_prefix,
+// apply_prefix). Every step sums integers or sorts unique keys, so the result is identical on every backend and
 // thread count; the only atomics are integer additions and max over packed (penalty, id) keys.
 #include <Kokkos_Core.hpp>
 
@@ -25,6 +27,7 @@
 #include <limits>
 
 #include "algorithms/partitioning/multilevel/level.hpp"
+#include "algorithms/partitioning/multilevel/partition_limits.hpp"
 
 namespace tessera::partitioning {
 
@@ -38,22 +41,18 @@ struct RefinementParams {
   // alpha = 1e-6, beta = 1e-7: as integers, penalty = 10 |dsize| + |din| (grade = gain - 1e-7 penalty)
 };
 
-struct RefinementLimits {
-  node_weight_t max_block_weight = std::numeric_limits<node_weight_t>::max();  // Omega
-  std::int64_t max_inbound = std::numeric_limits<std::int64_t>::max();         // Delta
-  bool check_inbound = false;
-};
-
 struct RefinementStats {
   score_t gain = 0;  // fixed-point connectivity decrease
   int applied_moves = 0;
   int repetitions_run = 0;
+  // Time per step group (fenced): gains (steps 1-2 above), sequence (3-5), validity (6-7).
+  double gains_seconds = 0, sequence_seconds = 0, validity_seconds = 0;
 };
 
 template <class ExecSpace>
 RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
                        const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
-                       const RefinementLimits& limits, const RefinementParams& params);
+                       const PartitionLimits& limits, const RefinementParams& params);
 
 }  // namespace tessera::partitioning
 

@@ -8,6 +8,10 @@
 //   partition/nn_loihi64/<spec>   neural-network hypergraphs with the Loihi-64 preset; pins,
 //                                 connectivity, parts, valid
 //   partition/nn_loihi64_host/<spec>  GPU builds: the same on the host backend (label = space)
+//   partition/nn_loihi64_one-pass/<spec>, partition/nn_loihi64_overlap/<spec>  the paper's two
+//                                 baselines (PartitionParams::algorithm) on the same networks
+// TESSERA_BENCH_PART_OPTIONS="name=value,..." sets partitioner options (partition_options.hpp:
+// candidates, repetitions, matching, neighbors, chaining, ...) for every multilevel run.
 // Instances: TESSERA_BENCH_PART_ISPD (default "ibm01,...,ibm09"; data from TESSERA_DATA_DIR or
 // the folder configured at build time, as for the tests), TESSERA_BENCH_PART_NN (';'-separated
 // specs, default below), TESSERA_BENCH_PART_HOST=0 drops the host runs. Time: manual,
@@ -24,7 +28,9 @@
 #include <type_traits>
 #include <vector>
 
+#include "algorithms/partitioning/multilevel/partition_options.hpp"
 #include "algorithms/partitioning/multilevel/partition_report.hpp"
+#include "core/error.hpp"
 #include "io/graph_io.hpp"
 #include "bench/support/bench_env.hpp"
 #include "tests/support/test_support.hpp"
@@ -96,11 +102,22 @@ void run(benchmark::State& state, const std::string& source, PartitionParams par
   }
 }
 
+// The options of TESSERA_BENCH_PART_OPTIONS applied to `p`.
+PartitionParams with_env_options(PartitionParams p) {
+  for (const auto& item : split(env_or("TESSERA_BENCH_PART_OPTIONS", ""), ',')) {
+    if (item.empty()) continue;
+    const auto eq = item.find('=');
+    TESSERA_USER_REQUIRE(eq != std::string::npos, "TESSERA_BENCH_PART_OPTIONS: expected name=value, got '" << item << "'");
+    apply_partition_option(p, item.substr(0, eq), item.substr(eq + 1));
+  }
+  return p;
+}
+
 bool register_all() {
   const std::map<std::string, double> axoncuda = {{"ibm01", 1606}, {"ibm02", 6466}, {"ibm05", 16187},
                                                   {"ibm06", 11283}, {"ibm07", 13971}, {"ibm09", 13493}};
   const auto best = best_known_k2();
-  const PartitionParams loihi64 = params_for_preset(find_constraint_preset("Loihi-64"));
+  const PartitionParams loihi64 = with_env_options(params_for_preset(find_constraint_preset("Loihi-64")));
   constexpr bool gpu_build = !std::is_same_v<Kokkos::DefaultExecutionSpace, Kokkos::DefaultHostExecutionSpace>;
   auto finish = [](benchmark::internal::Benchmark* b) { b->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(1); };
   // Smoke: a tiny generated network, both modes.
@@ -120,7 +137,7 @@ bool register_all() {
   for (const auto& name : split(env_or("TESSERA_BENCH_PART_ISPD", "ibm01,ibm02,ibm03,ibm04,ibm05,ibm06,ibm07,ibm08,ibm09"), ',')) {
     const std::string path = data_dir() + "/hypergraphs/ispd98/" + name + ".hgr.gz";
     if (!std::filesystem::exists(path)) continue;
-    PartitionParams k;
+    PartitionParams k = with_env_options(PartitionParams{});
     k.mode = PartitionMode::kway;
     k.k = 2;
     k.epsilon = 0.03;
@@ -134,7 +151,7 @@ bool register_all() {
   }
   const std::string nn_default =
       "nn:lenet,input=14;nn:lenet;nn:random,neurons=4000,fanout=16;nn:random,neurons=16000,fanout=16;"
-      "nn:vgg,input=16,width=0.125";
+      "nn:vgg,input=16,width=0.125;nn:alexnet,input=64,width=0.25";
   for (const auto& spec : split(env_or("TESSERA_BENCH_PART_NN", nn_default), ';')) {
     finish(benchmark::RegisterBenchmark(("partition/nn_loihi64/" + spec).c_str(), run, "gen:" + spec, loihi64, 0.0,
                                         "none", ExecutionTarget::device));
@@ -143,6 +160,12 @@ bool register_all() {
     if (gpu_build && env_or("TESSERA_BENCH_PART_HOST", "1") != "0")
       finish(benchmark::RegisterBenchmark(("partition/nn_loihi64_host/" + spec).c_str(), run, "gen:" + spec, loihi64,
                                           0.0, "none", ExecutionTarget::host));
+    for (auto algorithm : {PartitionAlgorithm::one_pass, PartitionAlgorithm::overlap}) {
+      PartitionParams baseline = loihi64;
+      baseline.algorithm = algorithm;
+      finish(benchmark::RegisterBenchmark(("partition/nn_loihi64_" + to_string(algorithm) + "/" + spec).c_str(), run,
+                                          "gen:" + spec, baseline, 0.0, "none", ExecutionTarget::device));
+    }
   }
   return true;
 }

@@ -1,0 +1,165 @@
+#include "algorithms/partitioning/initial/pack_blocks.hpp"
+
+#include <queue>
+#include <utility>
+
+namespace tessera::partitioning {
+
+namespace {
+
+// The block being filled: its weight and its exact set of distinct inbound nets (a marker per
+// net holding the id of the last block it was counted for, so opening a block clears nothing).
+class OpenBlock {
+ public:
+  OpenBlock(const Level<Kokkos::HostSpace>& L, const PackLimits& limits)
+      : L_(L), limits_(limits), inbound_mark_(static_cast<std::size_t>(L.num_nets), invalid_part) {}
+
+  void open(part_t id) {
+    id_ = id;
+    weight_ = 0;
+    inbound_ = 0;
+  }
+  part_t id() const { return id_; }
+  bool full() const { return weight_ >= limits_.max_block_weight; }
+
+  bool fits(vid_t v) const {
+    if (weight_ + L_.node_weights(v) > limits_.max_block_weight) return false;
+    if (!limits_.check_inbound) return true;
+    std::int64_t added = 0;
+    const eid_t b = L_.node_offsets(v), e = b + L_.node_num_inbound(v);
+    for (eid_t i = b; i < e; ++i)
+      if (inbound_mark_[L_.incident_nets(i)] != id_ && inbound_ + ++added > limits_.max_inbound) return false;
+    return true;
+  }
+
+  void add(vid_t v) {
+    weight_ += L_.node_weights(v);
+    const eid_t b = L_.node_offsets(v), e = b + L_.node_num_inbound(v);
+    for (eid_t i = b; i < e; ++i) {
+      part_t& mark = inbound_mark_[L_.incident_nets(i)];
+      if (mark != id_) {
+        mark = id_;
+        ++inbound_;
+      }
+    }
+  }
+
+ private:
+  const Level<Kokkos::HostSpace>& L_;
+  const PackLimits& limits_;
+  std::vector<part_t> inbound_mark_;
+  part_t id_ = invalid_part;
+  node_weight_t weight_ = 0;
+  std::int64_t inbound_ = 0;
+};
+
+// Overlap of the unassigned nodes with the open block: weight (+1, so zero-weight nets count) of
+// their nets already touching it; a max-heap of (overlap, -id) whose stale entries are skipped.
+class OverlapFrontier {
+ public:
+  OverlapFrontier(const Level<Kokkos::HostSpace>& L, const PackLimits& limits)
+      : L_(L), limits_(limits), net_mark_(static_cast<std::size_t>(L.num_nets), invalid_part),
+        overlap_block_(static_cast<std::size_t>(L.num_nodes), invalid_part),
+        overlap_(static_cast<std::size_t>(L.num_nodes), 0) {}
+
+  void open(part_t id) {
+    id_ = id;
+    heap_ = {};
+  }
+
+  // The nets of v (just added to the block) raise the overlap of their unassigned pins.
+  void expand(vid_t v, const std::vector<part_t>& parts) {
+    for (eid_t i = L_.node_offsets(v); i < L_.node_offsets(v + 1); ++i) {
+      const nid_t e = L_.incident_nets(i);
+      const eid_t pb = L_.net_offsets(e), pe = L_.net_offsets(e + 1);
+      if (net_mark_[e] == id_ || pe - pb > limits_.max_overlap_net_size) continue;
+      net_mark_[e] = id_;
+      for (eid_t q = pb; q < pe; ++q) {
+        const vid_t u = L_.pins(q);
+        if (parts[u] != invalid_part) continue;
+        if (overlap_block_[u] != id_) {
+          overlap_block_[u] = id_;
+          overlap_[u] = 0;
+        }
+        overlap_[u] += L_.net_weights(e) + 1;
+        heap_.emplace(overlap_[u], -u);
+      }
+    }
+  }
+
+  // The unassigned, not yet rejected node of largest overlap, or invalid_vid.
+  vid_t pop(const std::vector<part_t>& parts, const std::vector<part_t>& rejected) {
+    while (!heap_.empty()) {
+      const auto [overlap, negative_id] = heap_.top();
+      heap_.pop();
+      const vid_t u = -negative_id;
+      if (parts[u] == invalid_part && rejected[u] != id_ && overlap_[u] == overlap) return u;
+    }
+    return invalid_vid;
+  }
+
+ private:
+  const Level<Kokkos::HostSpace>& L_;
+  const PackLimits& limits_;
+  std::vector<part_t> net_mark_;       // block whose overlap a net already raised
+  std::vector<part_t> overlap_block_;  // block overlap_ refers to
+  std::vector<score_t> overlap_;
+  std::priority_queue<std::pair<score_t, vid_t>> heap_;
+  part_t id_ = invalid_part;
+};
+
+}  // namespace
+
+std::vector<part_t> pack_blocks(const Level<Kokkos::HostSpace>& L, const PackLimits& limits) {
+  const vid_t n = L.num_nodes;
+  std::vector<part_t> parts(static_cast<std::size_t>(n), invalid_part);
+  std::vector<part_t> rejected(static_cast<std::size_t>(n), invalid_part);  // block that refused the node
+  OpenBlock block(L, limits);
+  OverlapFrontier frontier(L, limits);
+  auto assign = [&](vid_t v) {
+    parts[v] = block.id();
+    block.add(v);
+    frontier.expand(v, parts);
+  };
+  vid_t first_unassigned = 0;
+  for (part_t b = 0;; ++b) {
+    while (first_unassigned < n && parts[first_unassigned] != invalid_part) ++first_unassigned;
+    if (first_unassigned == n) break;
+    block.open(b);
+    frontier.open(b);
+    assign(first_unassigned);  // a single node always fits (checked by the driver)
+    vid_t scan = first_unassigned + 1;
+    int failures = 0;
+    while (failures < limits.max_failures && !block.full()) {
+      vid_t v = frontier.pop(parts, rejected);
+      if (v == invalid_vid) {
+        while (scan < n && (parts[scan] != invalid_part || rejected[scan] == b)) ++scan;
+        if (scan == n) break;
+        v = scan;
+      }
+      if (block.fits(v)) {
+        assign(v);
+        failures = 0;
+      } else {
+        rejected[v] = b;
+        ++failures;
+      }
+    }
+  }
+  return parts;
+}
+
+std::vector<part_t> one_pass_blocks(const Level<Kokkos::HostSpace>& L, const PackLimits& limits) {
+  std::vector<part_t> parts(static_cast<std::size_t>(L.num_nodes), invalid_part);
+  OpenBlock block(L, limits);
+  part_t b = 0;
+  block.open(b);
+  for (vid_t v = 0; v < L.num_nodes; ++v) {
+    if (!block.fits(v)) block.open(++b);
+    parts[v] = b;
+    block.add(v);
+  }
+  return parts;
+}
+
+}  // namespace tessera::partitioning

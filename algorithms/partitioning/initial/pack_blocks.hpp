@@ -1,0 +1,39 @@
+#pragma once
+// Packing nodes into as few blocks as the constraints allow (constrained mode), on the host.
+//
+// Used twice: at the coarsest level of the multilevel scheme, where the nodes are the clusters
+// coarsening left (paper 3, §III takes one block per cluster; when coarsening ends early, in its
+// tail, that leaves far more blocks than ceil(W / Omega)), and at the finest level as the
+// paper's "overlap" baseline (§VII-A, [4]: nodes co-located by the overlap of their incidence sets).
+//
+// Greedy growing, one block at a time: the block starts from the smallest unassigned id and
+// repeatedly takes the unassigned node of largest overlap, the total weight (+1 each) of its nets
+// already touching the block (ties to the smaller id), when it fits: weight <= Omega and exact
+// distinct inbound nets <= Delta (a marker per net). When no node with overlap fits, it tries the
+// next unassigned ids in order (what the one-pass baseline does), and closes after
+// `max_failures` consecutive nodes that did not fit. Nets with more than `max_overlap_net_size`
+// pins feed no overlap (as in coarsening: their pairs say little and would make growth
+// quadratic), but they count for Delta. Deterministic: a function of the level only.
+#include <cstdint>
+#include <vector>
+
+#include "algorithms/partitioning/multilevel/level.hpp"
+
+namespace tessera::partitioning {
+
+struct PackLimits {
+  node_weight_t max_block_weight = 0;  // Omega
+  std::int64_t max_inbound = 0;        // Delta
+  bool check_inbound = false;
+  eid_t max_overlap_net_size = 1000;
+  int max_failures = 64;
+};
+
+// Block of every node, ids 0..count-1 in the order the blocks were opened.
+std::vector<part_t> pack_blocks(const Level<Kokkos::HostSpace>& L, const PackLimits& limits);
+
+// The paper's one-pass baseline (§VII-A, [5]): nodes in id order fill the current block while it
+// stays within Omega and Delta; a node that does not fit opens the next block.
+std::vector<part_t> one_pass_blocks(const Level<Kokkos::HostSpace>& L, const PackLimits& limits);
+
+}  // namespace tessera::partitioning

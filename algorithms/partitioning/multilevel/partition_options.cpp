@@ -1,0 +1,176 @@
+#include "algorithms/partitioning/multilevel/partition_options.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <limits>
+#include <sstream>
+
+#include "algorithms/partitioning/coarsening/propose_pairs.hpp"
+#include "core/error.hpp"
+
+namespace tessera {
+
+namespace {
+
+long long parse_integer(const std::string& name, const std::string& text, long long lo, long long hi) {
+  long long value = 0;
+  std::size_t used = 0;
+  try {
+    value = std::stoll(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  TESSERA_USER_REQUIRE(!text.empty() && used == text.size() && value >= lo && value <= hi,
+                       "option '" << name << "' expects an integer in [" << lo << ", " << hi << "], got '" << text
+                                  << "'");
+  return value;
+}
+
+double parse_fraction(const std::string& name, const std::string& text) {
+  double value = -1;
+  std::size_t used = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  TESSERA_USER_REQUIRE(!text.empty() && used == text.size() && value >= 0 && value <= 1,
+                       "option '" << name << "' expects a number in [0, 1], got '" << text << "'");
+  return value;
+}
+
+bool parse_switch(const std::string& name, const std::string& text) {
+  if (text == "1" || text == "on") return true;
+  if (text == "0" || text == "off") return false;
+  throw UserError("option '" + name + "' expects on or off (1 or 0), got '" + text + "'");
+}
+
+constexpr long long k_int_max = std::numeric_limits<int>::max();
+
+std::string on_off(bool on) { return on ? "on" : "off"; }
+
+// Shortest text that reads back as the same double ("0.01", not "0.010000").
+std::string shortest(double x) {
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::ostringstream out;
+    out << std::setprecision(digits) << x;
+    if (std::stod(out.str()) == x) return out.str();
+  }
+  return std::to_string(x);
+}
+
+// Fills every option's default_value from the parameter structs' defaults.
+std::vector<PartitionOption> with_defaults(std::vector<PartitionOption> options) {
+  const PartitionParams defaults;
+  for (auto& o : options) o.default_value = o.show(defaults);
+  return options;
+}
+
+}  // namespace
+
+std::string to_string(PartitionAlgorithm algorithm) {
+  switch (algorithm) {
+    case PartitionAlgorithm::multilevel: return "multilevel";
+    case PartitionAlgorithm::one_pass: return "one-pass";
+    case PartitionAlgorithm::overlap: return "overlap";
+  }
+  return "?";
+}
+
+PartitionAlgorithm parse_partition_algorithm(const std::string& text) {
+  for (auto a : {PartitionAlgorithm::multilevel, PartitionAlgorithm::one_pass, PartitionAlgorithm::overlap})
+    if (to_string(a) == text) return a;
+  throw UserError("option 'algorithm' expects multilevel, one-pass or overlap, got '" + text + "'");
+}
+
+const std::vector<PartitionOption>& partition_options() {
+  static const std::vector<PartitionOption> options = with_defaults({
+      {"algorithm", "multilevel|one-pass|overlap",
+       "multilevel (paper 3), or the paper's sequential baselines: one-pass (fill blocks in node order) or overlap "
+       "(greedy growing by incidence-set overlap); the baselines are constrained-mode only",
+       [](const PartitionParams& p) { return to_string(p.algorithm); },
+       [](PartitionParams& p, const std::string& v) { p.algorithm = parse_partition_algorithm(v); }},
+      {"seed", "S", "seed of the coarsening noise and initial partitions",
+       [](const PartitionParams& p) { return std::to_string(p.seed); },
+       [](PartitionParams& p, const std::string& v) {
+         p.seed = static_cast<std::uint64_t>(parse_integer("seed", v, 0, std::numeric_limits<long long>::max()));
+       }},
+      {"runs", "N", "independent multilevel runs (seeds S, S+1, ...); the best is kept",
+       [](const PartitionParams& p) { return std::to_string(p.runs); },
+       [](PartitionParams& p, const std::string& v) {
+         p.runs = static_cast<int>(parse_integer("runs", v, -k_int_max, k_int_max));  // the partitioner checks >= 1
+       }},
+      {"candidates", "1..8", "Pi: candidate pairs proposed per node and level (matching rounds)",
+       [](const PartitionParams& p) { return std::to_string(p.coarsening.candidates); },
+       [](PartitionParams& p, const std::string& v) {
+         p.coarsening.candidates = static_cast<int>(parse_integer("candidates", v, 1, partitioning::k_max_candidates));
+       }},
+      {"repetitions", "R", "Theta: refinement repetitions per level",
+       [](const PartitionParams& p) { return std::to_string(p.refinement.repetitions); },
+       [](PartitionParams& p, const std::string& v) {
+         p.refinement.repetitions = static_cast<int>(parse_integer("repetitions", v, 0, 4096));
+       }},
+      {"matching", "optimal|greedy", "ablation: exact pseudo-forest matching (paper) or the greedy root-first heuristic",
+       [](const PartitionParams& p) {
+         return std::string(p.coarsening.matching == partitioning::MatchingKind::optimal ? "optimal" : "greedy");
+       },
+       [](PartitionParams& p, const std::string& v) {
+         if (v == "optimal") p.coarsening.matching = partitioning::MatchingKind::optimal;
+         else if (v == "greedy") p.coarsening.matching = partitioning::MatchingKind::greedy;
+         else throw UserError("option 'matching' expects optimal or greedy, got '" + v + "'");
+       }},
+      {"neighbors", "on|off",
+       "ablation: materialised neighbourhoods derived level to level (on, paper) or rebuilt from the pins at every "
+       "level (off)",
+       [](const PartitionParams& p) { return on_off(p.coarsening.materialize_neighbors); },
+       [](PartitionParams& p, const std::string& v) { p.coarsening.materialize_neighbors = parse_switch("neighbors", v); }},
+      {"chaining", "on|off", "ablation: chain refinement moves into paths and cycles (on, paper) or order them by gain only",
+       [](const PartitionParams& p) { return on_off(p.refinement.chain_rounds > 0); },
+       [](PartitionParams& p, const std::string& v) {
+         p.refinement.chain_rounds = parse_switch("chaining", v) ? partitioning::RefinementParams{}.chain_rounds : 0;
+       }},
+      {"stall-fraction", "F",
+       "coarsening tail detector: a level pairing fewer than F of its nodes stalls (two in a row end coarsening)",
+       [](const PartitionParams& p) { return shortest(p.coarsening.stall_fraction); },
+       [](PartitionParams& p, const std::string& v) { p.coarsening.stall_fraction = parse_fraction("stall-fraction", v); }},
+      {"fewest-blocks", "on|off|auto",
+       "constrained mode: initial packing searches finer levels until it needs no more blocks than one-pass "
+       "(on), or packs the coarsest level only (off: sometimes a block more, often lower connectivity); auto: on "
+       "for directed inputs (SNNs), off for undirected ones (hMETIS)",
+       [](const PartitionParams& p) { return p.fewest_blocks ? on_off(*p.fewest_blocks) : std::string("auto"); },
+       [](PartitionParams& p, const std::string& v) {
+         if (v == "auto") p.fewest_blocks.reset();
+         else p.fewest_blocks = parse_switch("fewest-blocks", v);
+       }},
+      {"weight-penalty", "0|1|2", "coarsening score divided by 1 (paper) / w(n)+w(m) / w(n)w(m)",
+       [](const PartitionParams& p) { return std::to_string(p.coarsening.weight_penalty); },
+       [](PartitionParams& p, const std::string& v) {
+         p.coarsening.weight_penalty = static_cast<int>(parse_integer("weight-penalty", v, 0, 2));
+       }},
+      {"trials", "T", "k-way: initial partitions tried at the coarsest level",
+       [](const PartitionParams& p) { return std::to_string(p.initial_trials); },
+       [](PartitionParams& p, const std::string& v) { p.initial_trials = static_cast<int>(parse_integer("trials", v, 1, k_int_max)); },
+       true},
+      {"initial-fm", "0|1", "k-way: polish initial partitions with sequential FM",
+       [](const PartitionParams& p) { return std::string(p.initial_fm ? "1" : "0"); },
+       [](PartitionParams& p, const std::string& v) { p.initial_fm = parse_switch("initial-fm", v); }, true},
+  });
+  return options;
+}
+
+void apply_partition_option(PartitionParams& params, const std::string& name, const std::string& value) {
+  for (const auto& o : partition_options())
+    if (o.name == name || yaml_option_name(o.name) == name) return o.apply(params, value);
+  std::string known;
+  for (const auto& o : partition_options()) known += (known.empty() ? "" : ", ") + o.name;
+  throw UserError("unknown partitioner option '" + name + "' (known: " + known + ")");
+}
+
+std::string yaml_option_name(const std::string& name) {
+  std::string out = name;
+  std::replace(out.begin(), out.end(), '-', '_');
+  return out;
+}
+
+}  // namespace tessera

@@ -1,0 +1,119 @@
+// The partitioner's option table (multilevel/partition_options): parsing and validation, and
+// every ablation switch and parameter still giving valid, deterministic partitions.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include "algorithms/partitioning/metrics/evaluate_partition.hpp"
+#include "algorithms/partitioning/multilevel/partition_hypergraph.hpp"
+#include "algorithms/partitioning/multilevel/partition_options.hpp"
+#include "core/error.hpp"
+#include "core/hypergraph/hypergraph_builder.hpp"
+#include "tests/support/spaces.hpp"
+#include "tests/support/test_support.hpp"
+
+using namespace tessera;
+
+namespace {
+
+HostHypergraph local_random(vid_t n, nid_t m, unsigned seed) {
+  std::mt19937 rng(seed);
+  HypergraphInput in;
+  in.num_nodes = n;
+  in.directed = true;
+  for (nid_t e = 0; e < m; ++e) {
+    const vid_t src = static_cast<vid_t>(rng() % n);
+    std::vector<vid_t> dst;
+    for (int i = 0, s = 1 + static_cast<int>(rng() % 6); i < s; ++i)
+      dst.push_back((src + 1 + static_cast<vid_t>(rng() % 40)) % n);
+    std::sort(dst.begin(), dst.end());
+    dst.erase(std::unique(dst.begin(), dst.end()), dst.end());
+    in.add_net({src}, dst, 1);
+  }
+  return build_hypergraph(in);
+}
+
+}  // namespace
+
+TEST_CASE("partition options: names, defaults and validation") {
+  PartitionParams p;
+  apply_partition_option(p, "candidates", "8");
+  CHECK(p.coarsening.candidates == 8);
+  apply_partition_option(p, "repetitions", "4");
+  CHECK(p.refinement.repetitions == 4);
+  apply_partition_option(p, "matching", "greedy");
+  CHECK(p.coarsening.matching == partitioning::MatchingKind::greedy);
+  apply_partition_option(p, "neighbors", "off");
+  CHECK(!p.coarsening.materialize_neighbors);
+  apply_partition_option(p, "chaining", "off");
+  CHECK(p.refinement.chain_rounds == 0);
+  apply_partition_option(p, "algorithm", "one-pass");
+  CHECK(p.algorithm == PartitionAlgorithm::one_pass);
+  apply_partition_option(p, "initial_fm", "0");  // YAML spelling
+  CHECK(!p.initial_fm);
+  apply_partition_option(p, "fewest-blocks", "off");
+  CHECK(p.fewest_blocks == false);
+  apply_partition_option(p, "fewest-blocks", "auto");
+  CHECK(!p.fewest_blocks.has_value());
+  CHECK_THROWS_AS(apply_partition_option(p, "fewest-blocks", "maybe"), UserError);
+  CHECK_THROWS_AS(apply_partition_option(p, "candidates", "9"), UserError);
+  CHECK_THROWS_AS(apply_partition_option(p, "candidates", "4x"), UserError);
+  CHECK_THROWS_AS(apply_partition_option(p, "matching", "best"), UserError);
+  CHECK_THROWS_AS(apply_partition_option(p, "algorithm", "hmetis"), UserError);
+  CHECK_THROWS_AS(apply_partition_option(p, "stall-fraction", "2"), UserError);
+  CHECK_THROWS_AS(apply_partition_option(p, "no-such-option", "1"), UserError);
+  // Every default, applied to parameters set away from their defaults, restores them: the
+  // option defaults are the structs' (show(PartitionParams{})), not a second copy.
+  PartitionParams d = p;
+  d.fewest_blocks = false;
+  d.coarsening.stall_fraction = 0.5;
+  d.seed = 7;
+  d.runs = 3;
+  d.coarsening.weight_penalty = 2;
+  d.initial_trials = 3;
+  for (const auto& o : partition_options()) {
+    CHECK_MESSAGE(o.default_value == o.show(PartitionParams{}), o.name);
+    apply_partition_option(d, o.name, o.default_value);
+    CHECK_MESSAGE(o.show(d) == o.default_value, o.name);
+  }
+  const PartitionParams fresh;
+  CHECK(d.fewest_blocks == fresh.fewest_blocks);
+  CHECK(d.coarsening.weight_penalty == fresh.coarsening.weight_penalty);
+  CHECK(d.initial_trials == fresh.initial_trials);
+  CHECK(d.initial_fm == fresh.initial_fm);
+  CHECK(d.coarsening.candidates == fresh.coarsening.candidates);
+  CHECK(d.refinement.repetitions == fresh.refinement.repetitions);
+  CHECK(d.refinement.chain_rounds == fresh.refinement.chain_rounds);
+  CHECK(d.coarsening.stall_fraction == fresh.coarsening.stall_fraction);
+  CHECK(d.coarsening.materialize_neighbors == fresh.coarsening.materialize_neighbors);
+  CHECK(d.coarsening.matching == fresh.coarsening.matching);
+  CHECK(d.algorithm == fresh.algorithm);
+  CHECK(d.seed == fresh.seed);
+  CHECK(d.runs == fresh.runs);
+}
+
+TEST_CASE_TEMPLATE_DEFINE("partition options: every ablation and parameter gives valid partitions", Space, ablation_cases) {
+  using mem = typename Space::memory_space;
+  const auto host = local_random(500, 800, 13);
+  auto h = mirror_hypergraph<mem>(host);
+  auto hh = mirror_hypergraph<Kokkos::HostSpace>(host);
+  const std::vector<std::pair<const char*, const char*>> settings = {
+      {"candidates", "1"}, {"candidates", "8"}, {"repetitions", "0"}, {"repetitions", "4"},
+      {"matching", "greedy"}, {"neighbors", "off"}, {"chaining", "off"}, {"stall-fraction", "0"}};
+  for (const auto& [name, value] : settings) {
+    PartitionParams p;
+    p.mode = PartitionMode::constrained;
+    p.max_block_weight = 24;
+    p.max_inbound_nets = 40;
+    apply_partition_option(p, name, value);
+    const auto r = partition_hypergraph(Space{}, h, p);
+    const auto q = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, mem>(r.parts), constraints_of(p));
+    CHECK_MESSAGE(q.valid, name << " = " << value);
+    CHECK(q.k == r.num_parts);
+    const auto on_host = partition_hypergraph(Kokkos::DefaultHostExecutionSpace{}, hh, p);
+    CHECK_MESSAGE(test::to_vector(on_host.parts) == test::to_vector(r.parts), name << " = " << value);
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(ablation_cases, tessera::test::ExecSpaces);
