@@ -168,8 +168,9 @@ DistGraph load_hdf5(const Communicator& comm, const std::string& path, const std
 }
 #endif
 
-bool is_hdf5_source(const std::string& source) {
+bool is_hdf5_source(const std::string& source, const io::GraphLoadOptions& load) {
   if (source.rfind("gen:", 0) == 0) return false;
+  if (load.format) return *load.format == io::FileFormat::hdf5;
   try {
     return io::format_from_path(source) == io::FileFormat::hdf5;
   } catch (const UserError&) {
@@ -185,10 +186,16 @@ DistGraph scatter_graph(MPI_Comm user, const HostGraph& global, int root, const 
   return scatter_impl(comm, global, root, offsets, rank_weights);
 }
 
-DistGraph load_distributed_graph(MPI_Comm user, const std::string& source, const std::vector<double>& rank_weights) {
+DistGraph load_distributed_graph(MPI_Comm user, const std::string& source, const std::vector<double>& rank_weights,
+                                 const io::GraphLoadOptions& load) {
   Communicator comm(user);
   check_rank_weights(rank_weights, comm.size());
-  if (is_hdf5_source(source)) {
+  TESSERA_USER_REQUIRE(load.build.symmetrize && load.build.remove_self_loops,
+                       "distributed triangle counting needs an undirected graph without self-loops");
+  if (is_hdf5_source(source, load)) {
+    TESSERA_USER_REQUIRE(!load.one_based && !load.build.compact_ids,
+                         source << ": HDF5 graphs are read by row range as stored; --one-based and --compact-ids "
+                                   "apply to text inputs only");
 #ifdef TESSERA_HAVE_HDF5
     return load_hdf5(comm, source, rank_weights);
 #else
@@ -197,7 +204,7 @@ DistGraph load_distributed_graph(MPI_Comm user, const std::string& source, const
   }
   HostGraph global;
   on_root(comm, 0, [&] {
-    auto loaded = io::load_graph(source);
+    auto loaded = io::load_graph(source, load);
     global = mirror_graph<Kokkos::HostSpace>(loaded.graph);
   });
   return scatter_impl(comm, global, 0, {}, rank_weights);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/graph/csr_graph.hpp"
+#include "io/graph_io.hpp"
 #include "distributed/triangle_count/partition.hpp"
 
 namespace tessera::dist {
@@ -38,8 +39,10 @@ DistGraph scatter_graph(MPI_Comm comm, const HostGraph& global_on_root, int root
 // from a first, equal-vertex read of the rows. Other sources: rank 0 loads and scatters.
 // Errors on rank 0 are raised as UserError on every rank. `rank_weights` (the same on every
 // rank; empty = equal) give each rank a share of the edges in proportion to its weight.
+// `load`: as io::load_graph takes them (--format, --one-based, --compact-ids); HDF5 files are
+// read by row range as stored, so --one-based and --compact-ids are UserErrors there.
 DistGraph load_distributed_graph(MPI_Comm comm, const std::string& source,
-                                 const std::vector<double>& rank_weights = {});
+                                 const std::vector<double>& rank_weights = {}, const io::GraphLoadOptions& load = {});
 
 // Entries per rank (Allgather) and their statistics; the same on every rank.
 PartitionStats partition_stats(MPI_Comm comm, const DistGraph& g);

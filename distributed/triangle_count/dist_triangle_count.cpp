@@ -43,6 +43,7 @@ const std::vector<DistMetricField>& dist_metric_fields() {
     DistMetricField{"node_local_queries", &RankMetrics::node_local_queries, &DistTriangleMetrics::node_local_queries},
     DistMetricField{"on_device", &RankMetrics::on_device, &DistTriangleMetrics::on_device},
     DistMetricField{"speed_weight", &RankMetrics::speed_weight, &DistTriangleMetrics::speed_weight},
+    DistMetricField{"host_threads", &RankMetrics::host_threads, &DistTriangleMetrics::host_threads},
   };
   return fields;
 }
@@ -450,24 +451,6 @@ double measure_speed(bool on_device) {
 
 }  // namespace
 
-const char* to_string(DistVariant v) {
-  switch (v) {
-    case DistVariant::cpu: return "cpu";
-    case DistVariant::gpu: return "gpu";
-    case DistVariant::hybrid: return "hybrid";
-    case DistVariant::ipc: return "ipc";
-    case DistVariant::mpi_ipc: return "mpi+ipc";
-  }
-  return "unknown";
-}
-
-DistVariant parse_dist_variant(const std::string& name) {
-  for (auto v : {DistVariant::cpu, DistVariant::gpu, DistVariant::hybrid, DistVariant::ipc, DistVariant::mpi_ipc})
-    if (name == to_string(v)) return v;
-  if (name == "mpi_ipc") return DistVariant::mpi_ipc;
-  throw UserError("unknown distributed variant '" + name + "' (cpu, gpu, hybrid, ipc, mpi+ipc)");
-}
-
 DistTriangleResult triangle_count(MPI_Comm user, const DistGraph& g, const DistTriangleParams& params) {
   Communicator comm(user);
   TESSERA_USER_REQUIRE(g.vertex_offsets.size() == static_cast<std::size_t>(comm.size()) + 1 && g.rank == comm.rank(),
@@ -489,6 +472,7 @@ DistTriangleResult triangle_count(MPI_Comm user, const DistGraph& g, const DistT
   result.variant = params.variant;
   result.nodes = topology.num_nodes;
   RankMetrics& rm = result.rank_metrics;
+  rm.host_threads = host_space().concurrency();
   Kokkos::Timer total;
 
   Kokkos::Timer timer;
@@ -514,7 +498,8 @@ DistTriangleResult triangle_count(MPI_Comm user, const DistGraph& g, const DistT
   return result;
 }
 
-DistTriangleResult triangle_count(MPI_Comm user, const std::string& source, const DistTriangleParams& params) {
+DistTriangleResult triangle_count(MPI_Comm user, const std::string& source, const DistTriangleParams& params,
+                                  const io::GraphLoadOptions& load) {
   Kokkos::Timer timer;
   std::vector<double> weights;
   double my_speed = 0;
@@ -526,7 +511,7 @@ DistTriangleResult triangle_count(MPI_Comm user, const std::string& source, cons
     weights.resize(static_cast<std::size_t>(comm.size()));
     TESSERA_MPI_CHECK(MPI_Allgather(&my_speed, 1, MPI_DOUBLE, weights.data(), 1, MPI_DOUBLE, comm.get()));
   }
-  const DistGraph g = load_distributed_graph(user, source, weights);
+  const DistGraph g = load_distributed_graph(user, source, weights, load);
   const double read = timer.seconds();
   auto result = triangle_count(user, g, params);
   result.read_seconds = read;

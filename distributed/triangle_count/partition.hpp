@@ -17,6 +17,12 @@ struct PartitionStats {
   eid_t min_entries = 0, max_entries = 0;
   double mean_entries = 0, stddev_entries = 0;  // population standard deviation
   double imbalance = 0;                         // max / mean (1 = perfect), 0 when empty
+
+  eid_t total_entries() const {
+    eid_t sum = 0;
+    for (eid_t e : entries_per_rank) sum += e;
+    return sum;
+  }
 };
 
 // The boundary for one split target: `first` is the smallest v with prefix[v] >= target,
