@@ -1,0 +1,76 @@
+#pragma once
+// A rank's setup before counting (paper 1, §II): the degrees of its ghosts (non-owned
+// neighbours), its rows oriented by the global vertex order, and their upload to the space the
+// rank counts in.
+#include <string>
+#include <algorithm>
+#include <type_traits>
+
+#include <Kokkos_Core.hpp>
+
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/graph/orientation.hpp"
+#include "distributed/mpi/communicator.hpp"
+#include "distributed/mpi/node_topology.hpp"
+#include "distributed/triangle_count/dist_graph.hpp"
+#include "distributed/triangle_count/wedge_kernels.hpp"
+
+namespace tessera::dist::detail {
+
+using host_space = Kokkos::DefaultHostExecutionSpace;
+using host_memory = Kokkos::HostSpace;
+using device_space = Kokkos::DefaultExecutionSpace;
+template <class T>
+using HostUnmanaged = Kokkos::View<T*, host_memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+
+// Degrees of the non-owned neighbours (ghosts), fetched from their owners with two
+// MPI_Alltoallv rounds. Ghost ids are sorted; owners are contiguous in id, so the requests to
+// one owner are one contiguous run.
+struct GhostDegrees {
+  std::vector<vid_t> ids;
+  std::vector<eid_t> degrees;
+  eid_t at(vid_t w) const {
+    const auto it = std::lower_bound(ids.begin(), ids.end(), w);
+    TESSERA_REQUIRE(it != ids.end() && *it == w, "vertex " << w << " is not a known ghost");
+    return degrees[static_cast<std::size_t>(it - ids.begin())];
+  }
+};
+// Collective over `comm`.
+GhostDegrees exchange_ghost_degrees(const Communicator& comm, const DistGraph& g);
+
+// The local rows oriented by the global order. Out-lists keep the rows' ascending id order:
+// a triangle is found once, at its lowest vertex v, as the unordered pair {m, n} of N+(v)
+// (positions i < j, so m is the smaller id), closed by n ∈ N(m). Id-sorted lists let the
+// kernels intersect N+(v) after m with N(m) (shorter list searched in the longer) instead of
+// searching every candidate.
+struct LocalDag {
+  std::vector<eid_t> row_map;
+  std::vector<vid_t> entries;
+};
+// Collective (the degree order fetches ghost degrees).
+LocalDag orient_local(const Communicator& comm, const DistGraph& g, Orientation orientation);
+
+// Wedge lookups (v; m, n) whose middle vertex m lives on another rank of this node.
+count_t count_node_local_queries(const DistGraph& g, const LocalDag& dag, const NodeTopology& topology);
+
+// The rank's oriented rows in Space's memory, with the flattened task list (source row of
+// every entry).
+template <class Space>
+OrientedRows<typename Space::memory_space> upload_dag(const LocalDag& dag) {
+  using memory = typename Space::memory_space;
+  std::vector<vid_t> source(dag.entries.size());
+  for (std::size_t v = 0; v + 1 < dag.row_map.size(); ++v)
+    std::fill(source.begin() + dag.row_map[v], source.begin() + dag.row_map[v + 1], static_cast<vid_t>(v));
+  auto copy = [](const auto& vec, const char* label) {
+    using T = typename std::decay_t<decltype(vec)>::value_type;
+    Kokkos::View<T*, memory> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), vec.size());
+    Kokkos::deep_copy(out, HostUnmanaged<const T>(vec.data(), vec.size()));
+    return Kokkos::View<const T*, memory>(out);
+  };
+  return {copy(dag.row_map, "tessera::dist::tc::dag_row_map"), copy(dag.entries, "tessera::dist::tc::dag_entries"),
+          copy(source, "tessera::dist::tc::dag_source")};
+}
+
+}  // namespace tessera::dist::detail

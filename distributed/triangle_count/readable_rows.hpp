@@ -1,0 +1,91 @@
+#pragma once
+// The rows a rank's kernels read in place (paper 1, §II-B3): its own, and with IPC those of
+// the other ranks of its node, mapped through CUDA IPC handles.
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/kokkos_ext/ipc_memory.hpp"
+#include "distributed/triangle_count/dist_params.hpp"
+#include "distributed/triangle_count/rank_setup.hpp"
+
+namespace tessera::dist::detail {
+
+// Which ranks' rows this rank reads in place: itself, and with IPC every rank of its node.
+std::vector<char> readable_ranks(DistVariant variant, const NodeTopology& topology, int me);
+
+// The rows a rank's kernels read, in Space's memory: its own (aliased on the host, copied to
+// a device; in an IPC-shared buffer for the IPC variants), and node-local ranks' rows mapped
+// through IPC handles exchanged once with an all-gather (paper 1, §II-B3).
+template <class Space>
+class ReadableRows {
+ public:
+  using memory = typename Space::memory_space;
+
+  ReadableRows(const Communicator& comm, const DistGraph& g, const std::vector<char>& readable, bool ipc) {
+    const int p = comm.size();
+    const vid_t n_local = g.end() - g.begin();
+    const eid_t nnz = g.local.num_entries();
+    if (ipc) {
+      TESSERA_USER_REQUIRE(kokkos_ext::ipc_supported(),
+                           "the ipc and mpi+ipc variants need the CUDA backend (zero-copy CUDA IPC); this build "
+                           "runs on "
+                               << Space::name() << ": use --variant gpu or cpu");
+      shared_ = kokkos_ext::SharedDeviceBuffer(rows_bytes(n_local, nnz));
+      char* base = static_cast<char*>(shared_.data());
+      const Kokkos::View<eid_t*, memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>> row_map(
+          reinterpret_cast<eid_t*>(base), static_cast<std::size_t>(n_local) + 1);
+      const Kokkos::View<vid_t*, memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>> entries(
+          reinterpret_cast<vid_t*>(base + row_map_bytes(n_local)), static_cast<std::size_t>(nnz));
+      Kokkos::deep_copy(row_map, g.local.row_map);
+      Kokkos::deep_copy(entries, g.local.entries);
+      row_map_ = row_map;
+      entries_ = entries;
+    } else {
+      row_map_ = Kokkos::create_mirror_view_and_copy(memory{}, g.local.row_map);
+      entries_ = Kokkos::create_mirror_view_and_copy(memory{}, g.local.entries);
+    }
+
+    std::vector<kokkos_ext::IpcHandle> handles(ipc ? static_cast<std::size_t>(p) : 0);
+    if (ipc) {
+      const kokkos_ext::IpcHandle mine = shared_.handle();
+      TESSERA_MPI_CHECK(MPI_Allgather(&mine, sizeof mine, MPI_BYTE, handles.data(), sizeof mine, MPI_BYTE, comm.get()));
+    }
+    Kokkos::View<RowsRef*, host_memory> refs("tessera::dist::tc::rows_refs", static_cast<std::size_t>(p));
+    for (int r = 0; r < p; ++r) {
+      if (!readable[static_cast<std::size_t>(r)]) continue;
+      RowsRef& ref = refs(r);
+      ref.begin = g.vertex_offsets[static_cast<std::size_t>(r)];
+      ref.end = g.vertex_offsets[static_cast<std::size_t>(r) + 1];
+      if (r == g.rank) {
+        ref.row_map = row_map_.data();
+        ref.entries = entries_.data();
+      } else {
+        mapped_.emplace_back(handles[static_cast<std::size_t>(r)]);
+        const char* base = static_cast<const char*>(mapped_.back().data());
+        ref.row_map = reinterpret_cast<const eid_t*>(base);
+        ref.entries = reinterpret_cast<const vid_t*>(base + row_map_bytes(ref.end - ref.begin));
+      }
+    }
+    Kokkos::View<vid_t*, host_memory> offsets("tessera::dist::tc::offsets", g.vertex_offsets.size());
+    std::copy(g.vertex_offsets.begin(), g.vertex_offsets.end(), offsets.data());
+    table_.ranks = Kokkos::create_mirror_view_and_copy(memory{}, refs);
+    table_.vertex_offsets = Kokkos::create_mirror_view_and_copy(memory{}, offsets);
+  }
+
+  const RowsTable<memory>& table() const { return table_; }
+  const Kokkos::View<const eid_t*, memory>& row_map() const { return row_map_; }
+  const Kokkos::View<const vid_t*, memory>& entries() const { return entries_; }
+
+ private:
+  // Layout of a shared buffer: row_map (n + 1 offsets), then the entries.
+  static std::size_t row_map_bytes(vid_t n) { return (static_cast<std::size_t>(n) + 1) * sizeof(eid_t); }
+  static std::size_t rows_bytes(vid_t n, eid_t nnz) { return row_map_bytes(n) + static_cast<std::size_t>(nnz) * sizeof(vid_t); }
+
+  kokkos_ext::SharedDeviceBuffer shared_;
+  std::vector<kokkos_ext::MappedDeviceBuffer> mapped_;
+  Kokkos::View<const eid_t*, memory> row_map_;
+  Kokkos::View<const vid_t*, memory> entries_;
+  RowsTable<memory> table_;
+};
+
+}  // namespace tessera::dist::detail
