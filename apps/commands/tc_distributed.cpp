@@ -78,6 +78,8 @@ Json run(const Arguments& args, const dist::DistTriangleParams& params, const io
       .set("node_cores", host_threads_choice.node_cores)
       .set("partition_entries_stddev", r.partition.stddev_entries)
       .set("partition_imbalance", r.partition.imbalance)
+      .set("estimated_work_imbalance", m.estimated_work.imbalance())
+      .set("counting_imbalance", m.counting_seconds.imbalance())
       .set("params", options)
       .set("metrics", metrics);
   return j;

@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "distributed/mpi/communicator.hpp"
+#include "distributed/triangle_count/rank_setup.hpp"
 #include "io/graph_io.hpp"
 #ifdef TESSERA_HAVE_HDF5
 #include "io/hdf5/hdf5_graph.hpp"
@@ -63,19 +64,42 @@ HostGraph rows_from(const std::vector<eid_t>& degrees, std::vector<vid_t>&& entr
   return g;
 }
 
+// Prefix sums of the per-vertex cost a split evens out, on the whole graph (the scatter root).
+std::vector<eid_t> cost_prefix(const HostGraph& g, const SplitParams& split) {
+  const vid_t n = g.num_vertices();
+  std::vector<eid_t> prefix(static_cast<std::size_t>(n) + 1, 0);
+  if (split.balance == PartitionBalance::edges) {
+    for (vid_t v = 0; v <= n; ++v) prefix[static_cast<std::size_t>(v)] = n == 0 ? 0 : g.row_map(v);
+    return prefix;
+  }
+  const bool by_degree = split.orientation == Orientation::degree;
+  auto degree = [&](vid_t v) { return g.row_map(v + 1) - g.row_map(v); };
+  eid_t* cost = prefix.data() + 1;
+  Kokkos::parallel_for(
+      "tessera::dist::vertex_work", Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, n), [&, cost](const vid_t v) {
+        const eid_t kv = by_degree ? degree(v) : 0;
+        eid_t out = 0;
+        for (eid_t a = g.row_map(v); a < g.row_map(v + 1); ++a) {
+          const vid_t w = g.entries(a);
+          const eid_t kw = by_degree ? degree(w) : 0;
+          out += kv < kw || (kv == kw && v < w) ? 1 : 0;
+        }
+        cost[v] = vertex_work(degree(v), out);
+      });
+  for (vid_t v = 0; v < n; ++v) prefix[static_cast<std::size_t>(v) + 1] += prefix[static_cast<std::size_t>(v)];
+  return prefix;
+}
+
 DistGraph scatter_impl(const Communicator& comm, const HostGraph& global, int root, std::vector<vid_t> offsets,
-                       const std::vector<double>& weights) {
+                       const SplitParams& split) {
+  const auto& weights = split.rank_weights;
   const int p = comm.size();
   DistGraph out;
   out.rank = comm.rank();
   on_root(comm, root, [&] {
     TESSERA_USER_REQUIRE(!global.directed, "distributed triangle counting needs an undirected graph");
     const vid_t n = global.num_vertices();
-    if (offsets.empty()) {
-      std::vector<eid_t> prefix(static_cast<std::size_t>(n) + 1, 0);
-      for (vid_t v = 0; v <= n; ++v) prefix[static_cast<std::size_t>(v)] = n == 0 ? 0 : global.row_map(v);
-      offsets = balance_edges(prefix, p, weights);
-    }
+    if (offsets.empty()) offsets = balance_edges(cost_prefix(global, split), p, weights);
     TESSERA_USER_REQUIRE(offsets.size() == static_cast<std::size_t>(p) + 1 && offsets.front() == 0 &&
                              offsets.back() == n && std::is_sorted(offsets.begin(), offsets.end()),
                          "vertex offsets must be " << p + 1 << " ascending values from 0 to " << n);
@@ -116,7 +140,28 @@ DistGraph scatter_impl(const Communicator& comm, const HostGraph& global, int ro
 }
 
 #ifdef TESSERA_HAVE_HDF5
-DistGraph load_hdf5(const Communicator& comm, const std::string& path, const std::vector<double>& weights) {
+// The cost of every vertex of an equal-vertex block (rows [b0, e0), global ids): its degree,
+// or its vertex_work, whose out-degrees need the block's ghost degrees (collective).
+std::vector<eid_t> block_costs(const Communicator& comm, const io::GraphRows& block, vid_t n, const SplitParams& split) {
+  const int p = comm.size();
+  DistGraph g;
+  g.num_vertices = n;
+  g.rank = comm.rank();
+  g.vertex_offsets.resize(static_cast<std::size_t>(p) + 1);
+  for (int k = 0; k <= p; ++k) g.vertex_offsets[k] = static_cast<vid_t>(static_cast<std::int64_t>(n) * k / p);
+  g.local = block.local;
+  const vid_t rows = g.end() - g.begin();
+  std::vector<eid_t> cost(static_cast<std::size_t>(rows));
+  for (vid_t i = 0; i < rows; ++i) cost[i] = g.local.row_map(i + 1) - g.local.row_map(i);
+  if (split.balance == PartitionBalance::work) {
+    const auto out = detail::out_degrees(g, detail::later_neighbours(comm, g, split.orientation));
+    for (vid_t i = 0; i < rows; ++i) cost[i] = vertex_work(cost[i], out[i]);
+  }
+  return cost;
+}
+
+DistGraph load_hdf5(const Communicator& comm, const std::string& path, const SplitParams& split) {
+  const auto& weights = split.rank_weights;
   const int p = comm.size(), r = comm.rank();
   const auto info = io::read_graph_hdf5_info(path);
   TESSERA_USER_REQUIRE(!info.directed, path << ": distributed triangle counting needs an undirected graph");
@@ -124,16 +169,19 @@ DistGraph load_hdf5(const Communicator& comm, const std::string& path, const std
   // Pass 1: an equal-vertex block gives this rank's slice of the degree prefix sums.
   const vid_t b0 = static_cast<vid_t>(static_cast<std::int64_t>(n) * r / p);
   const vid_t e0 = static_cast<vid_t>(static_cast<std::int64_t>(n) * (r + 1) / p);
-  std::vector<eid_t> prefix;  // prefix[v - b0] for v in [b0, e0]
+  std::vector<eid_t> prefix;  // prefix[v - b0] for v in [b0, e0]: the cost of the vertices before v
+  eid_t total = 0;
   {
-    const auto block = io::read_graph_hdf5_rows(path, b0, e0);
-    eid_t before = 0, mine = block.local.num_entries();
+    const auto cost = block_costs(comm, io::read_graph_hdf5_rows(path, b0, e0), n, split);
+    eid_t before = 0, mine = 0;
+    for (eid_t c : cost) mine += c;
     TESSERA_MPI_CHECK(MPI_Exscan(&mine, &before, 1, MPI_INT64_T, MPI_SUM, comm.get()));
     if (r == 0) before = 0;  // MPI_Exscan leaves rank 0's output undefined
+    TESSERA_MPI_CHECK(MPI_Allreduce(&mine, &total, 1, MPI_INT64_T, MPI_SUM, comm.get()));
     prefix.resize(static_cast<std::size_t>(e0 - b0) + 1);
-    for (vid_t i = 0; i <= e0 - b0; ++i) prefix[static_cast<std::size_t>(i)] = before + block.local.row_map(i);
+    prefix[0] = before;
+    for (vid_t i = 0; i < e0 - b0; ++i) prefix[static_cast<std::size_t>(i) + 1] = prefix[i] + cost[i];
   }
-  const eid_t total = info.num_entries;
   // The first v with prefix[v] >= target: the minimum over the ranks' local answers.
   std::vector<vid_t> first(static_cast<std::size_t>(p) + 1, n);
   for (int k = 1; k < p; ++k) {
@@ -181,15 +229,16 @@ bool is_hdf5_source(const std::string& source, const io::GraphLoadOptions& load)
 }  // namespace
 
 DistGraph scatter_graph(MPI_Comm user, const HostGraph& global, int root, const std::vector<vid_t>& offsets,
-                        const std::vector<double>& rank_weights) {
+                        const SplitParams& split) {
   Communicator comm(user);
-  return scatter_impl(comm, global, root, offsets, rank_weights);
+  check_rank_weights(split.rank_weights, comm.size());
+  return scatter_impl(comm, global, root, offsets, split);
 }
 
-DistGraph load_distributed_graph(MPI_Comm user, const std::string& source, const std::vector<double>& rank_weights,
+DistGraph load_distributed_graph(MPI_Comm user, const std::string& source, const SplitParams& split,
                                  const io::GraphLoadOptions& load) {
   Communicator comm(user);
-  check_rank_weights(rank_weights, comm.size());
+  check_rank_weights(split.rank_weights, comm.size());
   TESSERA_USER_REQUIRE(load.build.symmetrize && load.build.remove_self_loops,
                        "distributed triangle counting needs an undirected graph without self-loops");
   if (is_hdf5_source(source, load)) {
@@ -197,7 +246,7 @@ DistGraph load_distributed_graph(MPI_Comm user, const std::string& source, const
                          source << ": HDF5 graphs are read by row range as stored; --one-based and --compact-ids "
                                    "apply to text inputs only");
 #ifdef TESSERA_HAVE_HDF5
-    return load_hdf5(comm, source, rank_weights);
+    return load_hdf5(comm, source, split);
 #else
     TESSERA_USER_REQUIRE(false, source << ": this Tessera was built without HDF5 (TESSERA_ENABLE_HDF5=OFF)");
 #endif
@@ -207,7 +256,7 @@ DistGraph load_distributed_graph(MPI_Comm user, const std::string& source, const
     auto loaded = io::load_graph(source, load);
     global = mirror_graph<Kokkos::HostSpace>(loaded.graph);
   });
-  return scatter_impl(comm, global, 0, {}, rank_weights);
+  return scatter_impl(comm, global, 0, {}, split);
 }
 
 PartitionStats partition_stats(MPI_Comm user, const DistGraph& g) {

@@ -80,6 +80,9 @@ const std::vector<DistParamOption>& dist_param_options() {
       {"weigh-partition", "true|false", "hybrid: give each rank edges in proportion to its measured speed",
        [](P& p, const std::string& v) { p.weigh_partition = parse_bool(v); },
        [](const P& p) { return std::string(p.weigh_partition ? "true" : "false"); }},
+      {"partition", "edges|work", "what the split of the vertices over the ranks evens out: edges, or estimated work",
+       [](P& p, const std::string& v) { p.partition = parse_partition_balance(v); },
+       [](const P& p) { return std::string(to_string(p.partition)); }},
   };
   return options;
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/graph/orientation.hpp"
+#include "distributed/triangle_count/partition.hpp"
 
 namespace tessera::dist {
 
@@ -37,6 +38,9 @@ struct DistTriangleParams {
   int ranks_per_node = 0;             // 0: real nodes; k > 0: nodes of k consecutive ranks (tests)
   int gpu_ranks_per_node = 1;         // hybrid: node-local ranks below this count on the device
   bool weigh_partition = true;        // hybrid, source overload: partition by measured speed
+  // Source overload: what the contiguous split evens out (edges: paper 1 §II; work: estimated
+  // wedges + edges per rank, partition.hpp).
+  PartitionBalance partition = PartitionBalance::work;
 };
 
 // One option of DistTriangleParams. `name` is the CLI option (--name) and the YAML parameter;

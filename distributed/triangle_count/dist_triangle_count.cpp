@@ -41,6 +41,8 @@ const std::vector<DistMetricField>& dist_metric_fields() {
     DistMetricField{"on_device", &RankMetrics::on_device, &DistTriangleMetrics::on_device},
     DistMetricField{"speed_weight", &RankMetrics::speed_weight, &DistTriangleMetrics::speed_weight},
     DistMetricField{"host_threads", &RankMetrics::host_threads, &DistTriangleMetrics::host_threads},
+    DistMetricField{"counting_s", &RankMetrics::counting_seconds, &DistTriangleMetrics::counting_seconds},
+    DistMetricField{"estimated_work", &RankMetrics::estimated_work, &DistTriangleMetrics::estimated_work},
   };
   return fields;
 }
@@ -117,6 +119,7 @@ DistTriangleResult triangle_count(MPI_Comm user, const DistGraph& g, const DistT
   const detail::LocalDag dag = detail::orient_local(comm, g, params.orientation);
   rm.setup_seconds = timer.seconds();
   rm.node_local_queries = static_cast<double>(detail::count_node_local_queries(g, dag, topology));
+  rm.estimated_work = static_cast<double>(detail::estimated_work(g, dag));
 
   count_t local = 0, remote = 0;
   const bool on_device = counts_on_device(g, params, topology);
@@ -128,6 +131,7 @@ DistTriangleResult triangle_count(MPI_Comm user, const DistGraph& g, const DistT
   rm.total_seconds = total.seconds();
   rm.local_triangles = static_cast<double>(local);
   rm.remote_triangles = static_cast<double>(remote);
+  rm.counting_seconds = rm.local_seconds + rm.scan_seconds + rm.remote_seconds;
   result.metrics = summarize(comm, rm);
   result.partition = partition_stats(comm.get(), g);
   return result;
@@ -146,7 +150,7 @@ DistTriangleResult triangle_count(MPI_Comm user, const std::string& source, cons
     weights.resize(static_cast<std::size_t>(comm.size()));
     TESSERA_MPI_CHECK(MPI_Allgather(&my_speed, 1, MPI_DOUBLE, weights.data(), 1, MPI_DOUBLE, comm.get()));
   }
-  const DistGraph g = load_distributed_graph(user, source, weights, load);
+  const DistGraph g = load_distributed_graph(user, source, SplitParams{params.partition, params.orientation, weights}, load);
   const double read = timer.seconds();
   auto result = triangle_count(user, g, params);
   result.read_seconds = read;

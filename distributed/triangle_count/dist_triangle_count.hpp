@@ -23,6 +23,7 @@ namespace tessera::dist {
 // min / avg / max over the ranks.
 struct MetricSummary {
   double min = 0, avg = 0, max = 0;
+  double imbalance() const { return avg > 0 ? max / avg : 0.0; }  // 1 = perfectly even
 };
 
 // One rank's measurements.
@@ -45,6 +46,8 @@ struct RankMetrics {
   double on_device = 0;      // 1 when this rank counted with device kernels
   double speed_weight = 0;   // hybrid: measured edges/s the partition was weighted by (0: none)
   double host_threads = 0;   // the threads of this rank's host execution space
+  double counting_seconds = 0;  // local + scan + remote: the rank's own counting work
+  double estimated_work = 0;    // Σ vertex_work over its vertices (partition.hpp)
 };
 
 struct DistTriangleMetrics {
@@ -53,6 +56,7 @@ struct DistTriangleMetrics {
   MetricSummary messages_sent, messages_received, queries_sent, queries_received;
   MetricSummary bytes_sent_raw, bytes_sent_wire, bytes_received_raw, bytes_received_wire;
   MetricSummary messages_to_lower_ranks, node_local_queries, on_device, speed_weight, host_threads;
+  MetricSummary counting_seconds, estimated_work;
 };
 
 // Every per-rank metric: its report name (seconds end in `_s`), where it is measured and

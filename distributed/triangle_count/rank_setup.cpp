@@ -9,11 +9,13 @@ namespace tessera::dist::detail {
 GhostDegrees exchange_ghost_degrees(const Communicator& comm, const DistGraph& g) {
   const int p = comm.size();
   GhostDegrees ghosts;
+  // One mark per global vertex (O(n) bytes) instead of sorting every non-owned entry (O(m log m)).
   const auto& e = g.local.entries;
+  std::vector<char> seen(static_cast<std::size_t>(g.num_vertices), 0);
   for (std::size_t i = 0; i < e.extent(0); ++i)
-    if (!g.owns(e(i))) ghosts.ids.push_back(e(i));
-  std::sort(ghosts.ids.begin(), ghosts.ids.end());
-  ghosts.ids.erase(std::unique(ghosts.ids.begin(), ghosts.ids.end()), ghosts.ids.end());
+    if (!g.owns(e(i))) seen[static_cast<std::size_t>(e(i))] = 1;
+  for (vid_t w = 0; w < g.num_vertices; ++w)
+    if (seen[static_cast<std::size_t>(w)]) ghosts.ids.push_back(w);
 
   std::vector<int> send_counts(static_cast<std::size_t>(p), 0), send_displs(static_cast<std::size_t>(p), 0);
   for (vid_t w : ghosts.ids) ++send_counts[static_cast<std::size_t>(g.owner(w))];
@@ -40,50 +42,72 @@ GhostDegrees exchange_ghost_degrees(const Communicator& comm, const DistGraph& g
   return ghosts;
 }
 
-LocalDag orient_local(const Communicator& comm, const DistGraph& g, Orientation orientation) {
-  const vid_t n_local = g.end() - g.begin();
+std::vector<char> later_neighbours(const Communicator& comm, const DistGraph& g, Orientation orientation) {
   const vid_t b = g.begin();
   const auto rm = g.local.row_map;
   const auto en = g.local.entries;
-  const eid_t m = g.local.num_entries();
-  // Per entry: the neighbour's order key (degree; the id breaks ties).
-  std::vector<eid_t> key(static_cast<std::size_t>(m), 0);
-  if (orientation == Orientation::degree) {
-    const GhostDegrees ghosts = exchange_ghost_degrees(comm, g);
-    eid_t* k = key.data();
-    Kokkos::parallel_for(
-        "tessera::dist::tc::neighbour_degrees", Kokkos::RangePolicy<host_space>(0, m), [&, k](const eid_t i) {
-          const vid_t w = en(i);
-          k[i] = g.owns(w) ? rm(w - b + 1) - rm(w - b) : ghosts.at(w);
-        });
-  }
-  LocalDag dag;
-  dag.row_map.assign(static_cast<std::size_t>(n_local) + 1, 0);
+  const vid_t n_local = g.end() - g.begin();
+  std::vector<char> later(static_cast<std::size_t>(g.local.num_entries()), 0);
+  char* out = later.data();
   const bool by_degree = orientation == Orientation::degree;
-  auto later = [&](vid_t i, eid_t a) {  // is neighbour entry a after local vertex i in the order?
-    const eid_t kv = by_degree ? rm(i + 1) - rm(i) : 0;
-    const eid_t ka = key[static_cast<std::size_t>(a)];
-    return kv < ka || (kv == ka && b + i < en(a));
-  };
-  std::vector<eid_t> out_degree(static_cast<std::size_t>(n_local), 0);
-  eid_t* od = out_degree.data();
+  GhostDegrees ghosts;
+  if (by_degree) ghosts = exchange_ghost_degrees(comm, g);
+  // Order key of a vertex: (degree, id) or (0, id).
+  auto degree_of = [&](vid_t w) { return g.owns(w) ? rm(w - b + 1) - rm(w - b) : ghosts.at(w); };
   Kokkos::parallel_for(
-      "tessera::dist::tc::out_degree", Kokkos::RangePolicy<host_space>(0, n_local), [&, od](const vid_t i) {
+      "tessera::dist::tc::later_neighbours", Kokkos::RangePolicy<host_space>(0, n_local), [&, out](const vid_t i) {
+        const eid_t kv = by_degree ? rm(i + 1) - rm(i) : 0;
+        for (eid_t a = rm(i); a < rm(i + 1); ++a) {
+          const eid_t ka = by_degree ? degree_of(en(a)) : 0;
+          out[a] = kv < ka || (kv == ka && b + i < en(a));
+        }
+      });
+  return later;
+}
+
+std::vector<eid_t> out_degrees(const DistGraph& g, const std::vector<char>& later) {
+  const vid_t n_local = g.end() - g.begin();
+  const auto rm = g.local.row_map;
+  std::vector<eid_t> out(static_cast<std::size_t>(n_local), 0);
+  eid_t* od = out.data();
+  const char* l = later.data();
+  Kokkos::parallel_for(
+      "tessera::dist::tc::out_degree", Kokkos::RangePolicy<host_space>(0, n_local), [=](const vid_t i) {
         eid_t c = 0;
-        for (eid_t a = rm(i); a < rm(i + 1); ++a) c += later(i, a) ? 1 : 0;
+        for (eid_t a = rm(i); a < rm(i + 1); ++a) c += l[a];
         od[i] = c;
       });
+  return out;
+}
+
+LocalDag orient_local(const Communicator& comm, const DistGraph& g, Orientation orientation) {
+  const vid_t n_local = g.end() - g.begin();
+  const auto rm = g.local.row_map;
+  const auto en = g.local.entries;
+  const std::vector<char> later = later_neighbours(comm, g, orientation);
+  const std::vector<eid_t> out_degree = out_degrees(g, later);
+  LocalDag dag;
+  dag.row_map.assign(static_cast<std::size_t>(n_local) + 1, 0);
   for (vid_t i = 0; i < n_local; ++i) dag.row_map[i + 1] = dag.row_map[i] + out_degree[i];
   dag.entries.resize(static_cast<std::size_t>(dag.row_map.back()));
   const eid_t* drm = dag.row_map.data();
   vid_t* de = dag.entries.data();
+  const char* l = later.data();
   Kokkos::parallel_for(
-      "tessera::dist::tc::orient", Kokkos::RangePolicy<host_space>(0, n_local), [&, drm, de](const vid_t i) {
+      "tessera::dist::tc::orient", Kokkos::RangePolicy<host_space>(0, n_local), [=](const vid_t i) {
         eid_t o = drm[i];
         for (eid_t a = rm(i); a < rm(i + 1); ++a)
-          if (later(i, a)) de[o++] = en(a);
+          if (l[a]) de[o++] = en(a);
       });
   return dag;
+}
+
+eid_t estimated_work(const DistGraph& g, const LocalDag& dag) {
+  eid_t total = 0;
+  const vid_t n_local = g.end() - g.begin();
+  for (vid_t i = 0; i < n_local; ++i)
+    total += vertex_work(g.local.row_map(i + 1) - g.local.row_map(i), dag.row_map[i + 1] - dag.row_map[i]);
+  return total;
 }
 
 count_t count_node_local_queries(const DistGraph& g, const LocalDag& dag, const NodeTopology& topology) {

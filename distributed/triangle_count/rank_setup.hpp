@@ -49,8 +49,17 @@ struct LocalDag {
   std::vector<eid_t> row_map;
   std::vector<vid_t> entries;
 };
+// Per local entry: 1 when the neighbour comes after the row's vertex in the global order
+// ((degree, id) or id). Collective (the degree order fetches ghost degrees).
+std::vector<char> later_neighbours(const Communicator& comm, const DistGraph& g, Orientation orientation);
+// Per local vertex: its out-degree, from later_neighbours.
+std::vector<eid_t> out_degrees(const DistGraph& g, const std::vector<char>& later);
+
 // Collective (the degree order fetches ghost degrees).
 LocalDag orient_local(const Communicator& comm, const DistGraph& g, Orientation orientation);
+
+// Σ vertex_work over the rank's vertices (partition.hpp): what a work-balanced split evens out.
+eid_t estimated_work(const DistGraph& g, const LocalDag& dag);
 
 // Wedge lookups (v; m, n) whose middle vertex m lives on another rank of this node.
 count_t count_node_local_queries(const DistGraph& g, const LocalDag& dag, const NodeTopology& topology);
