@@ -104,20 +104,38 @@ LocalDag orient_local(const Communicator& comm, const DistGraph& g, Orientation 
 
 eid_t estimated_work(const DistGraph& g, const LocalDag& dag) {
   eid_t total = 0;
-  const vid_t n_local = g.end() - g.begin();
-  for (vid_t i = 0; i < n_local; ++i)
-    total += vertex_work(g.local.row_map(i + 1) - g.local.row_map(i), dag.row_map[i + 1] - dag.row_map[i]);
+  const auto rm = g.local.row_map;
+  const eid_t* drm = dag.row_map.data();
+  Kokkos::parallel_reduce(
+      "tessera::dist::tc::estimated_work", Kokkos::RangePolicy<host_space>(0, g.end() - g.begin()),
+      [=](const vid_t i, eid_t& sum) { sum += vertex_work(rm(i + 1) - rm(i), drm[i + 1] - drm[i]); }, total);
   return total;
+}
+
+std::vector<vid_t> task_sources(const LocalDag& dag) {
+  std::vector<vid_t> source(dag.entries.size());
+  vid_t* out = source.data();
+  const eid_t* drm = dag.row_map.data();
+  Kokkos::parallel_for(
+      "tessera::dist::tc::task_sources",
+      Kokkos::RangePolicy<host_space>(0, static_cast<vid_t>(dag.row_map.size()) - 1), [=](const vid_t v) {
+        for (eid_t a = drm[v]; a < drm[v + 1]; ++a) out[a] = v;
+      });
+  return source;
 }
 
 count_t count_node_local_queries(const DistGraph& g, const LocalDag& dag, const NodeTopology& topology) {
   count_t total = 0;
-  const vid_t n_local = g.end() - g.begin();
-  for (vid_t v = 0; v < n_local; ++v)
-    for (eid_t i = dag.row_map[v]; i < dag.row_map[v + 1]; ++i) {
-      const int owner = g.owner(dag.entries[i]);
-      if (owner != g.rank && topology.same_node(owner)) total += static_cast<count_t>(dag.row_map[v + 1] - i - 1);
-    }
+  if (topology.local_size <= 1) return 0;  // no other rank on this node
+  Kokkos::parallel_reduce(
+      "tessera::dist::tc::node_local_queries", Kokkos::RangePolicy<host_space>(0, g.end() - g.begin()),
+      [&](const vid_t v, count_t& sum) {
+        for (eid_t i = dag.row_map[v]; i < dag.row_map[v + 1]; ++i) {
+          const int owner = g.owner(dag.entries[i]);
+          if (owner != g.rank && topology.same_node(owner)) sum += static_cast<count_t>(dag.row_map[v + 1] - i - 1);
+        }
+      },
+      total);
   return total;
 }
 

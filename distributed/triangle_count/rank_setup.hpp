@@ -64,14 +64,14 @@ eid_t estimated_work(const DistGraph& g, const LocalDag& dag);
 // Wedge lookups (v; m, n) whose middle vertex m lives on another rank of this node.
 count_t count_node_local_queries(const DistGraph& g, const LocalDag& dag, const NodeTopology& topology);
 
-// The rank's oriented rows in Space's memory, with the flattened task list (source row of
-// every entry).
+// The flattened task list: the source row of every DAG entry.
+std::vector<vid_t> task_sources(const LocalDag& dag);
+
+// The rank's oriented rows in Space's memory, with the flattened task list.
 template <class Space>
 OrientedRows<typename Space::memory_space> upload_dag(const LocalDag& dag) {
   using memory = typename Space::memory_space;
-  std::vector<vid_t> source(dag.entries.size());
-  for (std::size_t v = 0; v + 1 < dag.row_map.size(); ++v)
-    std::fill(source.begin() + dag.row_map[v], source.begin() + dag.row_map[v + 1], static_cast<vid_t>(v));
+  const std::vector<vid_t> source = task_sources(dag);
   auto copy = [](const auto& vec, const char* label) {
     using T = typename std::decay_t<decltype(vec)>::value_type;
     Kokkos::View<T*, memory> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), vec.size());
