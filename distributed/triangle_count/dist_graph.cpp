@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <type_traits>
 
 #include "core/error.hpp"
 #include "distributed/mpi/communicator.hpp"
+#include "distributed/triangle_count/generated_rows.hpp"
 #include "distributed/triangle_count/rank_setup.hpp"
 #include "io/graph_io.hpp"
 #ifdef TESSERA_HAVE_HDF5
@@ -139,17 +141,16 @@ DistGraph scatter_impl(const Communicator& comm, const HostGraph& global, int ro
   return out;
 }
 
-#ifdef TESSERA_HAVE_HDF5
 // The cost of every vertex of an equal-vertex block (rows [b0, e0), global ids): its degree,
 // or its vertex_work, whose out-degrees need the block's ghost degrees (collective).
-std::vector<eid_t> block_costs(const Communicator& comm, const io::GraphRows& block, vid_t n, const SplitParams& split) {
+std::vector<eid_t> block_costs(const Communicator& comm, const HostGraph& block, vid_t n, const SplitParams& split) {
   const int p = comm.size();
   DistGraph g;
   g.num_vertices = n;
   g.rank = comm.rank();
   g.vertex_offsets.resize(static_cast<std::size_t>(p) + 1);
   for (int k = 0; k <= p; ++k) g.vertex_offsets[k] = static_cast<vid_t>(static_cast<std::int64_t>(n) * k / p);
-  g.local = block.local;
+  g.local = block;
   const vid_t rows = g.end() - g.begin();
   std::vector<eid_t> cost(static_cast<std::size_t>(rows));
   for (vid_t i = 0; i < rows; ++i) cost[i] = g.local.row_map(i + 1) - g.local.row_map(i);
@@ -160,19 +161,20 @@ std::vector<eid_t> block_costs(const Communicator& comm, const io::GraphRows& bl
   return cost;
 }
 
-DistGraph load_hdf5(const Communicator& comm, const std::string& path, const SplitParams& split) {
+// A graph whose rows [b, e) any rank can read by itself (an HDF5 file, a counter-based
+// generator): pass 1 reads an equal-vertex block to find the balanced offsets, pass 2 the
+// rank's own rows. No rank ever holds more than a block and its own rows.
+DistGraph load_by_rows(const Communicator& comm, vid_t n, const std::function<HostGraph(vid_t, vid_t)>& rows_of,
+                       const SplitParams& split) {
   const auto& weights = split.rank_weights;
   const int p = comm.size(), r = comm.rank();
-  const auto info = io::read_graph_hdf5_info(path);
-  TESSERA_USER_REQUIRE(!info.directed, path << ": distributed triangle counting needs an undirected graph");
-  const vid_t n = info.num_vertices;
-  // Pass 1: an equal-vertex block gives this rank's slice of the degree prefix sums.
+  // Pass 1: an equal-vertex block gives this rank's slice of the cost prefix sums.
   const vid_t b0 = static_cast<vid_t>(static_cast<std::int64_t>(n) * r / p);
   const vid_t e0 = static_cast<vid_t>(static_cast<std::int64_t>(n) * (r + 1) / p);
   std::vector<eid_t> prefix;  // prefix[v - b0] for v in [b0, e0]: the cost of the vertices before v
   eid_t total = 0;
   {
-    const auto cost = block_costs(comm, io::read_graph_hdf5_rows(path, b0, e0), n, split);
+    const auto cost = block_costs(comm, rows_of(b0, e0), n, split);
     eid_t before = 0, mine = 0;
     for (eid_t c : cost) mine += c;
     TESSERA_MPI_CHECK(MPI_Exscan(&mine, &before, 1, MPI_INT64_T, MPI_SUM, comm.get()));
@@ -209,12 +211,10 @@ DistGraph load_hdf5(const Communicator& comm, const std::string& path, const Spl
     out.vertex_offsets[k] = std::clamp(v, out.vertex_offsets[k - 1], n);
   }
   // Pass 2: the rows this rank owns.
-  auto rows = io::read_graph_hdf5_rows(path, out.begin(), out.end());
-  out.local = rows.local;
+  out.local = rows_of(out.begin(), out.end());
   out.local.directed = false;
   return out;
 }
-#endif
 
 bool is_hdf5_source(const std::string& source, const io::GraphLoadOptions& load) {
   if (source.rfind("gen:", 0) == 0) return false;
@@ -246,11 +246,18 @@ DistGraph load_distributed_graph(MPI_Comm user, const std::string& source, const
                          source << ": HDF5 graphs are read by row range as stored; --one-based and --compact-ids "
                                    "apply to text inputs only");
 #ifdef TESSERA_HAVE_HDF5
-    return load_hdf5(comm, source, split);
+    const auto info = io::read_graph_hdf5_info(source);
+    TESSERA_USER_REQUIRE(!info.directed, source << ": distributed triangle counting needs an undirected graph");
+    return load_by_rows(comm, info.num_vertices,
+                        [&](vid_t b, vid_t e) { return io::read_graph_hdf5_rows(source, b, e).local; }, split);
 #else
     TESSERA_USER_REQUIRE(false, source << ": this Tessera was built without HDF5 (TESSERA_ENABLE_HDF5=OFF)");
 #endif
   }
+  gen::KroneckerParams kronecker;
+  if (!load.build.compact_ids && kronecker_source(source, kronecker))
+    return load_by_rows(comm, static_cast<vid_t>(eid_t{1} << kronecker.scale),
+                        [&](vid_t b, vid_t e) { return kronecker_rows(kronecker, b, e); }, split);
   HostGraph global;
   on_root(comm, 0, [&] {
     auto loaded = io::load_graph(source, load);
