@@ -155,8 +155,8 @@ std::vector<eid_t> block_costs(const Communicator& comm, const HostGraph& block,
   std::vector<eid_t> cost(static_cast<std::size_t>(rows));
   for (vid_t i = 0; i < rows; ++i) cost[i] = g.local.row_map(i + 1) - g.local.row_map(i);
   if (split.balance == PartitionBalance::work) {
-    const auto out = detail::out_degrees(g, detail::later_neighbours(comm, g, split.orientation));
-    for (vid_t i = 0; i < rows; ++i) cost[i] = vertex_work(cost[i], out[i]);
+    const auto dag = detail::orient_local(comm, g, split.orientation);
+    for (vid_t i = 0; i < rows; ++i) cost[i] = vertex_work(cost[i], dag.row_map[i + 1] - dag.row_map[i]);
   }
   return cost;
 }

@@ -42,62 +42,46 @@ GhostDegrees exchange_ghost_degrees(const Communicator& comm, const DistGraph& g
   return ghosts;
 }
 
-std::vector<char> later_neighbours(const Communicator& comm, const DistGraph& g, Orientation orientation) {
+LocalDag orient_local(const Communicator& comm, const DistGraph& g, Orientation orientation) {
+  const vid_t n_local = g.end() - g.begin();
   const vid_t b = g.begin();
   const auto rm = g.local.row_map;
   const auto en = g.local.entries;
-  const vid_t n_local = g.end() - g.begin();
-  std::vector<char> later(static_cast<std::size_t>(g.local.num_entries()), 0);
-  char* out = later.data();
   const bool by_degree = orientation == Orientation::degree;
   GhostDegrees ghosts;
   if (by_degree) ghosts = exchange_ghost_degrees(comm, g);
-  // Order key of a vertex: (degree, id) or (0, id).
-  auto degree_of = [&](vid_t w) { return g.owns(w) ? rm(w - b + 1) - rm(w - b) : ghosts.at(w); };
+  auto key_of = [&](vid_t w) { return !by_degree ? 0 : g.owns(w) ? rm(w - b + 1) - rm(w - b) : ghosts.at(w); };
+  std::vector<eid_t> out_degree(static_cast<std::size_t>(n_local), 0);
+  eid_t* od = out_degree.data();
   Kokkos::parallel_for(
-      "tessera::dist::tc::later_neighbours", Kokkos::RangePolicy<host_space>(0, n_local), [&, out](const vid_t i) {
-        const eid_t kv = by_degree ? rm(i + 1) - rm(i) : 0;
-        for (eid_t a = rm(i); a < rm(i + 1); ++a) {
-          const eid_t ka = by_degree ? degree_of(en(a)) : 0;
-          out[a] = kv < ka || (kv == ka && b + i < en(a));
-        }
-      });
-  return later;
-}
-
-std::vector<eid_t> out_degrees(const DistGraph& g, const std::vector<char>& later) {
-  const vid_t n_local = g.end() - g.begin();
-  const auto rm = g.local.row_map;
-  std::vector<eid_t> out(static_cast<std::size_t>(n_local), 0);
-  eid_t* od = out.data();
-  const char* l = later.data();
-  Kokkos::parallel_for(
-      "tessera::dist::tc::out_degree", Kokkos::RangePolicy<host_space>(0, n_local), [=](const vid_t i) {
+      "tessera::dist::tc::out_degree", Kokkos::RangePolicy<host_space>(0, n_local), [&, od](const vid_t i) {
+        const eid_t kv = key_of(b + i);
         eid_t c = 0;
-        for (eid_t a = rm(i); a < rm(i + 1); ++a) c += l[a];
+        for (eid_t a = rm(i); a < rm(i + 1); ++a) {
+          const eid_t ka = key_of(en(a));
+          c += kv < ka || (kv == ka && b + i < en(a)) ? 1 : 0;
+        }
         od[i] = c;
       });
-  return out;
-}
-
-LocalDag orient_local(const Communicator& comm, const DistGraph& g, Orientation orientation) {
-  const vid_t n_local = g.end() - g.begin();
-  const auto rm = g.local.row_map;
-  const auto en = g.local.entries;
-  const std::vector<char> later = later_neighbours(comm, g, orientation);
-  const std::vector<eid_t> out_degree = out_degrees(g, later);
   LocalDag dag;
   dag.row_map.assign(static_cast<std::size_t>(n_local) + 1, 0);
   for (vid_t i = 0; i < n_local; ++i) dag.row_map[i + 1] = dag.row_map[i] + out_degree[i];
   dag.entries.resize(static_cast<std::size_t>(dag.row_map.back()));
+  dag.key.resize(dag.entries.size());
   const eid_t* drm = dag.row_map.data();
   vid_t* de = dag.entries.data();
-  const char* l = later.data();
+  eid_t* dk = dag.key.data();
   Kokkos::parallel_for(
-      "tessera::dist::tc::orient", Kokkos::RangePolicy<host_space>(0, n_local), [=](const vid_t i) {
+      "tessera::dist::tc::orient", Kokkos::RangePolicy<host_space>(0, n_local), [&, drm, de, dk](const vid_t i) {
+        const eid_t kv = key_of(b + i);
         eid_t o = drm[i];
-        for (eid_t a = rm(i); a < rm(i + 1); ++a)
-          if (l[a]) de[o++] = en(a);
+        for (eid_t a = rm(i); a < rm(i + 1); ++a) {
+          const eid_t ka = key_of(en(a));
+          if (kv < ka || (kv == ka && b + i < en(a))) {
+            de[o] = en(a);
+            dk[o++] = ka;
+          }
+        }
       });
   return dag;
 }
@@ -132,7 +116,8 @@ count_t count_node_local_queries(const DistGraph& g, const LocalDag& dag, const 
       [&](const vid_t v, count_t& sum) {
         for (eid_t i = dag.row_map[v]; i < dag.row_map[v + 1]; ++i) {
           const int owner = g.owner(dag.entries[i]);
-          if (owner != g.rank && topology.same_node(owner)) sum += static_cast<count_t>(dag.row_map[v + 1] - i - 1);
+          if (owner == g.rank || !topology.same_node(owner)) continue;
+          for (eid_t j = dag.row_map[v]; j < dag.row_map[v + 1]; ++j) sum += dag.after(j, i) ? 1 : 0;
         }
       },
       total);

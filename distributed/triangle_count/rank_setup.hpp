@@ -48,20 +48,24 @@ GhostDegrees exchange_ghost_degrees(const Communicator& comm, const DistGraph& g
 struct LocalDag {
   std::vector<eid_t> row_map;
   std::vector<vid_t> entries;
-};
-// Per local entry: 1 when the neighbour comes after the row's vertex in the global order
-// ((degree, id) or id). Collective (the degree order fetches ghost degrees).
-std::vector<char> later_neighbours(const Communicator& comm, const DistGraph& g, Orientation orientation);
-// Per local vertex: its out-degree, from later_neighbours.
-std::vector<eid_t> out_degrees(const DistGraph& g, const std::vector<char>& later);
+  // Per entry: the neighbour's order key (its degree with the degree order, 0 with the id
+  // order; ties go by id). The remote scan pairs m with the out-neighbours n after it.
+  std::vector<eid_t> key;
 
+  // Is entry j after entry i in the global order?
+  bool after(eid_t j, eid_t i) const {
+    const eid_t kj = key[static_cast<std::size_t>(j)], ki = key[static_cast<std::size_t>(i)];
+    return kj > ki || (kj == ki && entries[static_cast<std::size_t>(j)] > entries[static_cast<std::size_t>(i)]);
+  }
+};
 // Collective (the degree order fetches ghost degrees).
 LocalDag orient_local(const Communicator& comm, const DistGraph& g, Orientation orientation);
 
 // Σ vertex_work over the rank's vertices (partition.hpp): what a work-balanced split evens out.
 eid_t estimated_work(const DistGraph& g, const LocalDag& dag);
 
-// Wedge lookups (v; m, n) whose middle vertex m lives on another rank of this node.
+// Wedge lookups (v; m, n), n after m in the order, whose middle vertex m lives on another rank
+// of this node: what MPI would carry and IPC serves in place.
 count_t count_node_local_queries(const DistGraph& g, const LocalDag& dag, const NodeTopology& topology);
 
 // The flattened task list: the source row of every DAG entry.

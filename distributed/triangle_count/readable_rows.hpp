@@ -13,18 +13,21 @@ namespace tessera::dist::detail {
 // Which ranks' rows this rank reads in place: itself, and with IPC every rank of its node.
 std::vector<char> readable_ranks(DistVariant variant, const NodeTopology& topology, int me);
 
-// The rows a rank's kernels read, in Space's memory: its own (aliased on the host, copied to
-// a device; in an IPC-shared buffer for the IPC variants), and node-local ranks' rows mapped
+// The oriented rows (out-lists N+) a rank's kernels read, in Space's memory: its own (copied
+// to a device; in an IPC-shared buffer for the IPC variants), and node-local ranks' mapped
 // through IPC handles exchanged once with an all-gather (paper 1, §II-B3).
 template <class Space>
 class ReadableRows {
  public:
   using memory = typename Space::memory_space;
 
-  ReadableRows(const Communicator& comm, const DistGraph& g, const std::vector<char>& readable, bool ipc) {
+  ReadableRows(const Communicator& comm, const DistGraph& g, const LocalDag& dag, const std::vector<char>& readable,
+               bool ipc) {
     const int p = comm.size();
     const vid_t n_local = g.end() - g.begin();
-    const eid_t nnz = g.local.num_entries();
+    const eid_t nnz = static_cast<eid_t>(dag.entries.size());
+    const HostUnmanaged<const eid_t> host_row_map(dag.row_map.data(), dag.row_map.size());
+    const HostUnmanaged<const vid_t> host_entries(dag.entries.data(), dag.entries.size());
     if (ipc) {
       TESSERA_USER_REQUIRE(kokkos_ext::ipc_supported(),
                            "the ipc and mpi+ipc variants need the CUDA backend (zero-copy CUDA IPC); this build "
@@ -36,13 +39,13 @@ class ReadableRows {
           reinterpret_cast<eid_t*>(base), static_cast<std::size_t>(n_local) + 1);
       const Kokkos::View<vid_t*, memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>> entries(
           reinterpret_cast<vid_t*>(base + row_map_bytes(n_local)), static_cast<std::size_t>(nnz));
-      Kokkos::deep_copy(row_map, g.local.row_map);
-      Kokkos::deep_copy(entries, g.local.entries);
+      Kokkos::deep_copy(row_map, host_row_map);
+      Kokkos::deep_copy(entries, host_entries);
       row_map_ = row_map;
       entries_ = entries;
     } else {
-      row_map_ = Kokkos::create_mirror_view_and_copy(memory{}, g.local.row_map);
-      entries_ = Kokkos::create_mirror_view_and_copy(memory{}, g.local.entries);
+      row_map_ = Kokkos::create_mirror_view_and_copy(memory{}, host_row_map);
+      entries_ = Kokkos::create_mirror_view_and_copy(memory{}, host_entries);
     }
 
     std::vector<kokkos_ext::IpcHandle> handles(ipc ? static_cast<std::size_t>(p) : 0);
@@ -73,8 +76,6 @@ class ReadableRows {
   }
 
   const RowsTable<memory>& table() const { return table_; }
-  const Kokkos::View<const eid_t*, memory>& row_map() const { return row_map_; }
-  const Kokkos::View<const vid_t*, memory>& entries() const { return entries_; }
 
  private:
   // Layout of a shared buffer: row_map (n + 1 offsets), then the entries.

@@ -17,9 +17,11 @@ namespace tessera::dist::detail {
 
 namespace {
 
-// The resumable scan over remote wedges: (v, i, j) is exactly where it stopped. Wedges whose
-// middle vertex lives on a rank readable here (this one, or node-local ranks with IPC) are
-// counted by the kernels instead.
+// The resumable scan over remote wedges: (v, i, j) is exactly where it stopped. For an
+// out-edge (v → m) whose m is not readable here, every out-neighbour n of v after m in the
+// global order gives the query (m, n): is n ∈ N(m)? Out-edges whose m is readable here (this
+// rank, or node-local ranks with IPC) are counted by the kernels, which intersect N+(v) with
+// N+(m): either way each closed pair {m, n} at v is counted once, at its earlier vertex.
 struct RemoteScan {
   vid_t v = 0;
   eid_t i = -1, j = -1;
@@ -33,13 +35,14 @@ struct RemoteScan {
       const eid_t rb = dag.row_map[v], re = dag.row_map[v + 1];
       if (i < rb) {
         i = rb;
-        j = rb + 1;
+        j = rb;
       }
-      for (; i < re; ++i, j = i + 1) {
+      for (; i < re; ++i, j = rb) {
         const vid_t m = dag.entries[i];
         const int dest = g.owner(m);
         if (readable[static_cast<std::size_t>(dest)]) continue;
         for (; j < re; ++j) {
+          if (!dag.after(j, i)) continue;
           if (budget == 0 || !messenger.push(dest, m, dag.entries[j])) return;
           --budget;
         }
@@ -73,15 +76,26 @@ struct CompactProcessor {
 };
 
 // Flat queries received by a GPU (or hybrid) rank: validated on the host, copied into Space's
-// memory and answered by count_edge_queries.
+// memory and answered by count_edge_queries over the rank's full rows (uploaded once, only by
+// variants that receive flat messages).
 template <class Space>
 struct FlatProcessor {
+  using memory = typename Space::memory_space;
   const DistGraph& g;
-  const ReadableRows<Space>& rows;
-  Kokkos::View<vid_t*, typename Space::memory_space> batch;
+  Kokkos::View<const eid_t*, memory> row_map;
+  Kokkos::View<const vid_t*, memory> entries;
+  Kokkos::View<vid_t*, memory> batch;
+
+  FlatProcessor(const DistGraph& graph, bool receives) : g(graph) {
+    if (!receives) return;
+    row_map = Kokkos::create_mirror_view_and_copy(memory{}, g.local.row_map);
+    entries = Kokkos::create_mirror_view_and_copy(memory{}, g.local.entries);
+  }
 
   count_t operator()(const vid_t* words, std::size_t count) {
     TESSERA_REQUIRE(count % 2 == 0, "flat message with an odd number of words");
+    TESSERA_REQUIRE(row_map.extent(0) == static_cast<std::size_t>(g.end() - g.begin()) + 1,
+                    "a flat message reached a rank whose variant receives none");
     for (std::size_t i = 0; i < count; i += 2)
       TESSERA_REQUIRE(g.owns(words[i]), "query for vertex " << words[i] << ", not owned here");
     if (batch.extent(0) < count)
@@ -89,8 +103,7 @@ struct FlatProcessor {
           Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::batch"), count);
     const auto part = Kokkos::subview(batch, Kokkos::make_pair(std::size_t{0}, count));
     Kokkos::deep_copy(part, HostUnmanaged<const vid_t>(words, count));
-    return count_edge_queries(Space(), rows.row_map(), rows.entries(),
-                              Kokkos::View<const vid_t*, typename Space::memory_space>(part), g.begin());
+    return count_edge_queries(Space(), row_map, entries, Kokkos::View<const vid_t*, memory>(part), g.begin());
   }
 };
 
@@ -101,8 +114,13 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   const bool ipc = params.variant == DistVariant::ipc || params.variant == DistVariant::mpi_ipc;
   const auto readable = readable_ranks(params.variant, topology, comm.rank());
   Kokkos::Timer timer;
-  const ReadableRows<Space> rows(comm, g, readable, ipc);
+  const ReadableRows<Space> rows(comm, g, dag, readable, ipc);
   const auto device_dag = upload_dag<Space>(dag);
+  // Flat queries arrive at gpu and hybrid ranks, and across nodes with mpi+ipc.
+  const bool flat_messages = params.variant != DistVariant::cpu &&
+                             (params.variant != DistVariant::ipc && (params.variant != DistVariant::mpi_ipc ||
+                                                                     topology.num_nodes > 1));
+  FlatProcessor<Space> flat(g, flat_messages);
   Space().fence();
   rm.setup_seconds += timer.seconds();
 
@@ -118,7 +136,6 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   mp.format = params.variant == DistVariant::cpu ? QueryFormat::compact : QueryFormat::flat;
   QueryMessenger messenger(comm, mp);
   CompactProcessor compact{g, {}, {}};
-  FlatProcessor<Space> flat{g, rows, {}};
   RemoteScan scan;
   remote = 0;
   bool flushed = false;
