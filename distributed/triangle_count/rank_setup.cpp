@@ -1,6 +1,8 @@
 #include "distributed/triangle_count/rank_setup.hpp"
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 #include "core/error.hpp"
 
@@ -111,13 +113,27 @@ std::vector<vid_t> task_sources(const LocalDag& dag) {
 count_t count_node_local_queries(const DistGraph& g, const LocalDag& dag, const NodeTopology& topology) {
   count_t total = 0;
   if (topology.local_size <= 1) return 0;  // no other rank on this node
+  // Per row, the out-neighbours after entry i in the order are those ranked above it: one sort
+  // of the row's (key, id) pairs instead of comparing every pair.
   Kokkos::parallel_reduce(
       "tessera::dist::tc::node_local_queries", Kokkos::RangePolicy<host_space>(0, g.end() - g.begin()),
       [&](const vid_t v, count_t& sum) {
-        for (eid_t i = dag.row_map[v]; i < dag.row_map[v + 1]; ++i) {
+        const eid_t rb = dag.row_map[v], re = dag.row_map[v + 1];
+        bool any = false;
+        for (eid_t i = rb; i < re && !any; ++i) {
+          const int owner = g.owner(dag.entries[i]);
+          any = owner != g.rank && topology.same_node(owner);
+        }
+        if (!any) return;
+        std::vector<std::pair<eid_t, vid_t>> order;
+        order.reserve(static_cast<std::size_t>(re - rb));
+        for (eid_t i = rb; i < re; ++i) order.emplace_back(dag.key[i], dag.entries[i]);
+        std::sort(order.begin(), order.end());
+        for (eid_t i = rb; i < re; ++i) {
           const int owner = g.owner(dag.entries[i]);
           if (owner == g.rank || !topology.same_node(owner)) continue;
-          for (eid_t j = dag.row_map[v]; j < dag.row_map[v + 1]; ++j) sum += dag.after(j, i) ? 1 : 0;
+          const auto at = std::lower_bound(order.begin(), order.end(), std::make_pair(dag.key[i], dag.entries[i]));
+          sum += static_cast<count_t>(order.end() - at - 1);
         }
       },
       total);

