@@ -49,20 +49,32 @@ LocalDag orient_local(const Communicator& comm, const DistGraph& g, Orientation 
   const vid_t b = g.begin();
   const auto rm = g.local.row_map;
   const auto en = g.local.entries;
+  const eid_t m = g.local.num_entries();
   const bool by_degree = orientation == Orientation::degree;
-  GhostDegrees ghosts;
-  if (by_degree) ghosts = exchange_ghost_degrees(comm, g);
-  auto key_of = [&](vid_t w) { return !by_degree ? 0 : g.owns(w) ? rm(w - b + 1) - rm(w - b) : ghosts.at(w); };
+  // Per entry: the neighbour's order key (degree; the id breaks ties), looked up once.
+  std::vector<eid_t> key(by_degree ? static_cast<std::size_t>(m) : 0);
+  if (by_degree) {
+    const GhostDegrees ghosts = exchange_ghost_degrees(comm, g);
+    eid_t* k = key.data();
+    Kokkos::parallel_for(
+        "tessera::dist::tc::neighbour_degrees", Kokkos::RangePolicy<host_space>(0, m), [&, k](const eid_t a) {
+          const vid_t w = en(a);
+          k[a] = g.owns(w) ? rm(w - b + 1) - rm(w - b) : ghosts.at(w);
+        });
+  }
+  const eid_t* k = key.data();
+  auto key_at = [=](eid_t a) { return by_degree ? k[a] : eid_t{0}; };
+  auto later = [=](vid_t i, eid_t a) {  // is entry a after local vertex i in the order?
+    const eid_t kv = by_degree ? rm(i + 1) - rm(i) : 0;
+    const eid_t ka = key_at(a);
+    return kv < ka || (kv == ka && b + i < en(a));
+  };
   std::vector<eid_t> out_degree(static_cast<std::size_t>(n_local), 0);
   eid_t* od = out_degree.data();
   Kokkos::parallel_for(
-      "tessera::dist::tc::out_degree", Kokkos::RangePolicy<host_space>(0, n_local), [&, od](const vid_t i) {
-        const eid_t kv = key_of(b + i);
+      "tessera::dist::tc::out_degree", Kokkos::RangePolicy<host_space>(0, n_local), [=](const vid_t i) {
         eid_t c = 0;
-        for (eid_t a = rm(i); a < rm(i + 1); ++a) {
-          const eid_t ka = key_of(en(a));
-          c += kv < ka || (kv == ka && b + i < en(a)) ? 1 : 0;
-        }
+        for (eid_t a = rm(i); a < rm(i + 1); ++a) c += later(i, a) ? 1 : 0;
         od[i] = c;
       });
   LocalDag dag;
@@ -74,16 +86,13 @@ LocalDag orient_local(const Communicator& comm, const DistGraph& g, Orientation 
   vid_t* de = dag.entries.data();
   eid_t* dk = dag.key.data();
   Kokkos::parallel_for(
-      "tessera::dist::tc::orient", Kokkos::RangePolicy<host_space>(0, n_local), [&, drm, de, dk](const vid_t i) {
-        const eid_t kv = key_of(b + i);
+      "tessera::dist::tc::orient", Kokkos::RangePolicy<host_space>(0, n_local), [=](const vid_t i) {
         eid_t o = drm[i];
-        for (eid_t a = rm(i); a < rm(i + 1); ++a) {
-          const eid_t ka = key_of(en(a));
-          if (kv < ka || (kv == ka && b + i < en(a))) {
+        for (eid_t a = rm(i); a < rm(i + 1); ++a)
+          if (later(i, a)) {
             de[o] = en(a);
-            dk[o++] = ka;
+            dk[o++] = key_at(a);
           }
-        }
       });
   return dag;
 }
