@@ -41,6 +41,9 @@ GhostDegrees exchange_ghost_degrees(const Communicator& comm, const DistGraph& g
   TESSERA_MPI_CHECK(MPI_Alltoallv(answers.data(), recv_counts.data(), recv_displs.data(), MPI_INT64_T,
                                   ghosts.degrees.data(), send_counts.data(), send_displs.data(), MPI_INT64_T,
                                   comm.get()));
+  ghosts.by_vertex.assign(static_cast<std::size_t>(g.num_vertices), -1);
+  for (std::size_t k = 0; k < ghosts.ids.size(); ++k)
+    ghosts.by_vertex[static_cast<std::size_t>(ghosts.ids[k])] = static_cast<vid_t>(ghosts.degrees[k]);
   return ghosts;
 }
 

@@ -27,14 +27,17 @@ using HostUnmanaged = Kokkos::View<T*, host_memory, Kokkos::MemoryTraits<Kokkos:
 
 // Degrees of the non-owned neighbours (ghosts), fetched from their owners with two
 // MPI_Alltoallv rounds. Ghost ids are sorted; owners are contiguous in id, so the requests to
-// one owner are one contiguous run.
+// one owner are one contiguous run. Looked up through one slot per global vertex (4n bytes, not
+// the graph): a binary search per entry was most of the setup on large graphs.
 struct GhostDegrees {
   std::vector<vid_t> ids;
   std::vector<eid_t> degrees;
+  std::vector<vid_t> by_vertex;  // degree of ghost w at [w], -1 for the others
+
   eid_t at(vid_t w) const {
-    const auto it = std::lower_bound(ids.begin(), ids.end(), w);
-    TESSERA_REQUIRE(it != ids.end() && *it == w, "vertex " << w << " is not a known ghost");
-    return degrees[static_cast<std::size_t>(it - ids.begin())];
+    const vid_t d = by_vertex[static_cast<std::size_t>(w)];
+    TESSERA_REQUIRE(d >= 0, "vertex " << w << " is not a known ghost");
+    return d;
   }
 };
 // Collective over `comm`.
