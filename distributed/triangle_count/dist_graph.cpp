@@ -168,6 +168,14 @@ DistGraph load_by_rows(const Communicator& comm, vid_t n, const std::function<Ho
                        const SplitParams& split) {
   const auto& weights = split.rank_weights;
   const int p = comm.size(), r = comm.rank();
+  if (p == 1) {  // one rank owns everything: no split to find
+    DistGraph out;
+    out.num_vertices = n;
+    out.vertex_offsets = {0, n};
+    out.local = rows_of(0, n);
+    out.local.directed = false;
+    return out;
+  }
   // Pass 1: an equal-vertex block gives this rank's slice of the cost prefix sums.
   const vid_t b0 = static_cast<vid_t>(static_cast<std::int64_t>(n) * r / p);
   const vid_t e0 = static_cast<vid_t>(static_cast<std::int64_t>(n) * (r + 1) / p);

@@ -16,50 +16,54 @@ using space = Kokkos::DefaultExecutionSpace;
 using memory = space::memory_space;
 
 // The arcs (row - begin, col) of one chunk whose row lies in [begin, end): both directions of
-// every non-loop edge, as build_graph's symmetrization makes them. Appended to rows / cols.
-void keep_own_arcs(const EdgeArrays<memory>& chunk, vid_t begin, vid_t end, std::vector<vid_t>& rows,
-                   std::vector<vid_t>& cols) {
-  const auto src = chunk.src;
-  const auto dst = chunk.dst;
-  const eid_t m = chunk.size();
-  eid_t kept = 0;
-  Kokkos::parallel_reduce(
-      "tessera::dist::gen::count_own_arcs", Kokkos::RangePolicy<space, Kokkos::IndexType<eid_t>>(0, m),
-      KOKKOS_LAMBDA(const eid_t e, eid_t& sum) {
-        const vid_t u = src(e), v = dst(e);
-        if (u == v) return;
-        sum += (u >= begin && u < end ? 1 : 0) + (v >= begin && v < end ? 1 : 0);
-      },
-      kept);
-  Kokkos::View<vid_t*, memory> r(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::gen::rows"), kept);
-  Kokkos::View<vid_t*, memory> c(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::gen::cols"), kept);
-  Kokkos::parallel_scan(
-      "tessera::dist::gen::own_arcs", Kokkos::RangePolicy<space, Kokkos::IndexType<eid_t>>(0, m),
-      KOKKOS_LAMBDA(const eid_t e, eid_t& offset, const bool final) {
-        const vid_t u = src(e), v = dst(e);
-        if (u == v) return;
-        if (u >= begin && u < end) {
-          if (final) {
-            r(offset) = u - begin;
-            c(offset) = v;
+// every non-loop edge, as build_graph's symmetrization makes them. Counted when `rows` is
+// empty, else written at `at` onwards; returns how many.
+struct OwnArcs {
+  Kokkos::View<const vid_t*, memory> src, dst;
+  vid_t begin, end;
+
+  eid_t count() const {
+    const auto s = src, d = dst;
+    const vid_t b = begin, e = end;
+    eid_t kept = 0;
+    Kokkos::parallel_reduce(
+        "tessera::dist::gen::count_own_arcs", Kokkos::RangePolicy<space, Kokkos::IndexType<eid_t>>(0, s.extent(0)),
+        KOKKOS_LAMBDA(const eid_t i, eid_t& sum) {
+          const vid_t u = s(i), v = d(i);
+          if (u != v) sum += (u >= b && u < e ? 1 : 0) + (v >= b && v < e ? 1 : 0);
+        },
+        kept);
+    return kept;
+  }
+
+  eid_t write(const Kokkos::View<vid_t*, memory>& rows, const Kokkos::View<vid_t*, memory>& cols, eid_t at) const {
+    const auto s = src, d = dst;
+    const vid_t b = begin, e = end;
+    eid_t written = 0;
+    Kokkos::parallel_scan(
+        "tessera::dist::gen::own_arcs", Kokkos::RangePolicy<space, Kokkos::IndexType<eid_t>>(0, s.extent(0)),
+        KOKKOS_LAMBDA(const eid_t i, eid_t& offset, const bool final) {
+          const vid_t u = s(i), v = d(i);
+          if (u == v) return;
+          if (u >= b && u < e) {
+            if (final) {
+              rows(at + offset) = u - b;
+              cols(at + offset) = v;
+            }
+            ++offset;
           }
-          ++offset;
-        }
-        if (v >= begin && v < end) {
-          if (final) {
-            r(offset) = v - begin;
-            c(offset) = u;
+          if (v >= b && v < e) {
+            if (final) {
+              rows(at + offset) = v - b;
+              cols(at + offset) = u;
+            }
+            ++offset;
           }
-          ++offset;
-        }
-      });
-  const std::size_t at = rows.size();
-  rows.resize(at + static_cast<std::size_t>(kept));
-  cols.resize(at + static_cast<std::size_t>(kept));
-  using HostView = Kokkos::View<vid_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-  Kokkos::deep_copy(HostView(rows.data() + at, static_cast<std::size_t>(kept)), r);
-  Kokkos::deep_copy(HostView(cols.data() + at, static_cast<std::size_t>(kept)), c);
-}
+        },
+        written);
+    return written;
+  }
+};
 
 }  // namespace
 
@@ -68,24 +72,27 @@ HostGraph kronecker_rows(const gen::KroneckerParams& p, vid_t begin, vid_t end, 
   const vid_t n = static_cast<vid_t>(eid_t{1} << p.scale);
   TESSERA_REQUIRE(0 <= begin && begin <= end && end <= n && chunk_edges >= 1, "bad generated row range");
   const eid_t m = (eid_t{1} << p.scale) * static_cast<eid_t>(p.edge_factor);
-  std::vector<vid_t> rows, cols;
-  for (eid_t first = 0; first < m; first += chunk_edges)
-    keep_own_arcs(gen::kronecker(space(), p, first, std::min(m, first + chunk_edges)), begin, end, rows, cols);
+  // Two sweeps of the stream (generating is cheaper than moving the arcs through the host):
+  // count this range's arcs, then write them into arrays of exactly that size.
+  auto chunk = [&](eid_t first) {
+    const auto edges = gen::kronecker(space(), p, first, std::min(m, first + chunk_edges));
+    return OwnArcs{edges.src, edges.dst, begin, end};
+  };
+  eid_t total = 0;
+  for (eid_t first = 0; first < m; first += chunk_edges) total += chunk(first).count();
+  EdgeArrays<memory> arcs;
+  arcs.num_vertices = n;
+  arcs.src = Kokkos::View<vid_t*, memory>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::gen::src"),
+                                          static_cast<std::size_t>(total));
+  arcs.dst = Kokkos::View<vid_t*, memory>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::gen::dst"),
+                                          static_cast<std::size_t>(total));
+  eid_t at = 0;
+  for (eid_t first = 0; first < m; first += chunk_edges) at += chunk(first).write(arcs.src, arcs.dst, at);
+  TESSERA_REQUIRE(at == total, "generated arcs: counted " << total << ", wrote " << at);
 
   // The arcs as a directed graph on the global ids (rows rebased to 0): build_graph sorts the
   // rows and drops duplicates. Self-loops were skipped above; a rebased row may equal its
   // (global) column, which build_graph must not take for a loop.
-  EdgeArrays<memory> arcs;
-  arcs.num_vertices = n;
-  arcs.src = Kokkos::View<vid_t*, memory>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::gen::src"),
-                                          rows.size());
-  arcs.dst = Kokkos::View<vid_t*, memory>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::gen::dst"),
-                                          cols.size());
-  using HostView = Kokkos::View<const vid_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-  Kokkos::deep_copy(arcs.src, HostView(rows.data(), rows.size()));
-  Kokkos::deep_copy(arcs.dst, HostView(cols.data(), cols.size()));
-  std::vector<vid_t>().swap(rows);
-  std::vector<vid_t>().swap(cols);
   BuildOptions directed;
   directed.symmetrize = false;
   directed.remove_self_loops = false;
