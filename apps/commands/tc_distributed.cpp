@@ -76,6 +76,7 @@ Json run(const Arguments& args, const dist::DistTriangleParams& params, const io
       .set("host_threads_source", host_threads_choice.source)
       .set("ranks_on_node", host_threads_choice.ranks_on_node)
       .set("node_cores", host_threads_choice.node_cores)
+      .set("rank_cpus", host_threads_choice.rank_cpus)
       .set("partition_entries_stddev", r.partition.stddev_entries)
       .set("partition_imbalance", r.partition.imbalance)
       .set("estimated_work_imbalance", m.estimated_work.imbalance())

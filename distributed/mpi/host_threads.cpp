@@ -59,9 +59,8 @@ HostThreads set_host_threads_for_rank(MPI_Comm comm, int argc, char** argv) {
   int have_mask = mask.empty() ? 0 : 1, all_have_mask = 0;
   int status = MPI_Comm_size(shared, &t.ranks_on_node);
   if (status == MPI_SUCCESS) status = MPI_Allreduce(&have_mask, &all_have_mask, 1, MPI_INT, MPI_MIN, shared);
-  int own_cpus = 0;
   if (status == MPI_SUCCESS && all_have_mask) {
-    own_cpus = popcount(mask);
+    t.rank_cpus = popcount(mask);
     std::vector<std::uint64_t> node(mask.size());
     status = MPI_Allreduce(mask.data(), node.data(), static_cast<int>(mask.size()), MPI_UINT64_T, MPI_BOR, shared);
     t.node_cores = popcount(node);
@@ -79,7 +78,7 @@ HostThreads set_host_threads_for_rank(MPI_Comm comm, int argc, char** argv) {
     t.source = "--kokkos-threads";
   } else {
     t.source = "node share";
-    t.threads = node_share_threads(t.node_cores, t.ranks_on_node, own_cpus);
+    t.threads = node_share_threads(t.node_cores, t.ranks_on_node, t.rank_cpus);
     setenv("KOKKOS_NUM_THREADS", std::to_string(t.threads).c_str(), 1);
   }
   return t;

@@ -13,6 +13,9 @@ struct HostThreads {
   int threads = 0;        // what this rank's host space runs (0: left to the user's setting)
   int node_cores = 0;     // CPUs the ranks of this node may run on (union of their affinity masks)
   int ranks_on_node = 1;  // from MPI_Comm_split_type(MPI_COMM_TYPE_SHARED)
+  int rank_cpus = 0;      // CPUs this rank may run on (its affinity mask; 0: unknown). A launcher
+                          // that binds each rank to one core (Open MPI does for np <= 2) caps
+                          // the share at 1: launch with --bind-to none to use the node
   std::string source;     // "OMP_NUM_THREADS", "KOKKOS_NUM_THREADS", "--kokkos-threads" or "node share"
 };
 

@@ -74,19 +74,15 @@ count_t count_node_local_queries(const DistGraph& g, const LocalDag& dag, const 
 // The flattened task list: the source row of every DAG entry.
 std::vector<vid_t> task_sources(const LocalDag& dag);
 
-// The rank's oriented rows in Space's memory, with the flattened task list.
+// The flattened task list in Space's memory (the oriented rows themselves are uploaded once,
+// by ReadableRows).
 template <class Space>
-OrientedRows<typename Space::memory_space> upload_dag(const LocalDag& dag) {
-  using memory = typename Space::memory_space;
+Kokkos::View<const vid_t*, typename Space::memory_space> upload_task_sources(const LocalDag& dag) {
   const std::vector<vid_t> source = task_sources(dag);
-  auto copy = [](const auto& vec, const char* label) {
-    using T = typename std::decay_t<decltype(vec)>::value_type;
-    Kokkos::View<T*, memory> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), vec.size());
-    Kokkos::deep_copy(out, HostUnmanaged<const T>(vec.data(), vec.size()));
-    return Kokkos::View<const T*, memory>(out);
-  };
-  return {copy(dag.row_map, "tessera::dist::tc::dag_row_map"), copy(dag.entries, "tessera::dist::tc::dag_entries"),
-          copy(source, "tessera::dist::tc::dag_source")};
+  Kokkos::View<vid_t*, typename Space::memory_space> out(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::dag_source"), source.size());
+  Kokkos::deep_copy(out, HostUnmanaged<const vid_t>(source.data(), source.size()));
+  return out;
 }
 
 }  // namespace tessera::dist::detail

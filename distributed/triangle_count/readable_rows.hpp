@@ -76,6 +76,9 @@ class ReadableRows {
   }
 
   const RowsTable<memory>& table() const { return table_; }
+  // This rank's oriented rows in Space's memory (in the IPC-shared buffer for the IPC variants).
+  const Kokkos::View<const eid_t*, memory>& own_row_map() const { return row_map_; }
+  const Kokkos::View<const vid_t*, memory>& own_entries() const { return entries_; }
 
  private:
   // Layout of a shared buffer: row_map (n + 1 offsets), then the entries.

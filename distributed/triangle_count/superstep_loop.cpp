@@ -115,7 +115,8 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   const auto readable = readable_ranks(params.variant, topology, comm.rank());
   Kokkos::Timer timer;
   const ReadableRows<Space> rows(comm, g, dag, readable, ipc);
-  const auto device_dag = upload_dag<Space>(dag);
+  const OrientedRows<typename Space::memory_space> device_dag{rows.own_row_map(), rows.own_entries(),
+                                                              upload_task_sources<Space>(dag)};
   // Flat queries arrive at gpu and hybrid ranks, and across nodes with mpi+ipc.
   const bool flat_messages = params.variant != DistVariant::cpu &&
                              (params.variant != DistVariant::ipc && (params.variant != DistVariant::mpi_ipc ||
@@ -137,6 +138,8 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   QueryMessenger messenger(comm, mp);
   CompactProcessor compact{g, {}, {}};
   RemoteScan scan;
+  // Every rank readable (ipc, or mpi+ipc on one node): the kernels counted everything.
+  scan.done = std::all_of(readable.begin(), readable.end(), [](char r) { return r != 0; });
   remote = 0;
   bool flushed = false;
   Kokkos::Timer loop;
