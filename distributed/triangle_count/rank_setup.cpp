@@ -11,13 +11,19 @@ namespace tessera::dist::detail {
 GhostDegrees exchange_ghost_degrees(const Communicator& comm, const DistGraph& g) {
   const int p = comm.size();
   GhostDegrees ghosts;
-  // One mark per global vertex (O(n) bytes) instead of sorting every non-owned entry (O(m log m)).
-  const auto& e = g.local.entries;
-  std::vector<char> seen(static_cast<std::size_t>(g.num_vertices), 0);
-  for (std::size_t i = 0; i < e.extent(0); ++i)
-    if (!g.owns(e(i))) seen[static_cast<std::size_t>(e(i))] = 1;
-  for (vid_t w = 0; w < g.num_vertices; ++w)
-    if (seen[static_cast<std::size_t>(w)]) ghosts.ids.push_back(w);
+  // One bit per global vertex (n / 8 bytes), set in parallel, instead of sorting every
+  // non-owned entry (O(m log m)).
+  const auto e = g.local.entries;
+  const vid_t first = g.begin(), last = g.end();
+  Kokkos::View<unsigned*, host_memory> seen("tessera::dist::tc::ghost_bits", (static_cast<std::size_t>(g.num_vertices) + 31) / 32);
+  Kokkos::parallel_for(
+      "tessera::dist::tc::mark_ghosts", Kokkos::RangePolicy<host_space>(0, g.local.num_entries()), [=](const eid_t i) {
+        const vid_t w = e(i);
+        if (w < first || w >= last) Kokkos::atomic_fetch_or(&seen(w / 32), 1u << (w % 32));
+      });
+  for (std::size_t k = 0; k < seen.extent(0); ++k)
+    for (unsigned bits = seen(k); bits != 0; bits &= bits - 1)
+      ghosts.ids.push_back(static_cast<vid_t>(32 * k + static_cast<std::size_t>(__builtin_ctz(bits))));
 
   std::vector<int> send_counts(static_cast<std::size_t>(p), 0), send_displs(static_cast<std::size_t>(p), 0);
   for (vid_t w : ghosts.ids) ++send_counts[static_cast<std::size_t>(g.owner(w))];
