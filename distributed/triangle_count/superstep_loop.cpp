@@ -54,24 +54,20 @@ struct RemoteScan {
   }
 };
 
-// Compact queries received by a CPU-variant rank: is {u, v} an edge here? Decoded to flat
-// pairs and answered by the single-node split-edge kernel over FlatEdgeQueries.
+// Compact queries received by a CPU-variant rank: is {m, n} an edge here? Decoded to flat
+// pairs and answered by count_edge_queries on the host.
 struct CompactProcessor {
   const DistGraph& g;
-  std::vector<vid_t> u, v;
-  Kokkos::View<tessera::detail::tc_counter_t*, host_memory> no_per_vertex{"tessera::dist::tc::no_per_vertex", 0};
+  std::vector<vid_t> pairs;
 
   count_t operator()(const vid_t* words, std::size_t count) {
-    u.clear();
-    v.clear();
-    decode_compact(words, count, g.begin(), u, v);
-    const vid_t n_local = g.end() - g.begin();
-    for (vid_t row : u) TESSERA_REQUIRE(row >= 0 && row < n_local, "query for a vertex not owned here");
-    FlatEdgeQueries<host_memory> queries{
-        Kokkos::View<const vid_t*, host_memory, Kokkos::MemoryUnmanaged>(u.data(), u.size()),
-        Kokkos::View<const vid_t*, host_memory, Kokkos::MemoryUnmanaged>(v.data(), v.size())};
-    return tessera::detail::split_edge_kernel<false>(host_space(), g.local.row_map, g.local.entries, queries,
-                                            Intersection::automatic, no_per_vertex);
+    pairs.clear();
+    decode_compact(words, count, pairs);
+    for (std::size_t i = 0; i < pairs.size(); i += 2)
+      TESSERA_REQUIRE(g.owns(pairs[i]), "query for vertex " << pairs[i] << ", not owned here");
+    return count_edge_queries(host_space(), g.local.row_map, g.local.entries,
+                              Kokkos::View<const vid_t*, host_memory>(HostUnmanaged<const vid_t>(pairs.data(), pairs.size())),
+                              g.begin());
   }
 };
 
@@ -136,7 +132,7 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   mp.compress = params.compress;
   mp.format = params.variant == DistVariant::cpu ? QueryFormat::compact : QueryFormat::flat;
   QueryMessenger messenger(comm, mp);
-  CompactProcessor compact{g, {}, {}};
+  CompactProcessor compact{g, {}};
   RemoteScan scan;
   // Every rank readable (ipc, or mpi+ipc on one node): the kernels counted everything.
   scan.done = std::all_of(readable.begin(), readable.end(), [](char r) { return r != 0; });
