@@ -17,7 +17,7 @@ int tc_command(const Args& argv) {
   args.positional("graph", "graph file or gen:<spec>");
   add_input_options(args);
   args.option("variant", "V",
-              "masked | split | auto (default: auto); with --distributed: cpu | gpu | hybrid | ipc | mpi+ipc "
+              "masked | split | auto (default: auto); with --distributed: cpu | gpu | hybrid | ipc | mpi+ipc | shm "
               "(default: cpu)")
       .option("intersection", "I", "binary | merge | hash | auto (default: auto; single node only)")
       .option("orientation", "O", "degree | id", "degree")

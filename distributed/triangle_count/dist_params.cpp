@@ -11,15 +11,17 @@ const char* to_string(DistVariant v) {
     case DistVariant::hybrid: return "hybrid";
     case DistVariant::ipc: return "ipc";
     case DistVariant::mpi_ipc: return "mpi+ipc";
+    case DistVariant::shm: return "shm";
   }
   return "unknown";
 }
 
 DistVariant parse_dist_variant(const std::string& name) {
-  for (auto v : {DistVariant::cpu, DistVariant::gpu, DistVariant::hybrid, DistVariant::ipc, DistVariant::mpi_ipc})
+  for (auto v : {DistVariant::cpu, DistVariant::gpu, DistVariant::hybrid, DistVariant::ipc, DistVariant::mpi_ipc,
+                 DistVariant::shm})
     if (name == to_string(v)) return v;
   if (name == "mpi_ipc") return DistVariant::mpi_ipc;
-  throw UserError("unknown distributed variant '" + name + "' (cpu, gpu, hybrid, ipc, mpi+ipc)");
+  throw UserError("unknown distributed variant '" + name + "' (cpu, gpu, hybrid, ipc, mpi+ipc, shm)");
 }
 
 namespace {
@@ -51,7 +53,7 @@ constexpr long long k_max_int = 1 << 30;
 const std::vector<DistParamOption>& dist_param_options() {
   using P = DistTriangleParams;
   static const std::vector<DistParamOption> options = {
-      {"variant", "V", "where ranks count: cpu | gpu | hybrid | ipc | mpi+ipc",
+      {"variant", "V", "where ranks count: cpu | gpu | hybrid | ipc | mpi+ipc | shm",
        [](P& p, const std::string& v) { p.variant = parse_dist_variant(v); },
        [](const P& p) { return std::string(to_string(p.variant)); }},
       {"orientation", "O", "vertex order that orients the edges: degree | id",

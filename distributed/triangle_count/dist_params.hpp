@@ -21,12 +21,14 @@ namespace tessera::dist {
 //   ipc      device kernels reading node-local ranks' rows in place (CUDA IPC); every rank on
 //            one node, no messages at all
 //   mpi_ipc  IPC within a node, gpu-style messages across nodes
+//   shm      host kernels reading node-local ranks' oriented rows in place (MPI shared-memory
+//            windows: the host counterpart of ipc), compact messages across nodes
 // On a build without a GPU backend the "device" is the default (host) space: the gpu and
 // hybrid code paths still run (that is how CI tests them); ipc and mpi_ipc need CUDA.
-enum class DistVariant { cpu, gpu, hybrid, ipc, mpi_ipc };
+enum class DistVariant { cpu, gpu, hybrid, ipc, mpi_ipc, shm };
 
 const char* to_string(DistVariant v);
-// "cpu", "gpu", "hybrid", "ipc", "mpi+ipc" (also "mpi_ipc"); UserError otherwise.
+// "cpu", "gpu", "hybrid", "ipc", "mpi+ipc" (also "mpi_ipc"), "shm"; UserError otherwise.
 DistVariant parse_dist_variant(const std::string& name);
 
 struct DistTriangleParams {

@@ -67,7 +67,8 @@ DistTriangleMetrics summarize(const Communicator& comm, const RankMetrics& mine)
 
 bool counts_on_device(const DistGraph&, const DistTriangleParams& params, const NodeTopology& topology) {
   switch (params.variant) {
-    case DistVariant::cpu: return false;
+    case DistVariant::cpu:
+    case DistVariant::shm: return false;
     case DistVariant::hybrid: return topology.local_rank < params.gpu_ranks_per_node;
     default: return true;
   }
@@ -100,8 +101,8 @@ DistTriangleResult triangle_count(MPI_Comm user, const DistGraph& g, const DistT
   TESSERA_USER_REQUIRE(!g.local.directed, "distributed triangle counting needs an undirected graph");
   TESSERA_USER_REQUIRE(params.scan_chunk >= 1, "scan_chunk must be >= 1");
   TESSERA_USER_REQUIRE(params.gpu_ranks_per_node >= 0, "gpu ranks per node must be >= 0");
-  TESSERA_USER_REQUIRE(!params.compress || params.variant == DistVariant::cpu,
-                       "LZ4 compression is for the cpu variant (paper 1, §III-B); the "
+  TESSERA_USER_REQUIRE(!params.compress || params.variant == DistVariant::cpu || params.variant == DistVariant::shm,
+                       "LZ4 compression is for the cpu variant and shm, which send compact buffers (paper 1, §III-B); the "
                            << to_string(params.variant) << " variant sends flat buffers uncompressed");
   const NodeTopology topology = node_topology(comm, params.ranks_per_node);
   TESSERA_USER_REQUIRE(params.variant != DistVariant::ipc || topology.num_nodes == 1,

@@ -107,14 +107,17 @@ struct FlatProcessor {
 template <class Space>
 void run_rank(const Communicator& comm, const DistGraph& g, const DistTriangleParams& params,
               const NodeTopology& topology, const LocalDag& dag, RankMetrics& rm, count_t& local, count_t& remote) {
-  const bool ipc = params.variant == DistVariant::ipc || params.variant == DistVariant::mpi_ipc;
+  const RowsSharing sharing = params.variant == DistVariant::ipc || params.variant == DistVariant::mpi_ipc
+                                  ? RowsSharing::cuda_ipc
+                                  : params.variant == DistVariant::shm ? RowsSharing::node_window : RowsSharing::none;
   const auto readable = readable_ranks(params.variant, topology, comm.rank());
   Kokkos::Timer timer;
-  const ReadableRows<Space> rows(comm, g, dag, readable, ipc);
+  const ReadableRows<Space> rows(comm, g, dag, readable, sharing, topology);
   const OrientedRows<typename Space::memory_space> device_dag{rows.own_row_map(), rows.own_entries(),
                                                               upload_task_sources<Space>(dag)};
   // Flat queries arrive at gpu and hybrid ranks, and across nodes with mpi+ipc.
-  const bool flat_messages = params.variant != DistVariant::cpu &&
+  const bool compact_format = params.variant == DistVariant::cpu || params.variant == DistVariant::shm;
+  const bool flat_messages = !compact_format &&
                              (params.variant != DistVariant::ipc && (params.variant != DistVariant::mpi_ipc ||
                                                                      topology.num_nodes > 1));
   FlatProcessor<Space> flat(g, flat_messages);
@@ -130,7 +133,7 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   MessengerParams mp;
   mp.items_per_message = params.buffer_size;
   mp.compress = params.compress;
-  mp.format = params.variant == DistVariant::cpu ? QueryFormat::compact : QueryFormat::flat;
+  mp.format = compact_format ? QueryFormat::compact : QueryFormat::flat;
   QueryMessenger messenger(comm, mp);
   CompactProcessor compact{g, {}};
   RemoteScan scan;
