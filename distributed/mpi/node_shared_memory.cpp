@@ -9,9 +9,12 @@ NodeSharedMemory::NodeSharedMemory(MPI_Comm comm, int node, std::size_t bytes) {
   TESSERA_MPI_CHECK(MPI_Comm_rank(comm, &rank));
   TESSERA_MPI_CHECK(MPI_Comm_split(comm, node, rank, &node_comm_));
   TESSERA_MPI_CHECK(MPI_Comm_set_errhandler(node_comm_, MPI_ERRORS_RETURN));
-  // At least one byte: some MPI libraries return no address for empty parts.
-  TESSERA_MPI_CHECK(MPI_Win_allocate_shared(static_cast<MPI_Aint>(bytes > 0 ? bytes : 1), 1, MPI_INFO_NULL, node_comm_,
-                                            &mine_, &window_));
+  // Parts are contiguous by default: a multiple of 64 bytes keeps every rank's part aligned
+  // (and off its neighbours' cache lines); at least one line, since some MPI libraries return
+  // no address for empty parts.
+  const std::size_t rounded = (bytes + 63) / 64 * 64;
+  TESSERA_MPI_CHECK(MPI_Win_allocate_shared(static_cast<MPI_Aint>(rounded > 0 ? rounded : 64), 1, MPI_INFO_NULL,
+                                            node_comm_, &mine_, &window_));
 }
 
 NodeSharedMemory::~NodeSharedMemory() {
