@@ -82,6 +82,12 @@ const std::vector<DistParamOption>& dist_param_options() {
       {"weigh-partition", "true|false", "hybrid: give each rank edges in proportion to its measured speed",
        [](P& p, const std::string& v) { p.weigh_partition = parse_bool(v); },
        [](const P& p) { return std::string(p.weigh_partition ? "true" : "false"); }},
+      {"ipc-rows", "map|copy", "ipc, mpi+ipc: read node-local ranks' rows in place (map) or copy them once (copy)",
+       [](P& p, const std::string& v) {
+         TESSERA_USER_REQUIRE(v == "map" || v == "copy", "takes map or copy, got '" << v << "'");
+         p.ipc_copy_rows = v == "copy";
+       },
+       [](const P& p) { return std::string(p.ipc_copy_rows ? "copy" : "map"); }},
       {"partition", "edges|work", "what the split of the vertices over the ranks evens out: edges, or estimated work",
        [](P& p, const std::string& v) { p.partition = parse_partition_balance(v); },
        [](const P& p) { return std::string(to_string(p.partition)); }},

@@ -18,9 +18,10 @@ namespace tessera::dist::detail {
 // rank of its node.
 std::vector<char> readable_ranks(DistVariant variant, const NodeTopology& topology, int me);
 
-// How node-local ranks' rows are read: not at all, through CUDA IPC (ipc, mpi+ipc), or through
-// an MPI shared-memory window on the host (shm).
-enum class RowsSharing { none, cuda_ipc, node_window };
+// How node-local ranks' rows are read: not at all, through CUDA IPC in place (ipc, mpi+ipc),
+// through CUDA IPC copied once into this GPU's memory (ipc-rows copy), or through an MPI
+// shared-memory window on the host (shm).
+enum class RowsSharing { none, cuda_ipc, cuda_ipc_copy, node_window };
 
 // The oriented rows (out-lists N+) a rank's kernels read, in Space's memory: its own (copied
 // to a device; in an IPC-shared buffer or a node shared-memory window when shared), and
@@ -33,7 +34,7 @@ class ReadableRows {
 
   ReadableRows(const Communicator& comm, const DistGraph& g, const LocalDag& dag, const std::vector<char>& readable,
                RowsSharing sharing, const NodeTopology& topology) {
-    const bool ipc = sharing == RowsSharing::cuda_ipc;
+    const bool ipc = sharing == RowsSharing::cuda_ipc || sharing == RowsSharing::cuda_ipc_copy;
     const int p = comm.size();
     const vid_t n_local = g.end() - g.begin();
     const eid_t nnz = static_cast<eid_t>(dag.entries.size());
@@ -92,6 +93,14 @@ class ReadableRows {
         } else {
           mapped_.emplace_back(handles[static_cast<std::size_t>(r)]);
           base = static_cast<const char*>(mapped_.back().data());
+          if (sharing == RowsSharing::cuda_ipc_copy) {  // one bulk copy over the GPU link
+            const std::size_t bytes = mapped_.back().size();
+            Kokkos::View<char*, memory> local(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::peer_rows"),
+                                              bytes);
+            Kokkos::deep_copy(local, Kokkos::View<const char*, memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(base, bytes));
+            copies_.push_back(local);
+            base = local.data();
+          }
         }
         ref.row_map = reinterpret_cast<const eid_t*>(base);
         ref.entries = reinterpret_cast<const vid_t*>(base + row_map_bytes(ref.end - ref.begin));
@@ -123,6 +132,7 @@ class ReadableRows {
   kokkos_ext::SharedDeviceBuffer shared_;
   std::unique_ptr<NodeSharedMemory> window_;
   std::vector<kokkos_ext::MappedDeviceBuffer> mapped_;
+  std::vector<Kokkos::View<char*, memory>> copies_;  // peers' rows copied here (cuda_ipc_copy)
   Kokkos::View<const eid_t*, memory> row_map_;
   Kokkos::View<const vid_t*, memory> entries_;
   RowsTable<memory> table_;

@@ -107,9 +107,10 @@ struct FlatProcessor {
 template <class Space>
 void run_rank(const Communicator& comm, const DistGraph& g, const DistTriangleParams& params,
               const NodeTopology& topology, const LocalDag& dag, RankMetrics& rm, count_t& local, count_t& remote) {
-  const RowsSharing sharing = params.variant == DistVariant::ipc || params.variant == DistVariant::mpi_ipc
-                                  ? RowsSharing::cuda_ipc
-                                  : params.variant == DistVariant::shm ? RowsSharing::node_window : RowsSharing::none;
+  const bool ipc = params.variant == DistVariant::ipc || params.variant == DistVariant::mpi_ipc;
+  const RowsSharing sharing = ipc ? (params.ipc_copy_rows ? RowsSharing::cuda_ipc_copy : RowsSharing::cuda_ipc)
+                              : params.variant == DistVariant::shm ? RowsSharing::node_window
+                                                                   : RowsSharing::none;
   const auto readable = readable_ranks(params.variant, topology, comm.rank());
   Kokkos::Timer timer;
   const ReadableRows<Space> rows(comm, g, dag, readable, sharing, topology);

@@ -71,7 +71,7 @@ case "$case_name" in
     # Every option of `tc` is honoured or rejected with --distributed (and the distributed-only
     # ones are rejected without it). A new tc option fails here until it is listed below.
     [ -n "${MPIEXEC:-}" ] || { echo "SKIPPED: no MPIEXEC"; exit 77; }
-    honoured="format one-based compact-ids variant orientation json distributed buffer-size compress scan-chunk ranks-per-node gpu-ranks-per-node weigh-partition partition help"
+    honoured="format one-based compact-ids variant orientation json distributed buffer-size compress scan-chunk ranks-per-node gpu-ranks-per-node weigh-partition partition ipc-rows help"
     rejected="directed keep-self-loops first-pin-is-source intersection per-vertex"
     for o in $("$tessera" tc --help | sed -n 's/^  --\([a-z-]*\).*/\1/p'); do
       case " $honoured $rejected " in *" $o "*) ;; *) fail "tc --$o: neither honoured nor rejected with --distributed in this test" ;; esac
@@ -91,10 +91,10 @@ case "$case_name" in
     grep -q "cannot tell the format" "$tmp/err" || fail "no --format: $(cat "$tmp/err")"
     # The distributed parameters come back as run.
     got=$(mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed --variant gpu --orientation id --buffer-size 3 \
-          --compress none --scan-chunk 5 --ranks-per-node 1 --gpu-ranks-per-node 0 --weigh-partition false --partition edges --json 2>"$tmp/err") \
+          --compress none --scan-chunk 5 --ranks-per-node 1 --gpu-ranks-per-node 0 --weigh-partition false --partition edges --ipc-rows copy --json 2>"$tmp/err") \
       || fail "$(cat "$tmp/err")"
     for key in '"variant": "gpu"' '"orientation": "id"' '"buffer-size": "3"' '"scan-chunk": "5"' '"ranks-per-node": "1"' \
-               '"gpu-ranks-per-node": "0"' '"weigh-partition": "false"' '"partition": "edges"' '"nodes": 2' '"triangles": 2'; do
+               '"gpu-ranks-per-node": "0"' '"weigh-partition": "false"' '"partition": "edges"' '"ipc-rows": "copy"' '"nodes": 2' '"triangles": 2'; do
       echo "$got" | grep -q "$key" || fail "$key: $got"
     done
     mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed --help | grep -q "buffer-size" || fail "--help"
@@ -109,7 +109,7 @@ case "$case_name" in
       mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed $bad >/dev/null 2>"$tmp/err"; rc=$?
       [ $rc -eq 1 ] || fail "--distributed $bad: exit $rc, $(cat "$tmp/err")"
     done
-    for o in buffer-size compress scan-chunk ranks-per-node gpu-ranks-per-node weigh-partition partition; do
+    for o in buffer-size compress scan-chunk ranks-per-node gpu-ranks-per-node weigh-partition partition ipc-rows; do
       "$tessera" tc gen:clique:n=4 --$o 1 >/dev/null 2>"$tmp/err"; rc=$?
       [ $rc -eq 2 ] && grep -q "needs --distributed" "$tmp/err" || fail "--$o without --distributed: exit $rc, $(cat "$tmp/err")"
     done
