@@ -58,32 +58,26 @@ LocalDag orient_local(const Communicator& comm, const DistGraph& g, Orientation 
   const vid_t b = g.begin();
   const auto rm = g.local.row_map;
   const auto en = g.local.entries;
-  const eid_t m = g.local.num_entries();
   const bool by_degree = orientation == Orientation::degree;
-  // Per entry: the neighbour's order key (degree; the id breaks ties), looked up once.
-  std::vector<eid_t> key(by_degree ? static_cast<std::size_t>(m) : 0);
-  if (by_degree) {
-    const GhostDegrees ghosts = exchange_ghost_degrees(comm, g);
-    eid_t* k = key.data();
-    Kokkos::parallel_for(
-        "tessera::dist::tc::neighbour_degrees", Kokkos::RangePolicy<host_space>(0, m), [&, k](const eid_t a) {
-          const vid_t w = en(a);
-          k[a] = g.owns(w) ? rm(w - b + 1) - rm(w - b) : ghosts.at(w);
-        });
-  }
-  const eid_t* k = key.data();
-  auto key_at = [=](eid_t a) { return by_degree ? k[a] : eid_t{0}; };
-  auto later = [=](vid_t i, eid_t a) {  // is entry a after local vertex i in the order?
-    const eid_t kv = by_degree ? rm(i + 1) - rm(i) : 0;
-    const eid_t ka = key_at(a);
-    return kv < ka || (kv == ka && b + i < en(a));
+  GhostDegrees ghosts;
+  if (by_degree) ghosts = exchange_ghost_degrees(comm, g);
+  const vid_t* ghost_degree = ghosts.by_vertex.data();
+  const vid_t first = g.begin(), last = g.end();
+  // A vertex's order key (degree; the id breaks ties), in O(1): own rows or the ghost slots.
+  auto key_of = [=](vid_t w) -> vid_t {
+    if (!by_degree) return 0;
+    return w >= first && w < last ? static_cast<vid_t>(rm(w - b + 1) - rm(w - b)) : ghost_degree[w];
   };
-  std::vector<eid_t> out_degree(static_cast<std::size_t>(n_local), 0);
+  auto later = [=](vid_t i, vid_t w) {  // is neighbour w after local vertex i in the order?
+    const vid_t kv = key_of(b + i), kw = key_of(w);
+    return kv < kw || (kv == kw && b + i < w);
+  };
+  SetupVector<eid_t> out_degree(static_cast<std::size_t>(n_local));
   eid_t* od = out_degree.data();
   Kokkos::parallel_for(
       "tessera::dist::tc::out_degree", Kokkos::RangePolicy<host_space>(0, n_local), [=](const vid_t i) {
         eid_t c = 0;
-        for (eid_t a = rm(i); a < rm(i + 1); ++a) c += later(i, a) ? 1 : 0;
+        for (eid_t a = rm(i); a < rm(i + 1); ++a) c += later(i, en(a)) ? 1 : 0;
         od[i] = c;
       });
   LocalDag dag;
@@ -93,14 +87,14 @@ LocalDag orient_local(const Communicator& comm, const DistGraph& g, Orientation 
   dag.key.resize(dag.entries.size());
   const eid_t* drm = dag.row_map.data();
   vid_t* de = dag.entries.data();
-  eid_t* dk = dag.key.data();
+  vid_t* dk = dag.key.data();
   Kokkos::parallel_for(
       "tessera::dist::tc::orient", Kokkos::RangePolicy<host_space>(0, n_local), [=](const vid_t i) {
         eid_t o = drm[i];
         for (eid_t a = rm(i); a < rm(i + 1); ++a)
-          if (later(i, a)) {
+          if (later(i, en(a))) {
             de[o] = en(a);
-            dk[o++] = key_at(a);
+            dk[o++] = key_of(en(a));
           }
       });
   return dag;
@@ -116,8 +110,8 @@ eid_t estimated_work(const DistGraph& g, const LocalDag& dag) {
   return total;
 }
 
-std::vector<vid_t> task_sources(const LocalDag& dag) {
-  std::vector<vid_t> source(dag.entries.size());
+SetupVector<vid_t> task_sources(const LocalDag& dag) {
+  SetupVector<vid_t> source(dag.entries.size());
   vid_t* out = source.data();
   const eid_t* drm = dag.row_map.data();
   Kokkos::parallel_for(
@@ -143,7 +137,7 @@ count_t count_node_local_queries(const DistGraph& g, const LocalDag& dag, const 
           any = owner != g.rank && topology.same_node(owner);
         }
         if (!any) return;
-        std::vector<std::pair<eid_t, vid_t>> order;
+        std::vector<std::pair<vid_t, vid_t>> order;
         order.reserve(static_cast<std::size_t>(re - rb));
         for (eid_t i = rb; i < re; ++i) order.emplace_back(dag.key[i], dag.entries[i]);
         std::sort(order.begin(), order.end());

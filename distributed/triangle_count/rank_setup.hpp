@@ -2,9 +2,11 @@
 // A rank's setup before counting (paper 1, §II): the degrees of its ghosts (non-owned
 // neighbours), its rows oriented by the global vertex order, and their upload to the space the
 // rank counts in.
+#include <memory>
 #include <string>
 #include <algorithm>
 #include <type_traits>
+#include <utility>
 
 #include <Kokkos_Core.hpp>
 
@@ -43,21 +45,46 @@ struct GhostDegrees {
 // Collective over `comm`.
 GhostDegrees exchange_ghost_degrees(const Communicator& comm, const DistGraph& g);
 
+// Vectors whose resize leaves new elements default-initialised (not zeroed): the setup arrays
+// (gigabytes at kron24) are written once in parallel, and zero-filling them first was a serial
+// pass over all of them, which also made one thread touch every page.
+template <class T>
+struct NoInitAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = NoInitAllocator<U>;
+  };
+  NoInitAllocator() = default;
+  template <class U>
+  NoInitAllocator(const NoInitAllocator<U>&) noexcept {}
+  template <class U>
+  void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+template <class T>
+using SetupVector = std::vector<T, NoInitAllocator<T>>;
+
 // The local rows oriented by the global order. Out-lists keep the rows' ascending id order:
 // a triangle is found once, at its lowest vertex v, as the unordered pair {m, n} of N+(v)
 // (positions i < j, so m is the smaller id), closed by n ∈ N(m). Id-sorted lists let the
 // kernels intersect N+(v) after m with N(m) (shorter list searched in the longer) instead of
 // searching every candidate.
 struct LocalDag {
-  std::vector<eid_t> row_map;
-  std::vector<vid_t> entries;
+  SetupVector<eid_t> row_map;
+  SetupVector<vid_t> entries;
   // Per entry: the neighbour's order key (its degree with the degree order, 0 with the id
-  // order; ties go by id). The remote scan pairs m with the out-neighbours n after it.
-  std::vector<eid_t> key;
+  // order; ties go by id; degrees fit vertex ids). The remote scan pairs m with the
+  // out-neighbours n after it.
+  SetupVector<vid_t> key;
 
   // Is entry j after entry i in the global order?
   bool after(eid_t j, eid_t i) const {
-    const eid_t kj = key[static_cast<std::size_t>(j)], ki = key[static_cast<std::size_t>(i)];
+    const vid_t kj = key[static_cast<std::size_t>(j)], ki = key[static_cast<std::size_t>(i)];
     return kj > ki || (kj == ki && entries[static_cast<std::size_t>(j)] > entries[static_cast<std::size_t>(i)]);
   }
 };
@@ -72,13 +99,13 @@ eid_t estimated_work(const DistGraph& g, const LocalDag& dag);
 count_t count_node_local_queries(const DistGraph& g, const LocalDag& dag, const NodeTopology& topology);
 
 // The flattened task list: the source row of every DAG entry.
-std::vector<vid_t> task_sources(const LocalDag& dag);
+SetupVector<vid_t> task_sources(const LocalDag& dag);
 
 // The flattened task list in Space's memory (the oriented rows themselves are uploaded once,
 // by ReadableRows).
 template <class Space>
 Kokkos::View<const vid_t*, typename Space::memory_space> upload_task_sources(const LocalDag& dag) {
-  const std::vector<vid_t> source = task_sources(dag);
+  const SetupVector<vid_t> source = task_sources(dag);
   Kokkos::View<vid_t*, typename Space::memory_space> out(
       Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::dag_source"), source.size());
   Kokkos::deep_copy(out, HostUnmanaged<const vid_t>(source.data(), source.size()));
