@@ -10,6 +10,7 @@
 
 #include "apps/cli/arguments.hpp"
 #include "apps/commands/commands.hpp"
+#include "apps/commands/tc_distributed.hpp"
 #include "core/error.hpp"
 #include "core/util/build_info.hpp"
 
@@ -76,6 +77,9 @@ int main(int argc, char** argv) {
     std::cerr << usage;
     return 2;
   }
+  // MPI (tc --distributed only) starts before Kokkos, which then runs this rank's share of the
+  // node's cores, and ends after it.
+  tessera::cli::DistributedRuntime mpi(argc, argv);
   // Kokkos consumes its own --kokkos-* options; the rest belongs to the subcommand.
   Kokkos::ScopeGuard kokkos(argc, argv);
   std::vector<std::string> args;

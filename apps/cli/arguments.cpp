@@ -84,6 +84,12 @@ std::optional<std::string> Arguments::maybe(const std::string& name) const {
 
 bool Arguments::has(const std::string& name) const { return flags_.count(name) != 0; }
 
+bool Arguments::declared(const std::string& name) const {
+  for (const auto& s : options_)
+    if (s.name == name) return true;
+  return false;
+}
+
 long long Arguments::get_integer(const std::string& name) const {
   const std::string& text = get(name);
   std::size_t used = 0;

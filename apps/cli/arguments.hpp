@@ -31,6 +31,7 @@ class Arguments {
   const std::string& get(const std::string& name) const;  // positional or option with a value
   std::optional<std::string> maybe(const std::string& name) const;
   bool has(const std::string& flag) const;
+  bool declared(const std::string& option) const;  // an option or flag of this command
   long long get_integer(const std::string& name) const;
 
   std::string help() const;

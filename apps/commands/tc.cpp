@@ -16,29 +16,30 @@ int tc_command(const Args& argv) {
                        "Timings separate preprocessing (relabeling, orientation, masking) from counting.");
   args.positional("graph", "graph file or gen:<spec>");
   add_input_options(args);
-  args.option("variant", "V", "masked | split | auto; with --distributed: cpu | gpu | hybrid | ipc | mpi+ipc", "auto")
-      .option("intersection", "I", "binary | merge | hash | auto", "auto")
+  args.option("variant", "V",
+              "masked | split | auto (default: auto); with --distributed: cpu | gpu | hybrid | ipc | mpi+ipc | shm "
+              "(default: cpu)")
+      .option("intersection", "I", "binary | merge | hash | auto (default: auto; single node only)")
       .option("orientation", "O", "degree | id", "degree")
-      .option("per-vertex", "FILE", "write 'vertex triangles clustering' per line to FILE")
+      .option("per-vertex", "FILE", "write 'vertex triangles clustering' per line to FILE (single node only)")
       .flag("json", "print one JSON object on stdout")
-      .flag("distributed", "count over MPI ranks (launch with mpiexec; rank 0 prints)")
-      .option("buffer-size", "N", "--distributed: queries per message buffer", "65536")
-      .option("compress", "lz4|none", "--distributed: compress message buffers (cpu variant)")
-      .option("ranks-per-node", "K", "--distributed: treat K consecutive ranks as one node (0: the real nodes)", "0")
-      .option("gpu-ranks-per-node", "G", "--distributed --variant hybrid: ranks per node counting on the GPU", "1");
+      .flag("distributed", "count over MPI ranks (launch with mpiexec; rank 0 prints)");
+  add_distributed_options(args);
   if (!args.parse(argv)) return 0;
-  if (args.has("distributed")) return tc_distributed(args);
+  if (args.has("first-pin-is-source")) throw UsageError("tc: --first-pin-is-source is for hypergraph inputs");
+  auto load = graph_load_options(args);
+  TESSERA_USER_REQUIRE(load.build.symmetrize, "tc counts triangles of undirected graphs; drop --directed");
+  TESSERA_USER_REQUIRE(load.build.remove_self_loops, "tc needs a graph without self-loops; drop --keep-self-loops");
+  if (args.has("distributed")) return tc_distributed(args, load);
+  reject_distributed_options(args);
 
   TriangleCountParams params;
-  params.variant = parse_triangle_variant(args.get("variant"));
-  params.intersection = parse_intersection(args.get("intersection"));
+  params.variant = parse_triangle_variant(args.maybe("variant").value_or("auto"));
+  params.intersection = parse_intersection(args.maybe("intersection").value_or("auto"));
   params.orientation = parse_orientation(args.get("orientation"));
   const auto per_vertex_file = args.maybe("per-vertex");
   params.per_vertex = per_vertex_file.has_value();
 
-  auto load = graph_load_options(args);
-  TESSERA_USER_REQUIRE(load.build.symmetrize, "tc counts triangles of undirected graphs; drop --directed");
-  TESSERA_USER_REQUIRE(load.build.remove_self_loops, "tc needs a graph without self-loops; drop --keep-self-loops");
   auto loaded = io::load_graph(args.get("graph"), load);
   auto r = triangle_count(Kokkos::DefaultExecutionSpace{}, loaded.graph, params);
 

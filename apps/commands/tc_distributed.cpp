@@ -3,14 +3,26 @@
 
 #include <mpi.h>
 
+#include <cstring>
 #include <iostream>
 
 #include "apps/cli/input_options.hpp"
+#include "distributed/mpi/host_threads.hpp"
 #include "distributed/triangle_count/dist_triangle_count.hpp"
 
 namespace tessera::cli {
 
 namespace {
+
+// How this rank's host threads were chosen (set by DistributedRuntime, reported in the JSON).
+dist::HostThreads host_threads_choice;
+
+bool is_distributed_tc(int argc, char** argv) {
+  if (argc < 2 || std::strcmp(argv[1], "tc") != 0) return false;
+  for (int i = 2; i < argc; ++i)
+    if (std::strcmp(argv[i], "--distributed") == 0) return true;
+  return false;
+}
 
 Json summary(const dist::MetricSummary& s) {
   Json j = Json::object();
@@ -18,26 +30,41 @@ Json summary(const dist::MetricSummary& s) {
   return j;
 }
 
-Json run(const Arguments& args) {
-  // --variant defaults to the single-node "auto": distributed, that means cpu.
-  const std::string variant = args.maybe("variant").value_or("cpu");
+// The options tc declares itself, for both modes.
+bool declared_by_tc(const std::string& name) { return name == "variant" || name == "orientation"; }
+
+// The distributed parameters from the command line; usage errors (the same on every rank, so
+// every rank exits alike) for bad values and for the single-node-only options.
+dist::DistTriangleParams params_from(const Arguments& args) {
+  if (args.maybe("intersection"))
+    throw UsageError("tc: --intersection is single-node only; the distributed kernels pick binary search or merge per edge");
+  if (args.maybe("per-vertex"))
+    throw UsageError("tc: --per-vertex is not available with --distributed (a remote query (m, n) does not carry the "
+                     "wedge's apex, so no rank can credit all three vertices)");
   dist::DistTriangleParams params;
-  params.variant = variant == "auto" ? dist::DistVariant::cpu : dist::parse_dist_variant(variant);
-  params.ranks_per_node = static_cast<int>(args.get_integer("ranks-per-node"));
-  params.gpu_ranks_per_node = static_cast<int>(args.get_integer("gpu-ranks-per-node"));
-  params.buffer_size = static_cast<std::size_t>(args.get_integer("buffer-size"));
-  TESSERA_USER_REQUIRE(params.buffer_size >= 1, "--buffer-size must be at least 1");
-  if (auto c = args.maybe("compress")) {
-    TESSERA_USER_REQUIRE(*c == "lz4" || *c == "none", "--compress takes lz4 or none, got '" << *c << "'");
-    params.compress = *c == "lz4";
+  for (const auto& option : dist::dist_param_options()) {
+    const auto value = args.maybe(option.name);
+    if (!value || (std::string(option.name) == "variant" && *value == "auto")) continue;
+    try {
+      option.set(params, *value);
+    } catch (const UserError& e) {
+      throw UsageError(std::string("tc: --") + option.name + ": " + e.what());
+    }
   }
-  params.orientation = parse_orientation(args.get("orientation"));
-  const auto r = dist::triangle_count(MPI_COMM_WORLD, args.get("graph"), params);
+  return params;
+}
+
+Json run(const Arguments& args, const dist::DistTriangleParams& params, const io::GraphLoadOptions& load) {
+  const auto r = dist::triangle_count(MPI_COMM_WORLD, args.get("graph"), params, load);
   const auto& m = r.metrics;
   Json metrics = Json::object();
   for (const auto& field : dist::dist_metric_fields()) metrics.set(field.name, summary(m.*(field.summary)));
+  Json options = Json::object();  // every parameter as run, named as its option
+  for (const auto& option : dist::dist_param_options()) options.set(option.name, option.show(params));
   Json j = Json::object();
   j.set("graph", args.get("graph"))
+      .set("n", static_cast<std::int64_t>(r.partition.vertex_offsets.back()))
+      .set("m", static_cast<std::int64_t>(r.partition.total_entries() / 2))
       .set("triangles", r.triangles)
       .set("ranks", r.ranks)
       .set("variant", dist::to_string(r.variant))
@@ -46,32 +73,66 @@ Json run(const Arguments& args) {
       .set("compress", params.compress ? "lz4" : "none")
       .set("time_s", m.total_seconds.max)
       .set("read_s", r.read_seconds)
+      .set("host_threads_source", host_threads_choice.source)
+      .set("ranks_on_node", host_threads_choice.ranks_on_node)
+      .set("node_cores", host_threads_choice.node_cores)
+      .set("rank_cpus", host_threads_choice.rank_cpus)
       .set("partition_entries_stddev", r.partition.stddev_entries)
       .set("partition_imbalance", r.partition.imbalance)
+      .set("estimated_work_imbalance", m.estimated_work.imbalance())
+      .set("counting_imbalance", m.counting_seconds.imbalance())
+      .set("params", options)
       .set("metrics", metrics);
   return j;
 }
 
 }  // namespace
 
-int tc_distributed(const Arguments& args) {
+DistributedRuntime::DistributedRuntime(int argc, char** argv) {
+  if (!is_distributed_tc(argc, argv)) return;
+  int provided = 0;
+  MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+  started_ = true;
+  try {
+    host_threads_choice = dist::set_host_threads_for_rank(MPI_COMM_WORLD, argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "tessera: error: " << e.what() << "\n";
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+}
+
+DistributedRuntime::~DistributedRuntime() {
+  if (started_) MPI_Finalize();
+}
+
+void add_distributed_options(Arguments& args) {
+  for (const auto& option : dist::dist_param_options())
+    if (!declared_by_tc(option.name))
+      args.option(option.name, option.value_name,
+                  std::string("--distributed: ") + option.help + " (default: " + option.default_value() + ")");
+}
+
+void reject_distributed_options(const Arguments& args) {
+  for (const auto& option : dist::dist_param_options())
+    if (!declared_by_tc(option.name) && args.maybe(option.name))
+      throw UsageError(std::string("tc: --") + option.name + " needs --distributed");
+}
+
+int tc_distributed(const Arguments& args, const io::GraphLoadOptions& load) {
   int initialized = 0;
   MPI_Initialized(&initialized);
-  if (!initialized) {
-    int provided = 0;
-    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
-  }
+  TESSERA_REQUIRE(initialized, "tc --distributed runs inside a DistributedRuntime (apps/main.cpp)");
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const dist::DistTriangleParams params = params_from(args);
   try {
-    const Json j = run(args);
+    const Json j = run(args, params, load);
     if (rank == 0) print_result(j, args.has("json"));
   } catch (const std::exception& e) {
     // One rank's failure would leave the others waiting: report it and stop every rank.
     std::cerr << "tessera: error (rank " << rank << "): " << e.what() << "\n";
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
-  MPI_Finalize();
   return 0;
 }
 

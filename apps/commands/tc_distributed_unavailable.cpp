@@ -2,7 +2,13 @@
 
 namespace tessera::cli {
 
-int tc_distributed(const Arguments&) {
+DistributedRuntime::DistributedRuntime(int, char**) {}
+DistributedRuntime::~DistributedRuntime() = default;
+
+void add_distributed_options(Arguments&) {}
+void reject_distributed_options(const Arguments&) {}
+
+int tc_distributed(const Arguments&, const io::GraphLoadOptions&) {
   throw UserError("this tessera was built without MPI (TESSERA_ENABLE_MPI=OFF): --distributed is unavailable");
 }
 

@@ -2,11 +2,6 @@
 
 #include <Kokkos_Core.hpp>
 
-#include <array>
-#include <cstdio>
-#include <filesystem>
-#include <memory>
-#include <sys/wait.h>
 
 #include "core/error.hpp"
 #include "core/graph/builder.hpp"
@@ -15,6 +10,9 @@
 #include "algorithms/triangle_count/triangle_count.hpp"
 #include "apps/runner/mining_tasks.hpp"
 #include "algorithms/partitioning/multilevel/partition_options.hpp"
+#ifdef TESSERA_HAVE_MPI
+#include "apps/runner/distributed_tasks.hpp"
+#endif
 #include "algorithms/partitioning/multilevel/partition_report.hpp"
 
 namespace tessera::runner {
@@ -81,49 +79,6 @@ Json tc_task(const io::LoadedGraph& input, const Params& p) {
   return j;
 }
 
-// The shell form of one argument: single-quoted, embedded quotes closed and escaped.
-std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-// Distributed triangle counting at a given rank count: `tessera run` is a single process, so
-// each grid point launches `<launcher> -n <ranks> tessera tc <graph> --distributed ... --json`
-// and records the JSON line rank 0 prints. Sweeps over ranks, variants and buffer sizes are
-// then ordinary YAML parameter grids.
-Json tc_distributed_task(const io::LoadedGraph& input, const Params& p) {
-  TESSERA_USER_REQUIRE(input.source.rfind("gen:", 0) == 0 || std::filesystem::exists(input.source),
-                       "tc-distributed needs the input as a file or generator spec, got '" << input.source << "'");
-  int ranks = 0;
-  try {
-    ranks = std::stoi(p.at("ranks"));
-  } catch (const std::exception&) {
-  }
-  TESSERA_USER_REQUIRE(ranks >= 1, "tc-distributed: ranks must be a positive integer, got '" << p.at("ranks") << "'");
-  const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
-  std::string command = p.at("launcher") + " -n " + std::to_string(ranks) + " " + shell_quote(self) + " tc " +
-                        shell_quote(input.source) + " --distributed --json";
-  for (const char* option : {"variant", "buffer-size", "compress", "orientation", "ranks-per-node", "gpu-ranks-per-node"})
-    command += std::string(" --") + option + " " + shell_quote(p.at(option));
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
-  TESSERA_USER_REQUIRE(pipe != nullptr, "tc-distributed: could not start '" << command << "'");
-  std::string output;
-  std::array<char, 4096> chunk;
-  while (std::size_t n = std::fread(chunk.data(), 1, chunk.size(), pipe.get())) output.append(chunk.data(), n);
-  const int status = pclose(pipe.release());
-  TESSERA_USER_REQUIRE(status == 0 && !output.empty(),
-                       "tc-distributed: '" << command << "' failed (exit status "
-                                           << (WIFEXITED(status) ? WEXITSTATUS(status) : -1)
-                                           << "); its error is printed above");
-  // The JSON object is the last non-empty line (launchers may print banners before it).
-  output.erase(output.find_last_not_of('\n') + 1);
-  const auto line_start = output.rfind('\n');
-  Json j = Json::parse(line_start == std::string::npos ? output : output.substr(line_start + 1));
-  j.set("command", command);
-  return j;
-}
-
 // Multilevel hypergraph partitioning (paper 3). preset: a constraint preset name, or empty to
 // use max_size/max_inbound; k > 0 selects the k-way balanced mode instead.
 Json partition_task(const io::LoadedGraph& input, const Params& p) {
@@ -187,17 +142,6 @@ const std::vector<TaskDefinition>& task_registry() {
        "exact triangle count (paper 1)",
        {{"variant", "auto"}, {"intersection", "auto"}, {"orientation", "degree"}},
        tc_task},
-      {"tc-distributed",
-       "distributed triangle count under MPI (paper 1, Algorithm 1), one launch per grid point",
-       {{"ranks", "2"},
-        {"variant", "cpu"},
-        {"buffer-size", "65536"},
-        {"compress", "none"},
-        {"orientation", "degree"},
-        {"ranks-per-node", "0"},
-        {"gpu-ranks-per-node", "1"},
-        {"launcher", "mpiexec"}},
-       tc_distributed_task},
       {"partition",
        "multilevel hypergraph partitioning (paper 3): preset, or max_size/max_inbound, or k/epsilon, and the "
        "partitioner options (algorithm, candidates, repetitions, ...)",
@@ -206,6 +150,9 @@ const std::vector<TaskDefinition>& task_registry() {
        true},
   };
   for (auto& t : mining_tasks()) tasks.push_back(std::move(t));
+#ifdef TESSERA_HAVE_MPI
+  for (auto& t : distributed_tasks()) tasks.push_back(std::move(t));
+#endif
   return tasks;
   }();
   return tasks;

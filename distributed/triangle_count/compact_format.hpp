@@ -14,19 +14,18 @@ namespace tessera::dist {
 KOKKOS_INLINE_FUNCTION constexpr vid_t encode_parent(vid_t m) { return -(m + 1); }
 KOKKOS_INLINE_FUNCTION constexpr vid_t decode_parent(vid_t word) { return -word - 1; }
 
-// Expands a message into flat (parent - shift, child) pairs, appended to u and v. `shift`
-// turns global parent ids into local row indices.
-inline void decode_compact(const vid_t* words, std::size_t count, vid_t shift, std::vector<vid_t>& u,
-                           std::vector<vid_t>& v) {
+// Expands a message into flat (parent, child) pairs appended to `pairs` as
+// [m0, n0, m1, n1, ...] (global ids): the flat format the receivers' kernel answers.
+inline void decode_compact(const vid_t* words, std::size_t count, std::vector<vid_t>& pairs) {
   vid_t parent = invalid_vid;
   for (std::size_t i = 0; i < count; ++i) {
     const vid_t w = words[i];
     if (w < 0) {
-      parent = decode_parent(w) - shift;
+      parent = decode_parent(w);
     } else {
       TESSERA_REQUIRE(parent != invalid_vid, "compact message starts with a child, not a parent");
-      u.push_back(parent);
-      v.push_back(w);
+      pairs.push_back(parent);
+      pairs.push_back(w);
     }
   }
 }

@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <type_traits>
 
 #include "core/error.hpp"
 #include "distributed/mpi/communicator.hpp"
+#include "distributed/triangle_count/generated_rows.hpp"
+#include "distributed/triangle_count/rank_setup.hpp"
 #include "io/graph_io.hpp"
 #ifdef TESSERA_HAVE_HDF5
 #include "io/hdf5/hdf5_graph.hpp"
@@ -63,19 +66,42 @@ HostGraph rows_from(const std::vector<eid_t>& degrees, std::vector<vid_t>&& entr
   return g;
 }
 
+// Prefix sums of the per-vertex cost a split evens out, on the whole graph (the scatter root).
+std::vector<eid_t> cost_prefix(const HostGraph& g, const SplitParams& split) {
+  const vid_t n = g.num_vertices();
+  std::vector<eid_t> prefix(static_cast<std::size_t>(n) + 1, 0);
+  if (split.balance == PartitionBalance::edges) {
+    for (vid_t v = 0; v <= n; ++v) prefix[static_cast<std::size_t>(v)] = n == 0 ? 0 : g.row_map(v);
+    return prefix;
+  }
+  const bool by_degree = split.orientation == Orientation::degree;
+  auto degree = [&](vid_t v) { return g.row_map(v + 1) - g.row_map(v); };
+  eid_t* cost = prefix.data() + 1;
+  Kokkos::parallel_for(
+      "tessera::dist::vertex_work", Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, n), [&, cost](const vid_t v) {
+        const eid_t kv = by_degree ? degree(v) : 0;
+        eid_t out = 0;
+        for (eid_t a = g.row_map(v); a < g.row_map(v + 1); ++a) {
+          const vid_t w = g.entries(a);
+          const eid_t kw = by_degree ? degree(w) : 0;
+          out += kv < kw || (kv == kw && v < w) ? 1 : 0;
+        }
+        cost[v] = vertex_work(degree(v), out);
+      });
+  for (vid_t v = 0; v < n; ++v) prefix[static_cast<std::size_t>(v) + 1] += prefix[static_cast<std::size_t>(v)];
+  return prefix;
+}
+
 DistGraph scatter_impl(const Communicator& comm, const HostGraph& global, int root, std::vector<vid_t> offsets,
-                       const std::vector<double>& weights) {
+                       const SplitParams& split) {
+  const auto& weights = split.rank_weights;
   const int p = comm.size();
   DistGraph out;
   out.rank = comm.rank();
   on_root(comm, root, [&] {
     TESSERA_USER_REQUIRE(!global.directed, "distributed triangle counting needs an undirected graph");
     const vid_t n = global.num_vertices();
-    if (offsets.empty()) {
-      std::vector<eid_t> prefix(static_cast<std::size_t>(n) + 1, 0);
-      for (vid_t v = 0; v <= n; ++v) prefix[static_cast<std::size_t>(v)] = n == 0 ? 0 : global.row_map(v);
-      offsets = balance_edges(prefix, p, weights);
-    }
+    if (offsets.empty()) offsets = balance_edges(cost_prefix(global, split), p, weights);
     TESSERA_USER_REQUIRE(offsets.size() == static_cast<std::size_t>(p) + 1 && offsets.front() == 0 &&
                              offsets.back() == n && std::is_sorted(offsets.begin(), offsets.end()),
                          "vertex offsets must be " << p + 1 << " ascending values from 0 to " << n);
@@ -115,25 +141,57 @@ DistGraph scatter_impl(const Communicator& comm, const HostGraph& global, int ro
   return out;
 }
 
-#ifdef TESSERA_HAVE_HDF5
-DistGraph load_hdf5(const Communicator& comm, const std::string& path, const std::vector<double>& weights) {
+// The cost of every vertex of an equal-vertex block (rows [b0, e0), global ids): its degree,
+// or its vertex_work, whose out-degrees need the block's ghost degrees (collective).
+std::vector<eid_t> block_costs(const Communicator& comm, const HostGraph& block, vid_t n, const SplitParams& split) {
+  const int p = comm.size();
+  DistGraph g;
+  g.num_vertices = n;
+  g.rank = comm.rank();
+  g.vertex_offsets.resize(static_cast<std::size_t>(p) + 1);
+  for (int k = 0; k <= p; ++k) g.vertex_offsets[k] = static_cast<vid_t>(static_cast<std::int64_t>(n) * k / p);
+  g.local = block;
+  const vid_t rows = g.end() - g.begin();
+  std::vector<eid_t> cost(static_cast<std::size_t>(rows));
+  for (vid_t i = 0; i < rows; ++i) cost[i] = g.local.row_map(i + 1) - g.local.row_map(i);
+  if (split.balance == PartitionBalance::work) {
+    const auto dag = detail::orient_local(comm, g, split.orientation);
+    for (vid_t i = 0; i < rows; ++i) cost[i] = vertex_work(cost[i], dag.row_map[i + 1] - dag.row_map[i]);
+  }
+  return cost;
+}
+
+// A graph whose rows [b, e) any rank can read by itself (an HDF5 file, a counter-based
+// generator): pass 1 reads an equal-vertex block to find the balanced offsets, pass 2 the
+// rank's own rows. No rank ever holds more than a block and its own rows.
+DistGraph load_by_rows(const Communicator& comm, vid_t n, const std::function<HostGraph(vid_t, vid_t)>& rows_of,
+                       const SplitParams& split) {
+  const auto& weights = split.rank_weights;
   const int p = comm.size(), r = comm.rank();
-  const auto info = io::read_graph_hdf5_info(path);
-  TESSERA_USER_REQUIRE(!info.directed, path << ": distributed triangle counting needs an undirected graph");
-  const vid_t n = info.num_vertices;
-  // Pass 1: an equal-vertex block gives this rank's slice of the degree prefix sums.
+  if (p == 1) {  // one rank owns everything: no split to find
+    DistGraph out;
+    out.num_vertices = n;
+    out.vertex_offsets = {0, n};
+    out.local = rows_of(0, n);
+    out.local.directed = false;
+    return out;
+  }
+  // Pass 1: an equal-vertex block gives this rank's slice of the cost prefix sums.
   const vid_t b0 = static_cast<vid_t>(static_cast<std::int64_t>(n) * r / p);
   const vid_t e0 = static_cast<vid_t>(static_cast<std::int64_t>(n) * (r + 1) / p);
-  std::vector<eid_t> prefix;  // prefix[v - b0] for v in [b0, e0]
+  std::vector<eid_t> prefix;  // prefix[v - b0] for v in [b0, e0]: the cost of the vertices before v
+  eid_t total = 0;
   {
-    const auto block = io::read_graph_hdf5_rows(path, b0, e0);
-    eid_t before = 0, mine = block.local.num_entries();
+    const auto cost = block_costs(comm, rows_of(b0, e0), n, split);
+    eid_t before = 0, mine = 0;
+    for (eid_t c : cost) mine += c;
     TESSERA_MPI_CHECK(MPI_Exscan(&mine, &before, 1, MPI_INT64_T, MPI_SUM, comm.get()));
     if (r == 0) before = 0;  // MPI_Exscan leaves rank 0's output undefined
+    TESSERA_MPI_CHECK(MPI_Allreduce(&mine, &total, 1, MPI_INT64_T, MPI_SUM, comm.get()));
     prefix.resize(static_cast<std::size_t>(e0 - b0) + 1);
-    for (vid_t i = 0; i <= e0 - b0; ++i) prefix[static_cast<std::size_t>(i)] = before + block.local.row_map(i);
+    prefix[0] = before;
+    for (vid_t i = 0; i < e0 - b0; ++i) prefix[static_cast<std::size_t>(i) + 1] = prefix[i] + cost[i];
   }
-  const eid_t total = info.num_entries;
   // The first v with prefix[v] >= target: the minimum over the ranks' local answers.
   std::vector<vid_t> first(static_cast<std::size_t>(p) + 1, n);
   for (int k = 1; k < p; ++k) {
@@ -161,15 +219,14 @@ DistGraph load_hdf5(const Communicator& comm, const std::string& path, const std
     out.vertex_offsets[k] = std::clamp(v, out.vertex_offsets[k - 1], n);
   }
   // Pass 2: the rows this rank owns.
-  auto rows = io::read_graph_hdf5_rows(path, out.begin(), out.end());
-  out.local = rows.local;
+  out.local = rows_of(out.begin(), out.end());
   out.local.directed = false;
   return out;
 }
-#endif
 
-bool is_hdf5_source(const std::string& source) {
+bool is_hdf5_source(const std::string& source, const io::GraphLoadOptions& load) {
   if (source.rfind("gen:", 0) == 0) return false;
+  if (load.format) return *load.format == io::FileFormat::hdf5;
   try {
     return io::format_from_path(source) == io::FileFormat::hdf5;
   } catch (const UserError&) {
@@ -180,27 +237,41 @@ bool is_hdf5_source(const std::string& source) {
 }  // namespace
 
 DistGraph scatter_graph(MPI_Comm user, const HostGraph& global, int root, const std::vector<vid_t>& offsets,
-                        const std::vector<double>& rank_weights) {
+                        const SplitParams& split) {
   Communicator comm(user);
-  return scatter_impl(comm, global, root, offsets, rank_weights);
+  check_rank_weights(split.rank_weights, comm.size());
+  return scatter_impl(comm, global, root, offsets, split);
 }
 
-DistGraph load_distributed_graph(MPI_Comm user, const std::string& source, const std::vector<double>& rank_weights) {
+DistGraph load_distributed_graph(MPI_Comm user, const std::string& source, const SplitParams& split,
+                                 const io::GraphLoadOptions& load) {
   Communicator comm(user);
-  check_rank_weights(rank_weights, comm.size());
-  if (is_hdf5_source(source)) {
+  check_rank_weights(split.rank_weights, comm.size());
+  TESSERA_USER_REQUIRE(load.build.symmetrize && load.build.remove_self_loops,
+                       "distributed triangle counting needs an undirected graph without self-loops");
+  if (is_hdf5_source(source, load)) {
+    TESSERA_USER_REQUIRE(!load.one_based && !load.build.compact_ids,
+                         source << ": HDF5 graphs are read by row range as stored; --one-based and --compact-ids "
+                                   "apply to text inputs only");
 #ifdef TESSERA_HAVE_HDF5
-    return load_hdf5(comm, source, rank_weights);
+    const auto info = io::read_graph_hdf5_info(source);
+    TESSERA_USER_REQUIRE(!info.directed, source << ": distributed triangle counting needs an undirected graph");
+    return load_by_rows(comm, info.num_vertices,
+                        [&](vid_t b, vid_t e) { return io::read_graph_hdf5_rows(source, b, e).local; }, split);
 #else
     TESSERA_USER_REQUIRE(false, source << ": this Tessera was built without HDF5 (TESSERA_ENABLE_HDF5=OFF)");
 #endif
   }
+  gen::KroneckerParams kronecker;
+  if (!load.build.compact_ids && kronecker_source(source, kronecker))
+    return load_by_rows(comm, static_cast<vid_t>(eid_t{1} << kronecker.scale),
+                        [&](vid_t b, vid_t e) { return kronecker_rows(kronecker, b, e); }, split);
   HostGraph global;
   on_root(comm, 0, [&] {
-    auto loaded = io::load_graph(source);
+    auto loaded = io::load_graph(source, load);
     global = mirror_graph<Kokkos::HostSpace>(loaded.graph);
   });
-  return scatter_impl(comm, global, 0, {}, rank_weights);
+  return scatter_impl(comm, global, 0, {}, split);
 }
 
 PartitionStats partition_stats(MPI_Comm user, const DistGraph& g) {

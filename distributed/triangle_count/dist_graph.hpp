@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/graph/csr_graph.hpp"
+#include "io/graph_io.hpp"
 #include "distributed/triangle_count/partition.hpp"
 
 namespace tessera::dist {
@@ -28,18 +29,22 @@ struct DistGraph {
 };
 
 // Rank `root` passes the whole graph (ignored elsewhere) and it is scattered by rows. Offsets:
-// empty = balance edges per rank (partition.hpp), in proportion to `rank_weights` when given
-// (root's values are used); otherwise ranks + 1 offsets, used as given.
+// empty = balance `split.balance` (edges or estimated work, partition.hpp) per rank, in
+// proportion to `split.rank_weights` when given (root's values are used); otherwise ranks + 1
+// offsets, used as given.
 DistGraph scatter_graph(MPI_Comm comm, const HostGraph& global_on_root, int root = 0,
-                        const std::vector<vid_t>& offsets = {}, const std::vector<double>& rank_weights = {});
+                        const std::vector<vid_t>& offsets = {}, const SplitParams& split = {});
 
 // A graph source as io::load_graph takes it (file or "gen:..."). HDF5 files (.h5/.hdf5): every
-// rank reads only its vertex range (read_graph_hdf5_rows); the edge-balanced offsets are found
-// from a first, equal-vertex read of the rows. Other sources: rank 0 loads and scatters.
-// Errors on rank 0 are raised as UserError on every rank. `rank_weights` (the same on every
-// rank; empty = equal) give each rank a share of the edges in proportion to its weight.
-DistGraph load_distributed_graph(MPI_Comm comm, const std::string& source,
-                                 const std::vector<double>& rank_weights = {});
+// rank reads only its vertex range (read_graph_hdf5_rows); the balanced offsets are found from
+// a first, equal-vertex read of the rows (with `work`, their out-degrees need one ghost-degree
+// exchange). Other sources: rank 0 loads and scatters. Errors on rank 0 are raised as UserError
+// on every rank. `split.rank_weights` (the same on every rank; empty = equal) give each rank a
+// share of the edges (or work) in proportion to its weight.
+// `load`: as io::load_graph takes them (--format, --one-based, --compact-ids); HDF5 files are
+// read by row range as stored, so --one-based and --compact-ids are UserErrors there.
+DistGraph load_distributed_graph(MPI_Comm comm, const std::string& source, const SplitParams& split = {},
+                                 const io::GraphLoadOptions& load = {});
 
 // Entries per rank (Allgather) and their statistics; the same on every rank.
 PartitionStats partition_stats(MPI_Comm comm, const DistGraph& g);

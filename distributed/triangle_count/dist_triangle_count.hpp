@@ -14,44 +14,16 @@
 #include <string>
 #include <vector>
 
-#include "core/graph/orientation.hpp"
 #include "distributed/triangle_count/dist_graph.hpp"
+#include "distributed/triangle_count/dist_params.hpp"
 #include "distributed/triangle_count/partition.hpp"
 
 namespace tessera::dist {
 
-// Where each rank counts and how remote wedges are closed (distributed/README.md):
-//   cpu      host kernels (OpenMP), compact messages over MPI
-//   gpu      device kernels, flat (m, n) messages prepared on the host, batches counted on the
-//            device
-//   hybrid   per node, the first `gpu_ranks_per_node` ranks run as gpu, the rest on the host;
-//            flat messages everywhere; the source overload weights the partition by each
-//            rank's measured counting speed
-//   ipc      device kernels reading node-local ranks' rows in place (CUDA IPC); every rank on
-//            one node, no messages at all
-//   mpi_ipc  IPC within a node, gpu-style messages across nodes
-// On a build without a GPU backend the "device" is the default (host) space: the gpu and
-// hybrid code paths still run (that is how CI tests them); ipc and mpi_ipc need CUDA.
-enum class DistVariant { cpu, gpu, hybrid, ipc, mpi_ipc };
-
-const char* to_string(DistVariant v);
-// "cpu", "gpu", "hybrid", "ipc", "mpi+ipc" (also "mpi_ipc"); UserError otherwise.
-DistVariant parse_dist_variant(const std::string& name);
-
-struct DistTriangleParams {
-  DistVariant variant = DistVariant::cpu;
-  std::size_t buffer_size = 1 << 16;  // SIZE: queries per message (>= 1)
-  bool compress = false;              // LZ4-compress every message
-  Orientation orientation = Orientation::degree;  // degree: (degree, id) order; id: ids as given
-  std::size_t scan_chunk = 1 << 14;   // queries generated per super-step before polling
-  int ranks_per_node = 0;             // 0: real nodes; k > 0: nodes of k consecutive ranks (tests)
-  int gpu_ranks_per_node = 1;         // hybrid: node-local ranks below this count on the device
-  bool weigh_partition = true;        // hybrid, source overload: partition by measured speed
-};
-
 // min / avg / max over the ranks.
 struct MetricSummary {
   double min = 0, avg = 0, max = 0;
+  double imbalance() const { return avg > 0 ? max / avg : 0.0; }  // 1 = perfectly even
 };
 
 // One rank's measurements.
@@ -73,6 +45,9 @@ struct RankMetrics {
   double node_local_queries = 0;
   double on_device = 0;      // 1 when this rank counted with device kernels
   double speed_weight = 0;   // hybrid: measured edges/s the partition was weighted by (0: none)
+  double host_threads = 0;   // the threads of this rank's host execution space
+  double counting_seconds = 0;  // local + scan + remote: the rank's own counting work
+  double estimated_work = 0;    // Σ vertex_work over its vertices (partition.hpp)
 };
 
 struct DistTriangleMetrics {
@@ -80,7 +55,8 @@ struct DistTriangleMetrics {
   MetricSummary local_triangles, remote_triangles;
   MetricSummary messages_sent, messages_received, queries_sent, queries_received;
   MetricSummary bytes_sent_raw, bytes_sent_wire, bytes_received_raw, bytes_received_wire;
-  MetricSummary messages_to_lower_ranks, node_local_queries, on_device, speed_weight;
+  MetricSummary messages_to_lower_ranks, node_local_queries, on_device, speed_weight, host_threads;
+  MetricSummary counting_seconds, estimated_work;
 };
 
 // Every per-rank metric: its report name (seconds end in `_s`), where it is measured and
@@ -105,6 +81,8 @@ struct DistTriangleResult {
 
 // Collective over `comm` (which is duplicated, never used directly).
 DistTriangleResult triangle_count(MPI_Comm comm, const DistGraph& graph, const DistTriangleParams& params = {});
-DistTriangleResult triangle_count(MPI_Comm comm, const std::string& source, const DistTriangleParams& params = {});
+// `load`: the input options of io::load_graph (see load_distributed_graph).
+DistTriangleResult triangle_count(MPI_Comm comm, const std::string& source, const DistTriangleParams& params = {},
+                                  const io::GraphLoadOptions& load = {});
 
 }  // namespace tessera::dist

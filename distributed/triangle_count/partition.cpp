@@ -7,6 +7,20 @@
 
 namespace tessera::dist {
 
+const char* to_string(PartitionBalance b) {
+  switch (b) {
+    case PartitionBalance::edges: return "edges";
+    case PartitionBalance::work: return "work";
+  }
+  return "unknown";
+}
+
+PartitionBalance parse_partition_balance(const std::string& name) {
+  for (auto b : {PartitionBalance::edges, PartitionBalance::work})
+    if (name == to_string(b)) return b;
+  throw UserError("unknown partition balance '" + name + "' (edges, work)");
+}
+
 eid_t split_target(eid_t total, int k, int ranks, const std::vector<double>& weights) {
   // long double for the product (total * k overflows 64 bits beyond 2^63 / ranks entries),
   // then clamp: the rounding of a split target does not affect correctness.

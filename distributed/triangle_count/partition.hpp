@@ -7,9 +7,34 @@
 #include <cstddef>
 #include <vector>
 
+#include <string>
+
+#include "core/graph/orientation.hpp"
 #include "core/types.hpp"
 
 namespace tessera::dist {
+
+// What the contiguous split evens out: adjacency entries (paper 1, §II), or the estimated
+// counting work, which is what the ranks' counting times follow on skewed graphs (kron24 on
+// two GPUs, edge-balanced: 4.2 s vs 12.5 s).
+enum class PartitionBalance { edges, work };
+const char* to_string(PartitionBalance b);
+// "edges" | "work"; UserError otherwise.
+PartitionBalance parse_partition_balance(const std::string& name);
+
+// Estimated counting work at a vertex of degree d with d_out out-neighbours in the global
+// order: its wedges (v; m, n), each checked once (by an intersection or a query), plus its row,
+// so that wedge-free vertices still weigh what scanning them costs.
+constexpr eid_t vertex_work(eid_t degree, eid_t out_degree) {
+  return out_degree * (out_degree - 1) / 2 + degree;
+}
+
+// How a source is split over the ranks.
+struct SplitParams {
+  PartitionBalance balance = PartitionBalance::edges;
+  Orientation orientation = Orientation::degree;  // the order the work estimate assumes
+  std::vector<double> rank_weights;               // one share per rank (empty: equal shares)
+};
 
 struct PartitionStats {
   std::vector<vid_t> vertex_offsets;      // ranks + 1
@@ -17,6 +42,12 @@ struct PartitionStats {
   eid_t min_entries = 0, max_entries = 0;
   double mean_entries = 0, stddev_entries = 0;  // population standard deviation
   double imbalance = 0;                         // max / mean (1 = perfect), 0 when empty
+
+  eid_t total_entries() const {
+    eid_t sum = 0;
+    for (eid_t e : entries_per_rank) sum += e;
+    return sum;
+  }
 };
 
 // The boundary for one split target: `first` is the smallest v with prefix[v] >= target,
@@ -32,8 +63,9 @@ eid_t split_target(eid_t total, int k, int ranks, const std::vector<double>& wei
 // positive sum.
 void check_rank_weights(const std::vector<double>& weights, int ranks);
 
-// Offsets from the degree prefix sums (n + 1 values, prefix[0] = 0).
-std::vector<vid_t> balance_edges(const std::vector<eid_t>& degree_prefix, int ranks,
+// Offsets from the prefix sums of a per-vertex cost (n + 1 values, prefix[0] = 0): degrees to
+// balance edges, vertex_work to balance work.
+std::vector<vid_t> balance_edges(const std::vector<eid_t>& cost_prefix, int ranks,
                                  const std::vector<double>& weights = {});
 
 // Statistics of a partition from the entries per rank.

@@ -4,12 +4,14 @@
 //
 //  count_closed_wedges: Algorithm 1's local counting (lines 23-25), and with IPC the
 //    node-local part too. For every out-edge (v → m) of the rank's oriented rows whose middle
-//    vertex m is readable here (rows of this rank, or of a node-local rank mapped by IPC),
-//    counts the later out-neighbours n of v (the wedges (v; m, n)) with n ∈ N(m): the
-//    intersection of N+(v) after m with N(m), both id-sorted. Each thread takes one out-edge,
-//    its vector lanes share the intersection (binary search of the shorter list in the longer,
-//    the paper's distance-2 lookup, or a merge when the lists are of similar length);
-//    out-edges whose m is not readable are skipped: they go through MPI.
+//    vertex m is readable here (oriented rows of this rank, or of a node-local rank mapped by
+//    IPC), counts |N+(v) ∩ N+(m)|, both id-sorted: the out-neighbours n of v after m in the
+//    global order that close the wedge (v; m, n). Out-lists are short (the order puts the
+//    high-degree vertex last), so this reads far less than N+(v) after m against the whole
+//    N(m) (kron16 on one CPU rank: 2.43 s -> 0.80 s). Each thread takes one out-edge, its
+//    vector lanes share the intersection (binary search of the shorter list in the longer, the
+//    paper's distance-2 lookup, or a merge when the lists are of similar length); out-edges
+//    whose m is not readable are skipped: the remote scan sends them through MPI.
 //  count_edge_queries: the receiver side for flat (m, n) queries (lines 38-43): is n ∈ N(m)?
 //    The caller validates that every m is owned here (the rows are indexed without checks).
 //    One independent lookup per query, so one thread each (a team per single lookup would
@@ -22,8 +24,8 @@
 
 namespace tessera::dist {
 
-// One rank's rows as kernels read them: row_map rebased to 0, global neighbour ids, sorted.
-// row_map == nullptr: the rank's rows are not readable here.
+// One rank's oriented rows (out-lists N+) as kernels read them: row_map rebased to 0, global
+// neighbour ids, id-sorted. row_map == nullptr: the rank's rows are not readable here.
 struct RowsRef {
   const eid_t* row_map = nullptr;
   const vid_t* entries = nullptr;
@@ -59,7 +61,9 @@ struct OrientedRows {
 };
 
 // Wedges (v; m, n) closed through the task's out-edge a = (v → m), for the lane'th share of
-// the candidates n (0 when m's rows are not readable here).
+// the intersection N+(v) ∩ N+(m) (0 when m's oriented rows are not readable here): the n after
+// m in the global order that close the wedge, so each closed pair {m, n} at v is counted once,
+// at its earlier vertex.
 template <class MemorySpace>
 KOKKOS_INLINE_FUNCTION count_t closed_wedges_share(const OrientedRows<MemorySpace>& dag,
                                                    const RowsTable<MemorySpace>& table, eid_t a, int lane,
@@ -68,13 +72,14 @@ KOKKOS_INLINE_FUNCTION count_t closed_wedges_share(const OrientedRows<MemorySpac
   const RowsRef rows = table.ranks(table.owner(m));
   if (rows.row_map == nullptr) return 0;
   const eid_t row_begin = rows.row_map[m - rows.begin];
-  const vid_t* nm = rows.entries + row_begin;
+  const vid_t* out_m = rows.entries + row_begin;
   const eid_t len = rows.row_map[m - rows.begin + 1] - row_begin;
-  const vid_t* candidates = dag.entries.data() + a + 1;
-  const eid_t num_candidates = dag.row_map(dag.source(a) + 1) - (a + 1);
-  if (set_ops::prefer_binary_search(num_candidates, len))
-    return set_ops::intersect_binary(lane, lanes, candidates, num_candidates, nm, len, set_ops::NoMatchHook{});
-  return set_ops::intersect_merge(lane, lanes, candidates, num_candidates, nm, len, set_ops::NoMatchHook{});
+  const vid_t v = dag.source(a);
+  const vid_t* out_v = dag.entries.data() + dag.row_map(v);
+  const eid_t len_v = dag.row_map(v + 1) - dag.row_map(v);
+  if (set_ops::prefer_binary_search(len_v, len))
+    return set_ops::intersect_binary(lane, lanes, out_v, len_v, out_m, len, set_ops::NoMatchHook{});
+  return set_ops::intersect_merge(lane, lanes, out_v, len_v, out_m, len, set_ops::NoMatchHook{});
 }
 
 template <class ExecSpace>
@@ -97,7 +102,7 @@ count_t count_closed_wedges(const ExecSpace& space, const OrientedRows<typename 
     using policy = Kokkos::TeamPolicy<ExecSpace>;
     using member = typename policy::member_type;
     const double mean_candidates =
-        dag.row_map.extent(0) > 1 ? 0.5 * double(num_tasks) / double(dag.row_map.extent(0) - 1) : 1.0;
+        dag.row_map.extent(0) > 1 ? double(num_tasks) / double(dag.row_map.extent(0) - 1) : 1.0;
     const int lanes = detail::vector_length_for<ExecSpace>(mean_candidates);
     const int team_size = 128 / lanes;
     constexpr eid_t k_slice = eid_t(1) << 26;

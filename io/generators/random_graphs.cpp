@@ -32,6 +32,7 @@ void validate(const ErdosRenyiParams& p) {
 
 #define TESSERA_GEN_INST(Space)                                                                        \
   template EdgeArrays<Space::memory_space> kronecker<Space>(const Space&, const KroneckerParams&); \
+  template EdgeArrays<Space::memory_space> kronecker<Space>(const Space&, const KroneckerParams&, eid_t, eid_t); \
   template EdgeArrays<Space::memory_space> erdos_renyi<Space>(const Space&, const ErdosRenyiParams&);
 TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_GEN_INST)
 #undef TESSERA_GEN_INST

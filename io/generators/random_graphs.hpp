@@ -34,6 +34,11 @@ void validate(const KroneckerParams& p);
 
 template <class ExecSpace>
 EdgeArrays<typename ExecSpace::memory_space> kronecker(const ExecSpace& space, const KroneckerParams& p);
+// Edges [first, last) of the same stream (what kronecker() writes at those indices), so that a
+// rank can generate the stream in chunks; 0 <= first <= last <= 2^scale * edge_factor.
+template <class ExecSpace>
+EdgeArrays<typename ExecSpace::memory_space> kronecker(const ExecSpace& space, const KroneckerParams& p, eid_t first,
+                                                       eid_t last);
 
 // Erdos-Renyi G(n, m): m pairs (u, v), each endpoint uniform on [0, n), independently.
 struct ErdosRenyiParams {

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "core/error.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
 #include "io/generators/random_graphs.hpp"
 
@@ -74,10 +75,19 @@ inline constexpr std::uint64_t k_er_salt = 0x4552444f5352454eULL;         // "ER
 
 template <class ExecSpace>
 EdgeArrays<typename ExecSpace::memory_space> kronecker(const ExecSpace& space, const KroneckerParams& p) {
+  validate(p);
+  return kronecker(space, p, 0, (eid_t{1} << p.scale) * static_cast<eid_t>(p.edge_factor));
+}
+
+template <class ExecSpace>
+EdgeArrays<typename ExecSpace::memory_space> kronecker(const ExecSpace& space, const KroneckerParams& p, eid_t first,
+                                                       eid_t last) {
   using memory_space = typename ExecSpace::memory_space;
   validate(p);
   const eid_t num_vertices = eid_t{1} << p.scale;
-  const eid_t m = num_vertices * static_cast<eid_t>(p.edge_factor);
+  TESSERA_USER_REQUIRE(first >= 0 && first <= last && last <= num_vertices * static_cast<eid_t>(p.edge_factor),
+                       "kronecker: edge range [" << first << ", " << last << ") outside the stream");
+  const eid_t m = last - first;
 
   EdgeArrays<memory_space> out;
   out.num_vertices = static_cast<vid_t>(num_vertices);
@@ -98,7 +108,7 @@ EdgeArrays<typename ExecSpace::memory_space> kronecker(const ExecSpace& space, c
   Kokkos::parallel_for(
       "tessera::gen::kronecker", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<eid_t>>(space, 0, m),
       KOKKOS_LAMBDA(const eid_t e) {
-        const std::uint64_t edge_key = detail::hash2(key, static_cast<std::uint64_t>(e));
+        const std::uint64_t edge_key = detail::hash2(key, static_cast<std::uint64_t>(first + e));
         std::uint64_t u = 0, v = 0;
         for (int level = 0; level < scale; ++level) {
           const double r = detail::to_unit(detail::hash2(edge_key, static_cast<std::uint64_t>(level)));

@@ -55,15 +55,64 @@ case "$case_name" in
     [ -n "${MPIEXEC:-}" ] || { echo "SKIPPED: no MPIEXEC"; exit 77; }
     spec=gen:kronecker:scale=10,edge_factor=8,seed=2
     want=$("$tessera" tc "$spec" --json | grep -o '"triangles": [0-9]*')
+    # Default threads (OMP_NUM_THREADS unset): each rank takes its share of the cores.
     for np in 1 3; do for size in 1 4096; do
-      got=$(OMP_NUM_THREADS=1 "$MPIEXEC" -n $np --oversubscribe --allow-run-as-root "$tessera" tc "$spec" --distributed \
+      got=$("$MPIEXEC" -n $np --oversubscribe --allow-run-as-root "$tessera" tc "$spec" --distributed \
             --buffer-size $size --compress lz4 --json 2>"$tmp/err") || fail "np=$np: $(cat "$tmp/err")"
       echo "$got" | grep -q "\"ranks\": $np" || fail "np=$np: $got"
+      echo "$got" | grep -q '"host_threads_source": "node share"' || fail "np=$np threads: $got"
       [ "$(echo "$got" | grep -o '"triangles": [0-9]*')" = "$want" ] || fail "np=$np size=$size: $got, single node $want"
     done; done
-    OMP_NUM_THREADS=1 "$MPIEXEC" -n 2 --oversubscribe --allow-run-as-root "$tessera" tc "$tmp/missing.el" --distributed \
+    "$MPIEXEC" -n 2 --oversubscribe --allow-run-as-root "$tessera" tc "$tmp/missing.el" --distributed \
       >/dev/null 2>"$tmp/err" && fail "a missing file must fail every rank"
     grep -q "no such file" "$tmp/err" || fail "missing-file error: $(cat "$tmp/err")"
+    ;;
+  tc-distributed-options)
+    # Every option of `tc` is honoured or rejected with --distributed (and the distributed-only
+    # ones are rejected without it). A new tc option fails here until it is listed below.
+    [ -n "${MPIEXEC:-}" ] || { echo "SKIPPED: no MPIEXEC"; exit 77; }
+    honoured="format one-based compact-ids variant orientation json distributed buffer-size compress scan-chunk ranks-per-node gpu-ranks-per-node weigh-partition partition ipc-rows help"
+    rejected="directed keep-self-loops first-pin-is-source intersection per-vertex"
+    for o in $("$tessera" tc --help | sed -n 's/^  --\([a-z-]*\).*/\1/p'); do
+      case " $honoured $rejected " in *" $o "*) ;; *) fail "tc --$o: neither honoured nor rejected with --distributed in this test" ;; esac
+    done
+    mpi() { "$MPIEXEC" -n 2 --oversubscribe --allow-run-as-root "$tessera" "$@"; }
+    # 1-based ids, an unknown extension: --format and --one-based reach rank 0's reader.
+    printf '1 2\n2 3\n1 3\n3 4\n2 4\n6 7\n' > "$tmp/g.pairs"
+    single=$("$tessera" tc "$tmp/g.pairs" --format edge_list --one-based --json) || fail "single node"
+    got=$(mpi tc "$tmp/g.pairs" --distributed --format edge_list --one-based --json 2>"$tmp/err") || fail "$(cat "$tmp/err")"
+    for key in '"n": 7' '"m": 6' '"triangles": 2'; do
+      echo "$single" | grep -q "$key" || fail "single node $key: $single"
+      echo "$got" | grep -q "$key" || fail "--distributed $key: $got"
+    done
+    got=$(mpi tc "$tmp/g.pairs" --distributed --format edge_list --one-based --compact-ids --json 2>"$tmp/err") || fail "$(cat "$tmp/err")"
+    echo "$got" | grep -q '"n": 6, "m": 6, "triangles": 2' || fail "--compact-ids: $got"
+    mpi tc "$tmp/g.pairs" --distributed >/dev/null 2>"$tmp/err" && fail "no --format: the extension is unknown"
+    grep -q "cannot tell the format" "$tmp/err" || fail "no --format: $(cat "$tmp/err")"
+    # The distributed parameters come back as run.
+    got=$(mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed --variant gpu --orientation id --buffer-size 3 \
+          --compress none --scan-chunk 5 --ranks-per-node 1 --gpu-ranks-per-node 0 --weigh-partition false --partition edges --ipc-rows copy --json 2>"$tmp/err") \
+      || fail "$(cat "$tmp/err")"
+    for key in '"variant": "gpu"' '"orientation": "id"' '"buffer-size": "3"' '"scan-chunk": "5"' '"ranks-per-node": "1"' \
+               '"gpu-ranks-per-node": "0"' '"weigh-partition": "false"' '"partition": "edges"' '"ipc-rows": "copy"' '"nodes": 2' '"triangles": 2'; do
+      echo "$got" | grep -q "$key" || fail "$key: $got"
+    done
+    mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed --help | grep -q "buffer-size" || fail "--help"
+    # Rejected: usage errors (exit 2) for the single-node-only and hypergraph options, bad
+    # values; as on a single node, --directed and --keep-self-loops are input errors (exit 1).
+    for bad in "--intersection merge" "--per-vertex $tmp/pv" "--first-pin-is-source" "--buffer-size 0" "--variant masked"; do
+      mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed $bad >/dev/null 2>"$tmp/err"; rc=$?
+      [ $rc -eq 2 ] || fail "--distributed $bad: exit $rc, $(cat "$tmp/err")"
+    done
+    [ -e "$tmp/pv" ] && fail "--per-vertex wrote a file"
+    for bad in --directed --keep-self-loops; do
+      mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed $bad >/dev/null 2>"$tmp/err"; rc=$?
+      [ $rc -eq 1 ] || fail "--distributed $bad: exit $rc, $(cat "$tmp/err")"
+    done
+    for o in buffer-size compress scan-chunk ranks-per-node gpu-ranks-per-node weigh-partition partition ipc-rows; do
+      "$tessera" tc gen:clique:n=4 --$o 1 >/dev/null 2>"$tmp/err"; rc=$?
+      [ $rc -eq 2 ] && grep -q "needs --distributed" "$tmp/err" || fail "--$o without --distributed: exit $rc, $(cat "$tmp/err")"
+    done
     ;;
   bad-inputs)
     printf '0 1\n1 x\n' > "$tmp/bad.el"

@@ -17,6 +17,8 @@
 #include <sstream>
 #include <vector>
 
+#include "distributed/mpi/host_threads.hpp"
+#include "tests/distributed/mpi_world.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace {
@@ -45,7 +47,14 @@ int main(int argc, char** argv) {
   // The CPU variant calls MPI from the master thread only (OpenMP regions never do), so
   // MPI_THREAD_FUNNELED suffices; anything less is reported by the test that checks it.
   int kokkos_argc = static_cast<int>(args.size());
+  // As `tessera tc --distributed` does: each rank runs its share of the node's cores unless
+  // OMP_NUM_THREADS (or Kokkos' own setting) says otherwise; ctest leaves it unset.
+  tessera::test::host_threads_choice() = tessera::dist::set_host_threads_for_rank(MPI_COMM_WORLD, kokkos_argc, args.data());
   Kokkos::initialize(kokkos_argc, args.data());
+  if (rank == 0)
+    std::cout << "host threads per rank: " << Kokkos::DefaultHostExecutionSpace().concurrency() << " ("
+              << tessera::test::host_threads_choice().source << "; " << tessera::test::host_threads_choice().node_cores
+              << " cores, " << tessera::test::host_threads_choice().ranks_on_node << " ranks on the node)\n";
   int result = 0;
   {
     std::ostringstream captured;

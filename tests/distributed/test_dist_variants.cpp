@@ -53,6 +53,8 @@ std::vector<Workload> workloads() {
 }
 
 bool is_ipc(dist::DistVariant v) { return v == dist::DistVariant::ipc || v == dist::DistVariant::mpi_ipc; }
+// Reads node-local ranks' rows in place (CUDA IPC or host shared memory).
+bool reads_node_rows(dist::DistVariant v) { return is_ipc(v) || v == dist::DistVariant::shm; }
 
 }  // namespace
 
@@ -61,45 +63,70 @@ TEST_CASE("every distributed variant equals the single-node count") {
   for (const auto& w : workloads()) {
     const auto dg = dist::scatter_graph(MPI_COMM_WORLD, w.graph);
     for (auto variant : {dist::DistVariant::cpu, dist::DistVariant::gpu, dist::DistVariant::hybrid,
-                         dist::DistVariant::ipc, dist::DistVariant::mpi_ipc})
+                         dist::DistVariant::ipc, dist::DistVariant::mpi_ipc, dist::DistVariant::shm})
       for (int ranks_per_node : {0, 1, 2})
-        for (std::size_t size : w.buffer_sizes) {
-          dist::DistTriangleParams params;
-          params.variant = variant;
-          params.ranks_per_node = ranks_per_node;
-          params.buffer_size = size;
-          INFO(w.name << ", variant " << dist::to_string(variant) << ", ranks per node " << ranks_per_node
-                      << ", buffer " << size << ", ranks " << p);
-          const int nodes = ranks_per_node == 0 ? 1 : (p + ranks_per_node - 1) / ranks_per_node;
-          if (variant == dist::DistVariant::ipc && nodes > 1) {
-            CHECK_THROWS_WITH_AS(dist::triangle_count(MPI_COMM_WORLD, dg, params), doctest::Contains("one node"),
-                                 UserError);
-            continue;
+        for (std::size_t size : w.buffer_sizes)
+          for (bool copy_rows : {false, true}) {
+            if (copy_rows && !is_ipc(variant)) continue;  // only the IPC variants map or copy peers' rows
+            dist::DistTriangleParams params;
+            params.variant = variant;
+            params.ranks_per_node = ranks_per_node;
+            params.buffer_size = size;
+            params.ipc_copy_rows = copy_rows;
+            INFO(w.name << ", variant " << dist::to_string(variant) << ", ranks per node " << ranks_per_node
+                        << ", buffer " << size << ", ranks " << p << std::string(copy_rows ? ", peers' rows copied" : ""));
+            const int nodes = ranks_per_node == 0 ? 1 : (p + ranks_per_node - 1) / ranks_per_node;
+            if (variant == dist::DistVariant::ipc && nodes > 1) {
+              CHECK_THROWS_WITH_AS(dist::triangle_count(MPI_COMM_WORLD, dg, params), doctest::Contains("one node"),
+                                   UserError);
+              continue;
+            }
+            if (is_ipc(variant) && !kokkos_ext::ipc_supported()) {
+              CHECK_THROWS_WITH_AS(dist::triangle_count(MPI_COMM_WORLD, dg, params), doctest::Contains("CUDA"),
+                                   UserError);
+              continue;
+            }
+            const auto r = dist::triangle_count(MPI_COMM_WORLD, dg, params);
+            CHECK(r.triangles == w.expected);
+            CHECK(r.nodes == nodes);
+            const auto& m = r.metrics;
+            CHECK(m.queries_sent.avg == doctest::Approx(m.queries_received.avg));
+            CHECK((m.local_triangles.avg + m.remote_triangles.avg) * p == doctest::Approx(double(w.expected)));
+            // Node-local lookups: none when every rank is its own node.
+            if (ranks_per_node == 1) CHECK(m.node_local_queries.max == 0);
+            // Over MPI, on one node, every remote query is node-local (what IPC would serve).
+            if (!reads_node_rows(variant) && nodes == 1)
+              CHECK(m.node_local_queries.avg == doctest::Approx(m.queries_sent.avg));
+            // Reading node-local rows in place, on one node nothing goes through MPI; across nodes
+            // only what the other nodes own does.
+            if (reads_node_rows(variant) && nodes == 1) CHECK(m.messages_sent.max == 0);
+            // Roles: cpu and shm never on the device, gpu/ipc always, hybrid one rank per node.
+            if (variant == dist::DistVariant::cpu || variant == dist::DistVariant::shm) CHECK(m.on_device.max == 0);
+            if (variant == dist::DistVariant::gpu || is_ipc(variant)) CHECK(m.on_device.min == 1);
+            if (variant == dist::DistVariant::hybrid) CHECK(m.on_device.avg * p == doctest::Approx(nodes));
           }
-          if (is_ipc(variant) && !kokkos_ext::ipc_supported()) {
-            CHECK_THROWS_WITH_AS(dist::triangle_count(MPI_COMM_WORLD, dg, params), doctest::Contains("CUDA"),
-                                 UserError);
-            continue;
-          }
-          const auto r = dist::triangle_count(MPI_COMM_WORLD, dg, params);
-          CHECK(r.triangles == w.expected);
-          CHECK(r.nodes == nodes);
-          const auto& m = r.metrics;
-          CHECK(m.queries_sent.avg == doctest::Approx(m.queries_received.avg));
-          CHECK((m.local_triangles.avg + m.remote_triangles.avg) * p == doctest::Approx(double(w.expected)));
-          // Node-local lookups: none when every rank is its own node.
-          if (ranks_per_node == 1) CHECK(m.node_local_queries.max == 0);
-          // Over MPI, on one node, every remote query is node-local (what IPC would serve).
-          if (!is_ipc(variant) && nodes == 1)
-            CHECK(m.node_local_queries.avg == doctest::Approx(m.queries_sent.avg));
-          // With IPC on one node nothing goes through MPI.
-          if (is_ipc(variant) && nodes == 1) CHECK(m.messages_sent.max == 0);
-          // Roles: cpu never on the device, gpu/ipc always, hybrid one rank per node.
-          if (variant == dist::DistVariant::cpu) CHECK(m.on_device.max == 0);
-          if (variant == dist::DistVariant::gpu || is_ipc(variant)) CHECK(m.on_device.min == 1);
-          if (variant == dist::DistVariant::hybrid) CHECK(m.on_device.avg * p == doctest::Approx(nodes));
-        }
   }
+}
+
+TEST_CASE("shm sends only the queries that leave the node") {
+  // Nodes of two ranks: what the cpu variant sends minus its node-local queries.
+  const auto all = workloads();
+  const auto& w = all.front();
+  const auto dg = dist::scatter_graph(MPI_COMM_WORLD, w.graph);
+  dist::DistTriangleParams params;
+  params.ranks_per_node = 2;
+  params.buffer_size = 64;
+  params.variant = dist::DistVariant::cpu;
+  const auto cpu = dist::triangle_count(MPI_COMM_WORLD, dg, params);
+  params.variant = dist::DistVariant::shm;
+  const auto shm = dist::triangle_count(MPI_COMM_WORLD, dg, params);
+  CHECK(shm.triangles == w.expected);
+  CHECK(cpu.triangles == w.expected);
+  const double p = world_size();
+  CHECK(shm.metrics.queries_sent.avg * p ==
+        doctest::Approx((cpu.metrics.queries_sent.avg - cpu.metrics.node_local_queries.avg) * p));
+  if (p >= 2) CHECK(cpu.metrics.node_local_queries.max > 0);
+  CHECK(shm.metrics.messages_to_lower_ranks.max <= cpu.metrics.messages_to_lower_ranks.max);
 }
 
 TEST_CASE("hybrid runs weigh the partition by measured speed") {
@@ -120,6 +147,7 @@ TEST_CASE("hybrid runs weigh the partition by measured speed") {
 TEST_CASE("distributed variants: names and bad requests") {
   CHECK(dist::parse_dist_variant("mpi+ipc") == dist::DistVariant::mpi_ipc);
   CHECK(dist::parse_dist_variant("mpi_ipc") == dist::DistVariant::mpi_ipc);
+  CHECK(dist::parse_dist_variant("shm") == dist::DistVariant::shm);
   CHECK(std::string(dist::to_string(dist::parse_dist_variant("hybrid"))) == "hybrid");
   CHECK_THROWS_AS(dist::parse_dist_variant("nvlink"), UserError);
   const auto dg = dist::scatter_graph(MPI_COMM_WORLD, workloads().back().graph);

@@ -1,0 +1,105 @@
+#include "distributed/triangle_count/dist_params.hpp"
+
+#include "core/error.hpp"
+
+namespace tessera::dist {
+
+const char* to_string(DistVariant v) {
+  switch (v) {
+    case DistVariant::cpu: return "cpu";
+    case DistVariant::gpu: return "gpu";
+    case DistVariant::hybrid: return "hybrid";
+    case DistVariant::ipc: return "ipc";
+    case DistVariant::mpi_ipc: return "mpi+ipc";
+    case DistVariant::shm: return "shm";
+  }
+  return "unknown";
+}
+
+DistVariant parse_dist_variant(const std::string& name) {
+  for (auto v : {DistVariant::cpu, DistVariant::gpu, DistVariant::hybrid, DistVariant::ipc, DistVariant::mpi_ipc,
+                 DistVariant::shm})
+    if (name == to_string(v)) return v;
+  if (name == "mpi_ipc") return DistVariant::mpi_ipc;
+  throw UserError("unknown distributed variant '" + name + "' (cpu, gpu, hybrid, ipc, mpi+ipc, shm)");
+}
+
+namespace {
+
+// An integer in [lo, hi]. Messages name the value, not the option: callers (CLI, YAML) add it.
+long long parse_integer(const std::string& text, long long lo, long long hi) {
+  std::size_t used = 0;
+  long long value = 0;
+  try {
+    value = std::stoll(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  TESSERA_USER_REQUIRE(!text.empty() && used == text.size(), "expects an integer, got '" << text << "'");
+  TESSERA_USER_REQUIRE(value >= lo && value <= hi, "must be between " << lo << " and " << hi << ", got " << value);
+  return value;
+}
+
+bool parse_bool(const std::string& text) {
+  if (text == "true" || text == "1" || text == "yes") return true;
+  if (text == "false" || text == "0" || text == "no") return false;
+  throw UserError("must be true or false, got '" + text + "'");
+}
+
+constexpr long long k_max_int = 1 << 30;
+
+}  // namespace
+
+const std::vector<DistParamOption>& dist_param_options() {
+  using P = DistTriangleParams;
+  static const std::vector<DistParamOption> options = {
+      {"variant", "V", "where ranks count: cpu | gpu | hybrid | ipc | mpi+ipc | shm",
+       [](P& p, const std::string& v) { p.variant = parse_dist_variant(v); },
+       [](const P& p) { return std::string(to_string(p.variant)); }},
+      {"orientation", "O", "vertex order that orients the edges: degree | id",
+       [](P& p, const std::string& v) { p.orientation = parse_orientation(v); },
+       [](const P& p) { return std::string(to_string(p.orientation)); }},
+      {"buffer-size", "N", "queries per message buffer (paper 1's SIZE)",
+       [](P& p, const std::string& v) { p.buffer_size = std::size_t(parse_integer(v, 1, k_max_int)); },
+       [](const P& p) { return std::to_string(p.buffer_size); }},
+      {"compress", "lz4|none", "compress message buffers with LZ4 (cpu variant)",
+       [](P& p, const std::string& v) {
+         TESSERA_USER_REQUIRE(v == "lz4" || v == "none", "takes lz4 or none, got '" << v << "'");
+         p.compress = v == "lz4";
+       },
+       [](const P& p) { return std::string(p.compress ? "lz4" : "none"); }},
+      {"scan-chunk", "N", "queries generated per super-step before polling for messages",
+       [](P& p, const std::string& v) { p.scan_chunk = std::size_t(parse_integer(v, 1, k_max_int)); },
+       [](const P& p) { return std::to_string(p.scan_chunk); }},
+      {"ranks-per-node", "K", "treat K consecutive ranks as one node (0: the real nodes)",
+       [](P& p, const std::string& v) { p.ranks_per_node = int(parse_integer(v, 0, k_max_int)); },
+       [](const P& p) { return std::to_string(p.ranks_per_node); }},
+      {"gpu-ranks-per-node", "G", "hybrid: ranks per node counting on the GPU",
+       [](P& p, const std::string& v) {
+         p.gpu_ranks_per_node = int(parse_integer(v, 0, k_max_int));
+       },
+       [](const P& p) { return std::to_string(p.gpu_ranks_per_node); }},
+      {"weigh-partition", "true|false", "hybrid: give each rank edges in proportion to its measured speed",
+       [](P& p, const std::string& v) { p.weigh_partition = parse_bool(v); },
+       [](const P& p) { return std::string(p.weigh_partition ? "true" : "false"); }},
+      {"ipc-rows", "map|copy", "ipc, mpi+ipc: read node-local ranks' rows in place (map) or copy them once (copy)",
+       [](P& p, const std::string& v) {
+         TESSERA_USER_REQUIRE(v == "map" || v == "copy", "takes map or copy, got '" << v << "'");
+         p.ipc_copy_rows = v == "copy";
+       },
+       [](const P& p) { return std::string(p.ipc_copy_rows ? "copy" : "map"); }},
+      {"partition", "edges|work", "what the split of the vertices over the ranks evens out: edges, or estimated work",
+       [](P& p, const std::string& v) { p.partition = parse_partition_balance(v); },
+       [](const P& p) { return std::string(to_string(p.partition)); }},
+  };
+  return options;
+}
+
+const DistParamOption& dist_param_option(const std::string& name) {
+  for (const auto& o : dist_param_options())
+    if (name == o.name) return o;
+  TESSERA_REQUIRE(false, "no distributed option '" << name << "'");
+  return dist_param_options().front();  // not reached
+}
+
+}  // namespace tessera::dist

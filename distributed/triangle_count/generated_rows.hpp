@@ -1,0 +1,23 @@
+#pragma once
+// Per-rank generation of Kronecker / R-MAT inputs: no rank builds the whole graph. The
+// generator is counter-based (edge e is a pure function of (seed, e)), so every rank streams
+// the same edge sequence in chunks on its device and keeps only the edges with an endpoint in
+// its vertex range; the rows it builds are exactly those of build_graph(kronecker(p)) (symmetric,
+// sorted, no self-loops, no duplicates).
+#include <string>
+
+#include "core/graph/csr_graph.hpp"
+#include "io/generators/random_graphs.hpp"
+
+namespace tessera::dist {
+
+// Rows [begin, end) of the undirected graph of `p`: local.row_map rebased to 0, global ids.
+// Streams 2^scale * edge_factor edges through the default execution space in chunks of
+// `chunk_edges`.
+HostGraph kronecker_rows(const gen::KroneckerParams& p, vid_t begin, vid_t end, eid_t chunk_edges = eid_t{1} << 24);
+
+// The Kronecker / R-MAT parameters of a "gen:kronecker:..." or "gen:rmat:..." source; false for
+// any other source.
+bool kronecker_source(const std::string& source, gen::KroneckerParams& params);
+
+}  // namespace tessera::dist

@@ -1,0 +1,190 @@
+#include "distributed/triangle_count/superstep_loop.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "algorithms/triangle_count/kernels.hpp"
+#include "algorithms/triangle_count/task_sources.hpp"
+#include "core/error.hpp"
+#include "distributed/mpi/query_messenger.hpp"
+#include "distributed/triangle_count/compact_format.hpp"
+#include "distributed/triangle_count/readable_rows.hpp"
+#include "distributed/triangle_count/wedge_kernels.hpp"
+
+// The kernels (count_closed_wedges, count_edge_queries, the single-node split-edge kernel) are
+// instantiated here only, for the host and the device space (core/kokkos_ext/instantiate.hpp).
+namespace tessera::dist::detail {
+
+namespace {
+
+// The resumable scan over remote wedges: (v, i, j) is exactly where it stopped. For an
+// out-edge (v → m) whose m is not readable here, every out-neighbour n of v after m in the
+// global order gives the query (m, n): is n ∈ N(m)? Out-edges whose m is readable here (this
+// rank, or node-local ranks with IPC) are counted by the kernels, which intersect N+(v) with
+// N+(m): either way each closed pair {m, n} at v is counted once, at its earlier vertex.
+struct RemoteScan {
+  vid_t v = 0;
+  eid_t i = -1, j = -1;
+  bool done = false;
+
+  // Pushes up to `budget` queries; returns when done, out of budget, or a buffer is busy.
+  void run(const DistGraph& g, const LocalDag& dag, const std::vector<char>& readable, QueryMessenger& messenger,
+           std::size_t budget) {
+    const vid_t n_local = g.end() - g.begin();
+    while (v < n_local) {
+      const eid_t rb = dag.row_map[v], re = dag.row_map[v + 1];
+      if (i < rb) {
+        i = rb;
+        j = rb;
+      }
+      for (; i < re; ++i, j = rb) {
+        const vid_t m = dag.entries[i];
+        const int dest = g.owner(m);
+        if (readable[static_cast<std::size_t>(dest)]) continue;
+        for (; j < re; ++j) {
+          if (!dag.after(j, i)) continue;
+          if (budget == 0 || !messenger.push(dest, m, dag.entries[j])) return;
+          --budget;
+        }
+      }
+      ++v;
+      i = -1;
+    }
+    done = true;
+  }
+};
+
+// Compact queries received by a CPU-variant rank: is {m, n} an edge here? Decoded to flat
+// pairs and answered by count_edge_queries on the host.
+struct CompactProcessor {
+  const DistGraph& g;
+  std::vector<vid_t> pairs;
+
+  count_t operator()(const vid_t* words, std::size_t count) {
+    pairs.clear();
+    decode_compact(words, count, pairs);
+    for (std::size_t i = 0; i < pairs.size(); i += 2)
+      TESSERA_REQUIRE(g.owns(pairs[i]), "query for vertex " << pairs[i] << ", not owned here");
+    return count_edge_queries(host_space(), g.local.row_map, g.local.entries,
+                              Kokkos::View<const vid_t*, host_memory>(HostUnmanaged<const vid_t>(pairs.data(), pairs.size())),
+                              g.begin());
+  }
+};
+
+// Flat queries received by a GPU (or hybrid) rank: validated on the host, copied into Space's
+// memory and answered by count_edge_queries over the rank's full rows (uploaded once, only by
+// variants that receive flat messages).
+template <class Space>
+struct FlatProcessor {
+  using memory = typename Space::memory_space;
+  const DistGraph& g;
+  Kokkos::View<const eid_t*, memory> row_map;
+  Kokkos::View<const vid_t*, memory> entries;
+  Kokkos::View<vid_t*, memory> batch;
+
+  FlatProcessor(const DistGraph& graph, bool receives) : g(graph) {
+    if (!receives) return;
+    row_map = Kokkos::create_mirror_view_and_copy(memory{}, g.local.row_map);
+    entries = Kokkos::create_mirror_view_and_copy(memory{}, g.local.entries);
+  }
+
+  count_t operator()(const vid_t* words, std::size_t count) {
+    TESSERA_REQUIRE(count % 2 == 0, "flat message with an odd number of words");
+    TESSERA_REQUIRE(row_map.extent(0) == static_cast<std::size_t>(g.end() - g.begin()) + 1,
+                    "a flat message reached a rank whose variant receives none");
+    for (std::size_t i = 0; i < count; i += 2)
+      TESSERA_REQUIRE(g.owns(words[i]), "query for vertex " << words[i] << ", not owned here");
+    if (batch.extent(0) < count)
+      batch = Kokkos::View<vid_t*, typename Space::memory_space>(
+          Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::batch"), count);
+    const auto part = Kokkos::subview(batch, Kokkos::make_pair(std::size_t{0}, count));
+    Kokkos::deep_copy(part, HostUnmanaged<const vid_t>(words, count));
+    return count_edge_queries(Space(), row_map, entries, Kokkos::View<const vid_t*, memory>(part), g.begin());
+  }
+};
+
+// Algorithm 1 on one rank, with its kernels in Space.
+template <class Space>
+void run_rank(const Communicator& comm, const DistGraph& g, const DistTriangleParams& params,
+              const NodeTopology& topology, const LocalDag& dag, RankMetrics& rm, count_t& local, count_t& remote) {
+  const bool ipc = params.variant == DistVariant::ipc || params.variant == DistVariant::mpi_ipc;
+  const RowsSharing sharing = ipc ? (params.ipc_copy_rows ? RowsSharing::cuda_ipc_copy : RowsSharing::cuda_ipc)
+                              : params.variant == DistVariant::shm ? RowsSharing::node_window
+                                                                   : RowsSharing::none;
+  const auto readable = readable_ranks(params.variant, topology, comm.rank());
+  Kokkos::Timer timer;
+  const ReadableRows<Space> rows(comm, g, dag, readable, sharing, topology);
+  const OrientedRows<typename Space::memory_space> device_dag{rows.own_row_map(), rows.own_entries(),
+                                                              upload_task_sources<Space>(dag)};
+  // Flat queries arrive at gpu and hybrid ranks, and across nodes with mpi+ipc.
+  const bool compact_format = params.variant == DistVariant::cpu || params.variant == DistVariant::shm;
+  const bool flat_messages = !compact_format &&
+                             (params.variant != DistVariant::ipc && (params.variant != DistVariant::mpi_ipc ||
+                                                                     topology.num_nodes > 1));
+  FlatProcessor<Space> flat(g, flat_messages);
+  Space().fence();
+  rm.setup_seconds += timer.seconds();
+
+  timer.reset();
+  local = count_closed_wedges(Space(), device_dag, rows.table());
+  rm.local_seconds = timer.seconds();
+
+  // Algorithm 1's super-steps: scan a chunk, test sends, flush when the scan is done, process
+  // what has arrived, and terminate with the non-blocking barrier (NBX).
+  MessengerParams mp;
+  mp.items_per_message = params.buffer_size;
+  mp.compress = params.compress;
+  mp.format = compact_format ? QueryFormat::compact : QueryFormat::flat;
+  QueryMessenger messenger(comm, mp);
+  CompactProcessor compact{g, {}};
+  RemoteScan scan;
+  // Every rank readable (ipc, or mpi+ipc on one node): the kernels counted everything.
+  scan.done = std::all_of(readable.begin(), readable.end(), [](char r) { return r != 0; });
+  remote = 0;
+  bool flushed = false;
+  Kokkos::Timer loop;
+  while (true) {
+    if (!scan.done) {
+      timer.reset();
+      scan.run(g, dag, readable, messenger, params.scan_chunk);
+      rm.scan_seconds += timer.seconds();
+    }
+    messenger.test_sends();
+    if (scan.done && !flushed) {
+      messenger.flush_all();
+      flushed = true;
+    }
+    messenger.poll([&](const vid_t* words, std::size_t count, int) {
+      Kokkos::Timer t;
+      remote += mp.format == QueryFormat::compact ? compact(words, count) : flat(words, count);
+      rm.remote_seconds += t.seconds();
+    });
+    if (flushed && !messenger.sends_pending() && !messenger.barrier_entered()) messenger.enter_barrier();
+    if (messenger.barrier_done()) break;
+  }
+  rm.wait_seconds = std::max(0.0, loop.seconds() - rm.scan_seconds - rm.remote_seconds);
+
+  const auto& st = messenger.stats();
+  rm.messages_sent = static_cast<double>(st.messages_sent);
+  rm.messages_received = static_cast<double>(st.messages_received);
+  rm.queries_sent = static_cast<double>(st.items_sent);
+  rm.queries_received = static_cast<double>(st.items_received);
+  rm.bytes_sent_raw = static_cast<double>(st.bytes_sent_raw);
+  rm.bytes_sent_wire = static_cast<double>(st.bytes_sent_wire);
+  rm.bytes_received_raw = static_cast<double>(st.bytes_received_raw);
+  rm.bytes_received_wire = static_cast<double>(st.bytes_received_wire);
+  rm.messages_to_lower_ranks = static_cast<double>(st.messages_to_lower_ranks);
+}
+
+}  // namespace
+
+void count_on_rank(const Communicator& comm, const DistGraph& g, const DistTriangleParams& params,
+                   const NodeTopology& topology, const LocalDag& dag, bool on_device, RankMetrics& rm, count_t& local,
+                   count_t& remote) {
+  if (on_device)
+    run_rank<device_space>(comm, g, params, topology, dag, rm, local, remote);
+  else
+    run_rank<host_space>(comm, g, params, topology, dag, rm, local, remote);
+}
+
+}  // namespace tessera::dist::detail
