@@ -10,6 +10,7 @@
 #include "algorithms/partitioning/metrics/evaluate_partition.hpp"
 #include "algorithms/partitioning/multilevel/partition_hypergraph.hpp"
 #include "core/hypergraph/hypergraph_builder.hpp"
+#include "tests/algorithms/partitioning/random_hypergraphs.hpp"
 #include "tests/support/spaces.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -52,22 +53,6 @@ PartitionQuality quality_of(const HostHypergraph& host, const PartitionResult<ty
                             constraints_of(p));
 }
 
-HostHypergraph random_directed(vid_t n, nid_t m, unsigned seed) {
-  std::mt19937 rng(seed);
-  HypergraphInput in;
-  in.num_nodes = n;
-  in.directed = true;
-  for (nid_t e = 0; e < m; ++e) {
-    const vid_t src = static_cast<vid_t>(rng() % n);
-    std::vector<vid_t> dst;
-    for (int i = 0, s = 1 + static_cast<int>(rng() % 5); i < s; ++i)
-      dst.push_back((src + 1 + static_cast<vid_t>(rng() % 40)) % n);
-    std::sort(dst.begin(), dst.end());
-    dst.erase(std::unique(dst.begin(), dst.end()), dst.end());
-    in.add_net({src}, dst, 1);
-  }
-  return build_hypergraph(in);
-}
 
 }  // namespace
 
@@ -90,7 +75,7 @@ TEST_CASE_TEMPLATE_APPLY(dense_cases, tessera::test::ExecSpaces);
 
 TEST_CASE_TEMPLATE_DEFINE("coarsening tail: stalled levels end coarsening and packing still reaches few blocks", Space,
                           stall_cases) {
-  const auto host = random_directed(400, 600, 5);
+  const auto host = test::random_local_hypergraph(400, 600, 5, 5);
   PartitionParams p;
   p.mode = PartitionMode::constrained;
   p.max_block_weight = 32;

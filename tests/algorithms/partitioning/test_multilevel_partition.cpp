@@ -14,6 +14,7 @@
 #include "algorithms/partitioning/refinement/refine.hpp"
 #include "core/error.hpp"
 #include "core/hypergraph/hypergraph_builder.hpp"
+#include "tests/algorithms/partitioning/random_hypergraphs.hpp"
 #include "io/graph_io.hpp"
 #include "tests/support/spaces.hpp"
 #include "tests/support/test_support.hpp"
@@ -57,32 +58,6 @@ HostHypergraph two_clusters(bool directed) {
   return build_hypergraph(in);
 }
 
-// Random directed hypergraph: nets with one source and 1..max_dst destinations, a few
-// undirected-style nets, unit node weights unless weighted.
-HostHypergraph random_hypergraph(vid_t n, nid_t m, int max_dst, unsigned seed, bool weighted) {
-  std::mt19937 rng(seed);
-  HypergraphInput in;
-  in.num_nodes = n;
-  in.directed = true;
-  std::uniform_int_distribution<vid_t> node(0, n - 1);
-  std::uniform_int_distribution<int> size(1, max_dst);
-  for (nid_t e = 0; e < m; ++e) {
-    const vid_t src = node(rng);
-    std::vector<vid_t> dst;
-    const int s = size(rng);
-    // local structure: destinations near the source so there is something to find
-    for (int i = 0; i < s; ++i) dst.push_back((src + 1 + static_cast<vid_t>(rng() % 40)) % n);
-    std::sort(dst.begin(), dst.end());
-    dst.erase(std::unique(dst.begin(), dst.end()), dst.end());
-    dst.erase(std::remove(dst.begin(), dst.end(), src), dst.end());
-    in.add_net({src}, dst, weighted ? 1 + static_cast<double>(rng() % 4) : 1.0);
-  }
-  if (weighted) {
-    in.node_weights.resize(n);
-    for (auto& w : in.node_weights) w = 1 + static_cast<node_weight_t>(rng() % 3);
-  }
-  return build_hypergraph(in);
-}
 
 PartitionParams constrained(node_weight_t omega, std::optional<std::int64_t> delta) {
   PartitionParams p;
@@ -217,7 +192,7 @@ TEST_CASE_TEMPLATE_APPLY(toy_cases, tessera::test::ExecSpaces);
 TEST_CASE_TEMPLATE_DEFINE("partitioner: results are valid and deterministic on random hypergraphs", Space, random_cases) {
   for (unsigned seed : {1u, 3u}) {
     const bool weighted = seed == 3;
-    const auto h = random_hypergraph(400, 600, 6, seed, weighted);
+    const auto h = test::random_local_hypergraph(400, 600, 6, seed, weighted);
     // Constrained: Omega and Delta both binding.
     for (auto limits : {std::pair<node_weight_t, std::int64_t>{32, 40}, {10, 24}}) {
       const node_weight_t omega = limits.first;
@@ -251,7 +226,7 @@ TEST_CASE_TEMPLATE_APPLY(random_cases, tessera::test::ExecSpaces);
 
 TEST_CASE_TEMPLATE_DEFINE("partitioner: refinement never worsens connectivity nor breaks validity", Space, refine_cases) {
   using mem = typename Space::memory_space;
-  const auto host = random_hypergraph(400, 700, 5, 11, false);
+  const auto host = test::random_local_hypergraph(400, 700, 5, 11, false);
   auto h = mirror_hypergraph<mem>(host);
   // A valid but poor start: round-robin blocks of at most 50 nodes.
   const part_t k = 10;
@@ -298,7 +273,7 @@ TEST_CASE_TEMPLATE_APPLY(refine_cases, tessera::test::ExecSpaces);
 
 TEST_CASE("partitioner: several runs keep the best of their seeds") {
   using Space = Kokkos::DefaultExecutionSpace;
-  const auto h = random_hypergraph(300, 500, 5, 7, false);
+  const auto h = test::random_local_hypergraph(300, 500, 5, 7, false);
   for (auto p : {kway(2, 0.03), constrained(24, 30)}) {
     p.seed = 5;
     // Each seed alone; the runs = 3 result is the best (fewest blocks first when constrained,

@@ -11,31 +11,11 @@
 #include "algorithms/partitioning/multilevel/partition_options.hpp"
 #include "core/error.hpp"
 #include "core/hypergraph/hypergraph_builder.hpp"
+#include "tests/algorithms/partitioning/random_hypergraphs.hpp"
 #include "tests/support/spaces.hpp"
 #include "tests/support/test_support.hpp"
 
 using namespace tessera;
-
-namespace {
-
-HostHypergraph local_random(vid_t n, nid_t m, unsigned seed) {
-  std::mt19937 rng(seed);
-  HypergraphInput in;
-  in.num_nodes = n;
-  in.directed = true;
-  for (nid_t e = 0; e < m; ++e) {
-    const vid_t src = static_cast<vid_t>(rng() % n);
-    std::vector<vid_t> dst;
-    for (int i = 0, s = 1 + static_cast<int>(rng() % 6); i < s; ++i)
-      dst.push_back((src + 1 + static_cast<vid_t>(rng() % 40)) % n);
-    std::sort(dst.begin(), dst.end());
-    dst.erase(std::unique(dst.begin(), dst.end()), dst.end());
-    in.add_net({src}, dst, 1);
-  }
-  return build_hypergraph(in);
-}
-
-}  // namespace
 
 TEST_CASE("partition options: names, defaults and validation") {
   PartitionParams p;
@@ -96,7 +76,7 @@ TEST_CASE("partition options: names, defaults and validation") {
 
 TEST_CASE_TEMPLATE_DEFINE("partition options: every ablation and parameter gives valid partitions", Space, ablation_cases) {
   using mem = typename Space::memory_space;
-  const auto host = local_random(500, 800, 13);
+  const auto host = test::random_local_hypergraph(500, 800, 6, 13);
   auto h = mirror_hypergraph<mem>(host);
   auto hh = mirror_hypergraph<Kokkos::HostSpace>(host);
   const std::vector<std::pair<const char*, const char*>> settings = {
