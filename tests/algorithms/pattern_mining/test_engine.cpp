@@ -14,6 +14,7 @@
 #include "algorithms/pattern_mining/engine/engine.hpp"
 #include "core/error.hpp"
 #include "core/graph/builder.hpp"
+#include "tests/algorithms/pattern_mining/random_edges.hpp"
 #include "tests/reference/brute_force_matches.hpp"
 #include "tests/support/spaces.hpp"
 #include "tests/support/test_support.hpp"
@@ -23,25 +24,6 @@ using namespace tessera::mining;
 
 namespace {
 
-// Erdős–Rényi G(n, p) plus a hub joined to a third of the vertices (so splitting triggers),
-// optionally labelled from [0, num_labels).
-EdgeList random_edges(vid_t n, double p, unsigned seed, int num_labels = 0) {
-  std::mt19937 rng(seed);
-  std::bernoulli_distribution coin(p), hub(0.35);
-  EdgeList e;
-  e.num_vertices = n;
-  for (vid_t u = 0; u < n; ++u)
-    for (vid_t v = u + 1; v < n; ++v)
-      if ((u == 0 && hub(rng)) || coin(rng)) {
-        e.src.push_back(u);
-        e.dst.push_back(v);
-      }
-  if (num_labels > 0) {
-    std::uniform_int_distribution<label_t> pick(0, num_labels - 1);
-    for (vid_t v = 0; v < n; ++v) e.labels.push_back(pick(rng));
-  }
-  return e;
-}
 
 template <class Space>
 CsrGraph<typename Space::memory_space> on_space(const EdgeList& e) {
@@ -109,7 +91,7 @@ void check_listing(const HostGraph& g, const Pattern& p, const std::vector<std::
 TEST_CASE_TEMPLATE_DEFINE("mining engine: counts equal brute force for every built-in pattern", Space, engine_builtins) {
   const std::vector<std::tuple<vid_t, double, unsigned>> graphs = {{26, 0.25, 1}, {18, 0.5, 3}};
   for (const auto& [n, p, seed] : graphs) {
-    const EdgeList e = random_edges(n, p, seed);
+    const EdgeList e = test::random_edges_with_hub(n, p, seed);
     const HostGraph host = on_host(e);
     const auto g = prepare_mining_graph(Space{}, on_space<Space>(e), true);  // shared by every pattern
     for (const Induced induced : {Induced::edge, Induced::vertex})
@@ -125,7 +107,7 @@ TEST_CASE_TEMPLATE_DEFINE("mining engine: counts equal brute force for every bui
 }
 
 TEST_CASE_TEMPLATE_DEFINE("mining engine: k-cliques for k = 3..8 and the engine's triangle count", Space, engine_cliques) {
-  const EdgeList e = random_edges(17, 0.75, 7);
+  const EdgeList e = test::random_edges_with_hub(17, 0.75, 7);
   const HostGraph host = on_host(e);
   const auto g = on_space<Space>(e);
   for (int k = 3; k <= 8; ++k) {
@@ -152,7 +134,7 @@ TEST_CASE_TEMPLATE_DEFINE("mining engine: k-cliques for k = 3..8 and the engine'
 }
 
 TEST_CASE_TEMPLATE_DEFINE("mining engine: listing every built-in pattern", Space, engine_listing) {
-  const EdgeList e = random_edges(24, 0.25, 11);
+  const EdgeList e = test::random_edges_with_hub(24, 0.25, 11);
   const HostGraph host = on_host(e);
   const auto g = on_space<Space>(e);
   for (const Induced induced : {Induced::edge, Induced::vertex})
@@ -176,7 +158,7 @@ TEST_CASE_TEMPLATE_DEFINE("mining engine: listing every built-in pattern", Space
 }
 
 TEST_CASE_TEMPLATE_DEFINE("mining engine: labelled patterns and a user pattern file", Space, engine_labels) {
-  const EdgeList e = random_edges(30, 0.25, 5, 3);
+  const EdgeList e = test::random_edges_with_hub(30, 0.25, 5, 3);
   const HostGraph host = on_host(e);
   const auto g = on_space<Space>(e);
   const std::vector<Pattern> labelled = {
@@ -202,13 +184,13 @@ TEST_CASE_TEMPLATE_DEFINE("mining engine: labelled patterns and a user pattern f
     }
   }
   // Labelled pattern on an unlabelled graph: a clear error.
-  const auto unlabelled = on_space<Space>(random_edges(10, 0.3, 1));
+  const auto unlabelled = on_space<Space>(test::random_edges_with_hub(10, 0.3, 1));
   CHECK_THROWS_AS(mine(Space{}, unlabelled, labelled[0]), UserError);
 }
 
 TEST_CASE_TEMPLATE_DEFINE("mining engine: motif formulas equal brute-force induced counts", Space, engine_motifs) {
   for (const unsigned seed : {21u, 22u}) {
-    const EdgeList e = random_edges(30, 0.22, seed);
+    const EdgeList e = test::random_edges_with_hub(30, 0.22, seed);
     const HostGraph host = on_host(e);
     const auto g = on_space<Space>(e);
     for (const int k : {3, 4}) {

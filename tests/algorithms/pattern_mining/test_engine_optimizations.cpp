@@ -18,6 +18,7 @@
 #include "core/error.hpp"
 #include "core/graph/builder.hpp"
 #include "io/graph_io.hpp"
+#include "tests/algorithms/pattern_mining/random_edges.hpp"
 #include "tests/reference/brute_force_matches.hpp"
 #include "tests/support/spaces.hpp"
 #include "tests/support/test_support.hpp"
@@ -27,20 +28,6 @@ using namespace tessera::mining;
 
 namespace {
 
-// G(n, p) plus a hub joined to 40% of the vertices (so hub splitting triggers).
-EdgeList hub_graph(vid_t n, double p, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::bernoulli_distribution coin(p), hub(0.4);
-  EdgeList e;
-  e.num_vertices = n;
-  for (vid_t u = 0; u < n; ++u)
-    for (vid_t v = u + 1; v < n; ++v)
-      if ((u == 0 && hub(rng)) || coin(rng)) {
-        e.src.push_back(u);
-        e.dst.push_back(v);
-      }
-  return e;
-}
 
 // The switch settings of the ablation: all on, each one off alone, all off.
 std::vector<std::pair<std::string, EngineOptimizations>> switch_settings() {
@@ -132,7 +119,7 @@ TEST_CASE("mining optimizations: local bitmap search is planned for cliques of f
 
 TEST_CASE("mining optimizations: the serial interpreter's pair counting equals brute force") {
   for (const unsigned seed : {3u, 4u}) {
-    const HostGraph g = mirror_graph<Kokkos::HostSpace>(build_graph(hub_graph(22, 0.3, seed)));
+    const HostGraph g = mirror_graph<Kokkos::HostSpace>(build_graph(test::random_edges_with_hub(22, 0.3, seed, 0, 0.4)));
     for (const auto& pattern : patterns_under_test()) {
       for (const auto bounds : {BoundDirection::upper, BoundDirection::lower}) {
         PlanOptions options;
@@ -148,7 +135,7 @@ TEST_CASE("mining optimizations: the serial interpreter's pair counting equals b
 TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals brute force", Space, switch_settings_random) {
   std::map<std::string, int> took_effect;  // every optimization must have run somewhere
   for (const unsigned seed : {1u, 2u}) {
-    const EdgeList e = hub_graph(24, seed == 1 ? 0.3 : 0.55, seed);  // sparse, then dense (large W)
+    const EdgeList e = test::random_edges_with_hub(24, seed == 1 ? 0.3 : 0.55, seed, 0, 0.4);  // sparse, then dense (large W)
     const HostGraph host = mirror_graph<Kokkos::HostSpace>(build_graph(e));
     const auto g = prepare_mining_graph(Space{}, mirror_graph<typename Space::memory_space>(build_graph(e)), true);
     auto patterns = patterns_under_test();
