@@ -8,6 +8,7 @@
 
 #include "algorithms/triangle_count/task_sources.hpp"
 #include "algorithms/triangle_count/triangle_count.hpp"
+#include "core/kokkos_ext/atomics.hpp"
 #include "core/kokkos_ext/execution.hpp"
 #include "core/set_ops/intersect.hpp"
 
@@ -21,9 +22,9 @@ struct PerVertexHook {
   Kokkos::View<tc_counter_t*, MemorySpace> counts;
   vid_t a, b;
   KOKKOS_INLINE_FUNCTION void operator()(vid_t w) const {
-    Kokkos::atomic_increment(&counts(a));
-    Kokkos::atomic_increment(&counts(b));
-    Kokkos::atomic_increment(&counts(w));
+    tessera::detail::atomic_increment(&counts(a));
+    tessera::detail::atomic_increment(&counts(b));
+    tessera::detail::atomic_increment(&counts(w));
   }
 };
 

@@ -146,7 +146,7 @@ count_t spgemm_masked_block(const ExecSpace& space, const CsrGraph<typename Exec
   Handle handle;
   handle.create_spgemm_handle(KokkosSparse::SPGEMM_KK);
   Kokkos::View<eid_t*, memory_space> c_rows("tessera::tc::kk_baseline::c_rows", rows + 1);
-  KokkosSparse::Experimental::spgemm_symbolic(&handle, rows, n, n, a_rows, a_entries, false, row_map, entries, false,
+  kk_compat::spgemm_symbolic(&handle, rows, n, n, a_rows, a_entries, false, row_map, entries, false,
                                               c_rows);
   const auto c_nnz = static_cast<eid_t>(handle.get_spgemm_handle()->get_c_nnz());
   if (c_nnz == 0) {
@@ -157,7 +157,7 @@ count_t spgemm_masked_block(const ExecSpace& space, const CsrGraph<typename Exec
       Kokkos::ViewAllocateWithoutInitializing("tessera::tc::kk_baseline::c_entries"), c_nnz);
   Kokkos::View<double*, memory_space> c_values(
       Kokkos::ViewAllocateWithoutInitializing("tessera::tc::kk_baseline::c_values"), c_nnz);
-  KokkosSparse::Experimental::spgemm_numeric(&handle, rows, n, n, a_rows, a_entries, a_values, false, row_map,
+  kk_compat::spgemm_numeric(&handle, rows, n, n, a_rows, a_entries, a_values, false, row_map,
                                              entries, ones, false, c_rows, c_entries, c_values);
   handle.destroy_spgemm_handle();
 

@@ -1,6 +1,7 @@
 #include "core/graph/builder.hpp"
 
 #include "core/error.hpp"
+#include "core/kokkos_ext/atomics.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
 #include "core/kokkos_ext/scan.hpp"
 #include "core/kokkos_ext/sort.hpp"
@@ -66,8 +67,8 @@ CsrGraph<typename ExecSpace::memory_space> build_graph(
           ++loop;
           if (drop_loops) return;
         }
-        Kokkos::atomic_increment(&degree(u));
-        if (symmetrize && u != v) Kokkos::atomic_increment(&degree(v));
+        tessera::detail::atomic_increment(&degree(u));
+        if (symmetrize && u != v) tessera::detail::atomic_increment(&degree(v));
       },
       bad_ids, loops);
   TESSERA_USER_REQUIRE(bad_ids == 0, bad_ids << " edge endpoint(s) lie outside the vertex range [0, " << n

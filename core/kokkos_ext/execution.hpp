@@ -2,15 +2,16 @@
 // Execution-space traits the kernels size themselves with; the one place that knows which
 // backends are GPUs.
 #include <Kokkos_Core.hpp>
-#include <KokkosKernels_ExecSpaceUtils.hpp>
 
 #include <algorithm>
+
+#include "core/kokkos_ext/kokkos_kernels_compat.hpp"
 
 namespace tessera::detail {
 
 template <class ExecSpace>
 constexpr bool is_gpu_space() {
-  return KokkosKernels::Impl::kk_is_gpu_exec_space<ExecSpace>();
+  return kk_compat::is_gpu_exec_space<ExecSpace>();
 }
 
 // Vector lanes per team thread for per-item work of about `mean_length` elements: a power of

@@ -1,15 +1,13 @@
 #pragma once
 // Sorting primitives, wrapped so the rest of Tessera does not depend on where Kokkos Kernels
-// keeps them (KokkosKernels::Impl in 3.x) or on how each backend is best served: a version or
-// strategy switch changes this file only.
+// keeps them (kokkos_kernels_compat.hpp resolves the release) or on how each backend is best
+// served: a strategy switch changes this file only.
 #include <Kokkos_Core.hpp>
-#include <KokkosKernels_ExecSpaceUtils.hpp>
-#include <KokkosKernels_Sorting.hpp>
-#include <KokkosKernels_SparseUtils.hpp>
 
 #include <algorithm>
 #include <cstdint>
 
+#include "core/kokkos_ext/kokkos_kernels_compat.hpp"
 #include "core/kokkos_ext/scan.hpp"
 
 namespace tessera::detail {
@@ -75,16 +73,12 @@ struct TeamRowSort {  // one team sorts one row (bitonic)
   bool with_values;
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    using key_type = typename Entries::non_const_value_type;
-    using value_type = typename Values::non_const_value_type;
     const std::int64_t r = rows(team.league_rank());
-    const auto begin = row_map(r);
-    const std::int64_t len = static_cast<std::int64_t>(row_map(r + 1) - begin);
+    const auto row = Kokkos::make_pair(static_cast<std::int64_t>(row_map(r)), static_cast<std::int64_t>(row_map(r + 1)));
     if (with_values)
-      KokkosKernels::Impl::TeamBitonicSort2<std::int64_t, key_type, value_type, Member>(
-          entries.data() + begin, values.data() + begin, len, team);
+      kk_compat::team_sort_by_key(team, Kokkos::subview(entries, row), Kokkos::subview(values, row));
     else
-      KokkosKernels::Impl::TeamBitonicSort<std::int64_t, key_type, Member>(entries.data() + begin, len, team);
+      kk_compat::team_sort(team, Kokkos::subview(entries, row));
   }
 };
 
@@ -145,19 +139,19 @@ void sort_rows_by_length(const ExecSpace& space, const RowMap& row_map, const En
 // Sorts every row of a CRS structure ascending (entries only).
 template <class ExecSpace, class RowMap, class Entries>
 void sort_rows(const ExecSpace& space, const RowMap& row_map, const Entries& entries) {
-  if constexpr (KokkosKernels::Impl::kk_is_gpu_exec_space<ExecSpace>())
+  if constexpr (kk_compat::is_gpu_exec_space<ExecSpace>())
     sort_rows_by_length(space, row_map, entries, entries, false);
   else
-    KokkosKernels::Impl::sort_crs_graph<ExecSpace, RowMap, Entries>(row_map, entries);  // radix per row
+    kk_compat::sort_crs_graph<ExecSpace, RowMap, Entries>(row_map, entries);  // radix per row
 }
 
 // Sorts every row ascending by entry, permuting `values` alongside.
 template <class ExecSpace, class RowMap, class Entries, class Values>
 void sort_rows(const ExecSpace& space, const RowMap& row_map, const Entries& entries, const Values& values) {
-  if constexpr (KokkosKernels::Impl::kk_is_gpu_exec_space<ExecSpace>())
+  if constexpr (kk_compat::is_gpu_exec_space<ExecSpace>())
     sort_rows_by_length(space, row_map, entries, values, true);
   else
-    KokkosKernels::Impl::sort_crs_matrix<ExecSpace, RowMap, Entries, Values>(row_map, entries, values);
+    kk_compat::sort_crs_matrix<ExecSpace, RowMap, Entries, Values>(row_map, entries, values);
 }
 
 // Sorts a 1-D View of integer keys ascending, in parallel (bitonic: deterministic and
@@ -165,7 +159,7 @@ void sort_rows(const ExecSpace& space, const RowMap& row_map, const Entries& ent
 template <class ExecSpace, class View>
 void sort_keys(const View& keys) {
   if (keys.extent(0) < 2) return;
-  KokkosKernels::Impl::bitonicSort<View, ExecSpace, std::int64_t>(keys);
+  kk_compat::bitonic_sort<ExecSpace>(keys);
 }
 
 }  // namespace tessera::detail

@@ -3,12 +3,12 @@
 // order (unique keys), so the result is the same on every backend: host backends use std::sort
 // (O(n log n) on one thread), device backends Kokkos Kernels' bitonic sort.
 #include <Kokkos_Core.hpp>
-#include <KokkosKernels_Sorting.hpp>
 
 #include <algorithm>
 #include <cstdint>
 
 #include "core/kokkos_ext/execution.hpp"
+#include "core/kokkos_ext/kokkos_kernels_compat.hpp"
 
 namespace tessera::detail {
 
@@ -21,7 +21,7 @@ void sort_with(const ExecSpace& space, const View& v, const Comparator& comp) {
     std::sort(v.data(), v.data() + v.extent(0),
               [&](const typename View::value_type& a, const typename View::value_type& b) { return comp(a, b); });
   } else {
-    KokkosKernels::Impl::bitonicSort<View, ExecSpace, std::int64_t, Comparator>(v, comp);
+    kk_compat::bitonic_sort<ExecSpace>(v, comp);
   }
 }
 

@@ -18,6 +18,7 @@
 #include "algorithms/partitioning/multilevel/level.hpp"
 #include "algorithms/partitioning/multilevel/scan_utils.hpp"
 #include "algorithms/partitioning/multilevel/row_sort.hpp"
+#include "core/kokkos_ext/atomics.hpp"
 #include "core/kokkos_ext/sort.hpp"
 
 namespace tessera::partitioning {
@@ -143,8 +144,8 @@ Contraction<typename ExecSpace::memory_space> contract(const ExecSpace& space,
       "tessera::part::cinc_count", range(space, 0, mc), KOKKOS_LAMBDA(const std::int64_t e) {
         for (eid_t k = coff(e); k < coff(e + 1); ++k) {
           const vid_t x = cpins(k);
-          Kokkos::atomic_increment(&cnoff(x));
-          if (k >= coff(e) + csrc(e)) Kokkos::atomic_increment(&cnin(x));
+          tessera::detail::atomic_increment(&cnoff(x));
+          if (k >= coff(e) + csrc(e)) tessera::detail::atomic_increment(&cnin(x));
         }
       });
   detail::exclusive_scan_inplace(space, cnoff, nc + 1);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "algorithms/partitioning/multilevel/scan_utils.hpp"
+#include "core/kokkos_ext/atomics.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
 
 namespace tessera::partitioning {
@@ -91,8 +92,8 @@ vid_t match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, type
   Kokkos::View<vid_t*, mem> bucket_count("tessera::part::mm_bucket_count", max_depth + 2);
   Kokkos::parallel_for(
       "tessera::part::mm_count", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
-        if (parent(v) != invalid_vid) Kokkos::atomic_increment(&child_count(parent(v)));
-        Kokkos::atomic_increment(&bucket_count(depth(v)));
+        if (parent(v) != invalid_vid) tessera::detail::atomic_increment(&child_count(parent(v)));
+        tessera::detail::atomic_increment(&bucket_count(depth(v)));
       });
   detail::exclusive_scan_inplace(space, child_count, n + 1);
   detail::exclusive_scan_inplace(space, bucket_count, max_depth + 2);
@@ -151,11 +152,11 @@ vid_t match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, type
         "tessera::part::mm_down", range(space, bucket_host(d), bucket_host(d + 1)), KOKKOS_LAMBDA(const std::int64_t i) {
           const vid_t v = by_depth(i);
           if (d == 0 && mate(v) != invalid_vid && target(v) == mate(v) && v < mate(v))
-            Kokkos::atomic_increment(&pairs());
+            tessera::detail::atomic_increment(&pairs());
           if (mate(v) != invalid_vid || best(v) == invalid_vid) return;
           mate(v) = best(v);
           mate(best(v)) = v;
-          Kokkos::atomic_increment(&pairs());
+          tessera::detail::atomic_increment(&pairs());
         });
   }
   vid_t result = 0;
