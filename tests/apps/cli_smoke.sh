@@ -5,7 +5,9 @@
 set -uo pipefail
 tessera=$1
 case_name=$2
-data=${TESSERA_DATA_DIR:-}
+# The data folder: TESSERA_DATA_DIR at test time, as the doctest suites read it, else the one
+# configured (TESSERA_DEFAULT_DATA_DIR, set by ctest).
+data=${TESSERA_DATA_DIR:-${TESSERA_DEFAULT_DATA_DIR:-}}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
