@@ -3,6 +3,7 @@
 // (1: bad input or failure, 2: wrong usage).
 #include <Kokkos_Core.hpp>
 
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <string>
@@ -70,6 +71,22 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   throw UsageError("unknown command '" + command + "' (tessera --help lists the commands)");
 }
 
+// Kokkos sees only the program name and its own --kokkos-* options: given the subcommand's
+// --help it would print its 40-line option banner first (Kokkos 3.4 and 4.x).
+std::vector<char*> kokkos_arguments(int argc, char** argv) {
+  std::vector<char*> kept{argv[0]};
+  for (int i = 1; i < argc; ++i)
+    if (std::strncmp(argv[i], "--kokkos-", 9) == 0) kept.push_back(argv[i]);
+  kept.push_back(nullptr);
+  return kept;
+}
+
+// Without OMP_PROC_BIND, Kokkos' OpenMP backend prints a warning on stdout, which breaks --json.
+// The OpenMP runtime has already read its settings by now, so this changes no binding: threads
+// stay unbound (the runtime's default), which is also right when several MPI ranks share a node.
+// Users who want binding set OMP_PROC_BIND / OMP_PLACES themselves.
+void default_thread_binding() { setenv("OMP_PROC_BIND", "false", /*overwrite=*/0); }
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -80,8 +97,11 @@ int main(int argc, char** argv) {
   // MPI (tc --distributed only) starts before Kokkos, which then runs this rank's share of the
   // node's cores, and ends after it.
   tessera::cli::DistributedRuntime mpi(argc, argv);
+  default_thread_binding();
   // Kokkos consumes its own --kokkos-* options; the rest belongs to the subcommand.
-  Kokkos::ScopeGuard kokkos(argc, argv);
+  auto kokkos_argv = kokkos_arguments(argc, argv);
+  int kokkos_argc = static_cast<int>(kokkos_argv.size()) - 1;
+  Kokkos::ScopeGuard kokkos(kokkos_argc, kokkos_argv.data());
   std::vector<std::string> args;
   for (int i = 2; i < argc; ++i)
     if (std::strncmp(argv[i], "--kokkos-", 9) != 0) args.emplace_back(argv[i]);

@@ -10,9 +10,7 @@
 #include "algorithms/triangle_count/triangle_count.hpp"
 #include "apps/runner/mining_tasks.hpp"
 #include "algorithms/partitioning/multilevel/partition_options.hpp"
-#ifdef TESSERA_HAVE_MPI
 #include "apps/runner/distributed_tasks.hpp"
-#endif
 #include "algorithms/partitioning/multilevel/partition_report.hpp"
 
 namespace tessera::runner {
@@ -150,9 +148,7 @@ const std::vector<TaskDefinition>& task_registry() {
        true},
   };
   for (auto& t : mining_tasks()) tasks.push_back(std::move(t));
-#ifdef TESSERA_HAVE_MPI
-  for (auto& t : distributed_tasks()) tasks.push_back(std::move(t));
-#endif
+  for (auto& t : distributed_tasks()) tasks.push_back(std::move(t));  // none without MPI
   return tasks;
   }();
   return tasks;

@@ -29,6 +29,11 @@ case "$case_name" in
     expect_error "unknown command" "$tessera" frobnicate
     expect_error "unknown option --bogus" "$tessera" info x.el --bogus
     expect_error "missing <input>" "$tessera" info
+    # Only our help (no Kokkos banner), and --json is JSON without OMP_PROC_BIND set.
+    "$tessera" tc --help | grep -qi "kokkos command line" && fail "tc --help prints Kokkos' banner"
+    "$tessera" tc --help | head -n 1 | grep -q "usage: tessera tc" || fail "tc --help does not start with our usage"
+    env -u OMP_PROC_BIND "$tessera" info gen:clique:n=5 --json | python3 -c 'import json,sys; json.load(sys.stdin)' ||
+      fail "--json is not JSON without OMP_PROC_BIND"
     ;;
   info-karate)
     need_data
