@@ -80,8 +80,7 @@ case "$case_name" in
     [ -n "${MPIEXEC:-}" ] || { echo "SKIPPED: no MPIEXEC"; exit 77; }
     honoured="format one-based compact-ids variant orientation json distributed buffer-size compress scan-chunk ranks-per-node gpu-ranks-per-node weigh-partition partition ipc-rows help"
     rejected="directed keep-self-loops first-pin-is-source intersection per-vertex"
-    # (Kokkos' own --kokkos-* options, printed with --help until issue 17 removes the banner, are
-    # not tc's.)
+    # (Kokkos' own --kokkos-* options are not tc's, should a Kokkos release list them.)
     for o in $("$tessera" tc --help | sed -n 's/^  --\([a-z-]*\).*/\1/p' | grep -v '^kokkos-'); do
       case " $honoured $rejected " in *" $o "*) ;; *) fail "tc --$o: neither honoured nor rejected with --distributed in this test" ;; esac
     done
