@@ -3,6 +3,8 @@
 #include <iostream>
 #include <sstream>
 
+#include "core/util/parse_number.hpp"
+
 namespace tessera::cli {
 
 Arguments::Arguments(std::string command, std::string summary)
@@ -92,16 +94,9 @@ bool Arguments::declared(const std::string& name) const {
 
 long long Arguments::get_integer(const std::string& name) const {
   const std::string& text = get(name);
-  std::size_t used = 0;
-  long long value = 0;
-  try {
-    value = std::stoll(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || text.empty())
-    throw UsageError(command_ + ": --" + name + " expects an integer, got '" + text + "'");
-  return value;
+  const auto value = parse_whole_integer(text);
+  if (!value) throw UsageError(command_ + ": --" + name + " expects an integer, got '" + text + "'");
+  return *value;
 }
 
 std::string Arguments::help() const {

@@ -11,6 +11,7 @@
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
 #include "core/util/json.hpp"
+#include "core/util/parse_number.hpp"
 #include "io/text/partition_io.hpp"
 
 namespace tessera::cli {
@@ -28,15 +29,9 @@ void add_constraint_options(Arguments& args) {
 
 double parse_double(const Arguments& args, const std::string& name) {
   const std::string text = args.get(name);
-  std::size_t used = 0;
-  double value = 0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || text.empty()) throw UsageError("--" + name + " expects a number, got '" + text + "'");
-  return value;
+  const auto value = parse_whole_number(text);
+  if (!value) throw UsageError("--" + name + " expects a number, got '" + text + "'");
+  return *value;
 }
 
 // The mode and limits from --max-size/--max-inbound, --preset or --k/--epsilon (exactly one way).

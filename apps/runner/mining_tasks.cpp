@@ -9,6 +9,7 @@
 #include "algorithms/pattern_mining/apps/mine.hpp"
 #include "algorithms/pattern_mining/apps/motifs.hpp"
 #include "core/error.hpp"
+#include "core/util/parse_number.hpp"
 
 namespace tessera::runner {
 
@@ -18,12 +19,7 @@ using Space = Kokkos::DefaultExecutionSpace;
 using namespace tessera::mining;
 
 long long parse_integer(const std::string& name, const std::string& value) {
-  try {
-    std::size_t used = 0;
-    const long long v = std::stoll(value, &used);
-    if (used == value.size()) return v;
-  } catch (const std::exception&) {
-  }
+  if (const auto v = parse_whole_integer(value)) return *v;
   throw UserError("parameter '" + name + "' must be an integer, got '" + value + "'");
 }
 

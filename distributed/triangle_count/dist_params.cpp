@@ -1,6 +1,7 @@
 #include "distributed/triangle_count/dist_params.hpp"
 
 #include "core/error.hpp"
+#include "core/util/parse_number.hpp"
 
 namespace tessera::dist {
 
@@ -28,16 +29,10 @@ namespace {
 
 // An integer in [lo, hi]. Messages name the value, not the option: callers (CLI, YAML) add it.
 long long parse_integer(const std::string& text, long long lo, long long hi) {
-  std::size_t used = 0;
-  long long value = 0;
-  try {
-    value = std::stoll(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  TESSERA_USER_REQUIRE(!text.empty() && used == text.size(), "expects an integer, got '" << text << "'");
-  TESSERA_USER_REQUIRE(value >= lo && value <= hi, "must be between " << lo << " and " << hi << ", got " << value);
-  return value;
+  const auto value = parse_whole_integer(text);
+  TESSERA_USER_REQUIRE(value, "expects an integer, got '" << text << "'");
+  TESSERA_USER_REQUIRE(*value >= lo && *value <= hi, "must be between " << lo << " and " << hi << ", got " << *value);
+  return *value;
 }
 
 bool parse_bool(const std::string& text) {

@@ -8,36 +8,25 @@
 
 #include "algorithms/partitioning/coarsening/propose_pairs.hpp"
 #include "core/error.hpp"
+#include "core/util/parse_number.hpp"
 
 namespace tessera {
 
 namespace {
 
 long long parse_integer(const std::string& name, const std::string& text, long long lo, long long hi) {
-  long long value = 0;
-  std::size_t used = 0;
-  try {
-    value = std::stoll(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  TESSERA_USER_REQUIRE(!text.empty() && used == text.size() && value >= lo && value <= hi,
+  const auto value = parse_whole_integer(text);
+  TESSERA_USER_REQUIRE(value && *value >= lo && *value <= hi,
                        "option '" << name << "' expects an integer in [" << lo << ", " << hi << "], got '" << text
                                   << "'");
-  return value;
+  return *value;
 }
 
 double parse_fraction(const std::string& name, const std::string& text) {
-  double value = -1;
-  std::size_t used = 0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  TESSERA_USER_REQUIRE(!text.empty() && used == text.size() && value >= 0 && value <= 1,
+  const auto value = parse_whole_number(text);
+  TESSERA_USER_REQUIRE(value && *value >= 0 && *value <= 1,
                        "option '" << name << "' expects a number in [0, 1], got '" << text << "'");
-  return value;
+  return *value;
 }
 
 bool parse_switch(const std::string& name, const std::string& text) {
