@@ -78,14 +78,7 @@ Json quality_json(const PartitionQuality& q, double soed) {
 // Fig. 8's breakdown: seconds per algorithm step.
 Json steps_json(const StepSeconds& s) {
   Json j = Json::object();
-  j.set("neighbors", s.neighbors)
-      .set("proposal", s.proposal)
-      .set("matching", s.matching)
-      .set("contraction", s.contraction)
-      .set("initial", s.initial)
-      .set("gains", s.gains)
-      .set("sequence", s.sequence)
-      .set("validity", s.validity);
+  for (const auto& step : k_step_fields) j.set(step.name, s.*step.seconds);
   return j;
 }
 

@@ -107,16 +107,9 @@ Json partition_task(const io::LoadedGraph& input, const Params& p) {
       .set("soed", r.soed)
       .set("imbalance", r.quality.imbalance)
       .set("levels", static_cast<long long>(r.level_nodes.size()))
-      .set("coarsening_stop", r.coarsening_stop)
-      .set("neighbors_s", r.steps.neighbors)
-      .set("proposal_s", r.steps.proposal)
-      .set("matching_s", r.steps.matching)
-      .set("contraction_s", r.steps.contraction)
-      .set("initial_s", r.steps.initial)
-      .set("gains_s", r.steps.gains)
-      .set("sequence_s", r.steps.sequence)
-      .set("validity_s", r.steps.validity)
-      .set("nodes", static_cast<long long>(h.num_nodes))
+      .set("coarsening_stop", r.coarsening_stop);
+  for (const auto& step : k_step_fields) j.set(std::string(step.name) + "_s", r.steps.*step.seconds);
+  j.set("nodes", static_cast<long long>(h.num_nodes))
       .set("pins", static_cast<long long>(h.num_pins()));
   return j;
 }

@@ -87,6 +87,17 @@ struct StepSeconds {
   double validity = 0;     // refinement: events-based validity, best prefix, apply (§VI-D)
 };
 
+// The steps by name, in the order above: the one list the CLI's JSON and the YAML records use.
+struct StepField {
+  const char* name;
+  double StepSeconds::*seconds;
+};
+inline constexpr StepField k_step_fields[] = {
+    {"neighbors", &StepSeconds::neighbors}, {"proposal", &StepSeconds::proposal},
+    {"matching", &StepSeconds::matching},   {"contraction", &StepSeconds::contraction},
+    {"initial", &StepSeconds::initial},     {"gains", &StepSeconds::gains},
+    {"sequence", &StepSeconds::sequence},   {"validity", &StepSeconds::validity}};
+
 template <class MemorySpace>
 struct PartitionResult {
   Kokkos::View<part_t*, MemorySpace> parts;  // block of every node, ids 0..num_parts-1
