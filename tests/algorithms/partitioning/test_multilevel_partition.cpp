@@ -14,6 +14,7 @@
 #include "algorithms/partitioning/refinement/refine.hpp"
 #include "core/error.hpp"
 #include "core/hypergraph/hypergraph_builder.hpp"
+#include "tests/algorithms/partitioning/host_built_level.hpp"
 #include "tests/algorithms/partitioning/random_hypergraphs.hpp"
 #include "io/graph_io.hpp"
 #include "tests/support/spaces.hpp"
@@ -236,18 +237,7 @@ TEST_CASE_TEMPLATE_DEFINE("partitioner: refinement never worsens connectivity no
   auto before = quality<Space>(host, start, c);
   REQUIRE(before.valid);
   // Level from the hypergraph (unit weights: fixed point shift 0 keeps the test simple).
-  partitioning::Level<mem> L;
-  L.num_nodes = h.num_nodes;
-  L.num_nets = h.num_nets();
-  L.net_offsets = h.net_offsets;
-  L.pins = h.pins;
-  L.net_num_sources = h.net_num_sources;
-  L.node_offsets = h.node_offsets;
-  L.incident_nets = h.incident_nets;
-  L.node_num_inbound = h.node_num_inbound;
-  L.node_weights = h.node_weights;
-  L.net_weights = Kokkos::View<partitioning::score_t*, mem>("w", L.num_nets);
-  Kokkos::deep_copy(L.net_weights, 1);
+  const auto L = test::host_built_level(h);
   Kokkos::View<part_t*, mem> parts("parts", start.size());
   auto ph = Kokkos::create_mirror_view(parts);
   std::copy(start.begin(), start.end(), ph.data());

@@ -12,29 +12,13 @@
 #include "core/error.hpp"
 #include "core/hypergraph/hypergraph_builder.hpp"
 #include "io/graph_io.hpp"
+#include "tests/algorithms/partitioning/host_built_level.hpp"
 #include "tests/support/spaces.hpp"
 #include "tests/support/test_support.hpp"
 
 using namespace tessera;
 
 namespace {
-
-// The host level of a host hypergraph (net weights as integers, as in the driver for unit weights).
-partitioning::Level<Kokkos::HostSpace> host_level(const HostHypergraph& h) {
-  partitioning::Level<Kokkos::HostSpace> L;
-  L.num_nodes = h.num_nodes;
-  L.num_nets = h.num_nets();
-  L.net_offsets = h.net_offsets;
-  L.pins = h.pins;
-  L.net_num_sources = h.net_num_sources;
-  L.node_offsets = h.node_offsets;
-  L.incident_nets = h.incident_nets;
-  L.node_num_inbound = h.node_num_inbound;
-  L.node_weights = h.node_weights;
-  L.net_weights = Kokkos::View<partitioning::score_t*, Kokkos::HostSpace>("test::net_w", L.num_nets);
-  for (nid_t e = 0; e < L.num_nets; ++e) L.net_weights(e) = static_cast<partitioning::score_t>(h.net_weights(e));
-  return L;
-}
 
 part_t count_blocks(const std::vector<part_t>& parts) {
   return parts.empty() ? 0 : *std::max_element(parts.begin(), parts.end()) + 1;
@@ -58,7 +42,7 @@ TEST_CASE("pack_blocks: as few blocks as Omega and Delta allow, exactly") {
   using partitioning::PackLimits;
   // 12 readers with 3 private inbound nets each, then their 36 sources (no inbound nets).
   const auto h = private_inbound(12, 3);
-  const auto L = host_level(h);
+  const auto L = test::host_built_level(h);
   PackLimits limits;
   limits.max_block_weight = 12;
   limits.max_inbound = 7;  // two readers per block at most (3 + 3), sources are free
@@ -92,7 +76,7 @@ TEST_CASE("pack_blocks: shared inbound sets are counted once (exact union, not t
   std::vector<vid_t> readers;
   for (vid_t r = 0; r < 10; ++r) readers.push_back(r);
   for (vid_t s = 10; s < 15; ++s) in.add_net({s}, readers, 1);
-  const auto L = host_level(build_hypergraph(in));
+  const auto L = test::host_built_level(build_hypergraph(in));
   partitioning::PackLimits limits;
   limits.max_block_weight = 15;
   limits.max_inbound = 5;
@@ -105,7 +89,7 @@ TEST_CASE("pack_blocks: shared inbound sets are counted once (exact union, not t
 
 TEST_CASE("one_pass_blocks: nodes in id order fill one block after the other") {
   const auto h = private_inbound(4, 3);  // readers 0..3, then sources 4..15
-  const auto L = host_level(h);
+  const auto L = test::host_built_level(h);
   partitioning::PackLimits limits;
   limits.max_block_weight = 5;
   limits.max_inbound = 7;
