@@ -58,6 +58,7 @@ bool Arguments::parse(const std::vector<std::string>& args) {
         value = args[++i];
       }
       values_[name] = value;
+      given_[name] = value;
     } else {
       if (next_positional >= positionals_.size())
         throw UsageError(command_ + ": unexpected argument '" + a + "' (see tessera " + command_ + " --help)");
@@ -81,6 +82,12 @@ const std::string& Arguments::get(const std::string& name) const {
 std::optional<std::string> Arguments::maybe(const std::string& name) const {
   auto it = values_.find(name);
   if (it == values_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::optional<std::string> Arguments::given(const std::string& name) const {
+  auto it = given_.find(name);
+  if (it == given_.end()) return std::nullopt;
   return it->second;
 }
 

@@ -29,7 +29,8 @@ class Arguments {
   bool parse(const std::vector<std::string>& args);
 
   const std::string& get(const std::string& name) const;  // positional or option with a value
-  std::optional<std::string> maybe(const std::string& name) const;
+  std::optional<std::string> maybe(const std::string& name) const;  // given, or its default
+  std::optional<std::string> given(const std::string& name) const;  // given on the command line only
   bool has(const std::string& flag) const;
   bool declared(const std::string& option) const;  // an option or flag of this command
   long long get_integer(const std::string& name) const;
@@ -45,6 +46,7 @@ class Arguments {
   std::string command_, summary_;
   std::vector<Spec> positionals_, options_;
   std::map<std::string, std::string> values_;
+  std::map<std::string, std::string> given_;  // values_ without the defaults
   std::map<std::string, bool> flags_;
 };
 

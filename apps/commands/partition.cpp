@@ -11,7 +11,6 @@
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
 #include "core/util/json.hpp"
-#include "core/util/parse_number.hpp"
 #include "io/text/partition_io.hpp"
 
 namespace tessera::cli {
@@ -19,45 +18,17 @@ namespace tessera::cli {
 namespace {
 
 void add_constraint_options(Arguments& args) {
-  args.option("max-size", "OMEGA", "constrained mode: largest block weight (node count for unit weights)")
-      .option("max-inbound", "DELTA", "constrained mode: most distinct inbound nets per block")
-      .option("preset", "NAME", "constrained mode: TrueNorth (256/256/4096), Loihi-64 (1024/4096/4096), "
-                                "Loihi-84 (4096/65536/7056)")
-      .option("k", "K", "k-way balanced mode: number of blocks")
-      .option("epsilon", "EPS", "k-way balanced mode: imbalance (KaHyPar: w(p) <= (1+eps) ceil(W/k))");
+  for (const auto& o : partition_constraint_options()) args.option(o.name, o.value_name, o.help);
 }
 
-double parse_double(const Arguments& args, const std::string& name) {
-  const std::string text = args.get(name);
-  const auto value = parse_whole_number(text);
-  if (!value) throw UsageError("--" + name + " expects a number, got '" + text + "'");
-  return *value;
-}
-
-// The mode and limits from --max-size/--max-inbound, --preset or --k/--epsilon (exactly one way).
+// Every partitioner option the command line gave -> checked PartitionParams (partition_options.hpp);
+// a bad value or combination is a usage error.
 PartitionParams params_from(const Arguments& args, bool require_mode) {
-  PartitionParams p;
-  const bool by_limits = args.maybe("max-size") || args.maybe("max-inbound");
-  const bool by_preset = args.maybe("preset").has_value();
-  const bool by_k = args.maybe("k").has_value();
-  const int ways = int(by_limits) + int(by_preset) + int(by_k);
-  if (ways > 1) throw UsageError("give one of --max-size/--max-inbound, --preset or --k, not several");
-  if (ways == 0 && require_mode)
-    throw UsageError("give the constraints: --max-size OMEGA [--max-inbound DELTA], --preset NAME, or --k K [--epsilon EPS]");
-  if (!by_k && args.maybe("epsilon")) throw UsageError("--epsilon belongs to the k-way mode (--k)");
-  if (by_preset) {
-    p = params_for_preset(find_constraint_preset(args.get("preset")));
-  } else if (by_limits) {
-    if (!args.maybe("max-size")) throw UsageError("--max-inbound needs --max-size as well");
-    p.mode = PartitionMode::constrained;
-    p.max_block_weight = args.get_integer("max-size");
-    if (args.maybe("max-inbound")) p.max_inbound_nets = args.get_integer("max-inbound");
-  } else if (by_k) {
-    p.mode = PartitionMode::kway;
-    p.k = static_cast<part_t>(args.get_integer("k"));
-    p.epsilon = args.maybe("epsilon") ? parse_double(args, "epsilon") : 0.03;
+  try {
+    return partition_params([&](const std::string& name) { return args.given(name); }, require_mode);
+  } catch (const UserError& e) {
+    throw UsageError(std::string("partition: ") + e.what());
   }
-  return p;
 }
 
 Json quality_json(const PartitionQuality& q, double soed) {
@@ -97,19 +68,7 @@ int partition_command(const Args& argv) {
   args.flag("host", "run on the host backend (the CPU baseline of a GPU build; same partition)")
       .flag("json", "print one JSON object on stdout");
   if (!args.parse(argv)) return 0;
-  PartitionParams params = params_from(args, true);
-  for (const auto& o : partition_options()) {
-    const std::string& value = args.get(o.name);
-    if (o.kway_only && params.mode != PartitionMode::kway && value != o.default_value)
-      throw UsageError("--" + o.name + " belongs to the k-way mode (--k)");
-    try {
-      o.apply(params, value);
-    } catch (const UserError& e) {
-      throw UsageError(e.what());
-    }
-  }
-  if (params.algorithm != PartitionAlgorithm::multilevel && params.mode == PartitionMode::kway)
-    throw UsageError("--algorithm " + to_string(params.algorithm) + " partitions under --max-size/--preset only, not --k");
+  const PartitionParams params = params_from(args, true);
   const auto h = io::load_hypergraph(args.get("hypergraph"), hypergraph_load_options(args));
   const bool on_host = args.has("host");
   const auto report = partition_and_evaluate(h, params, on_host ? ExecutionTarget::host : ExecutionTarget::device);
@@ -149,7 +108,7 @@ int partition_check_command(const Args& argv) {
   args.flag("json", "print one JSON object on stdout");
   if (!args.parse(argv)) return 0;
   const PartitionParams params = params_from(args, false);
-  const bool any = args.maybe("max-size") || args.maybe("preset") || args.maybe("k");
+  const bool any = args.given("max-size") || args.given("preset") || args.given("k");
   const auto h = io::load_hypergraph(args.get("hypergraph"), hypergraph_load_options(args));
   const auto parts = io::read_partition(args.get("partition"), h.num_nodes);
   PartitionConstraints c;
@@ -161,7 +120,7 @@ int partition_check_command(const Args& argv) {
   auto dp = Kokkos::create_mirror_view_and_copy(Space::memory_space{}, hp);
   const auto q = evaluate_partition(Space{}, dh, Kokkos::View<const part_t*, Space::memory_space>(dp), c);
   bool ok = q.valid;
-  if (args.maybe("k")) ok = ok && q.k <= params.k;
+  if (args.given("k")) ok = ok && q.k <= params.k;
   if (params.max_parts) ok = ok && q.k <= *params.max_parts;
   Json j = quality_json(q, q.connectivity + q.cut_net);
   j.set("valid", ok);

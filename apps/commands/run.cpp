@@ -1,5 +1,7 @@
 // tessera run <experiment.yaml>: inputs x tasks x parameter grid x repetitions, with results
 // (CSV + JSON lines, full context per record) written into a results folder.
+#include <Kokkos_Core.hpp>
+
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -28,6 +30,70 @@ std::string utc_timestamp() {
   return os.str();
 }
 
+// One grid point of one task: its parameters and the run they were checked into.
+struct GridPoint {
+  const io::TaskConfig* task;
+  runner::Params params;
+  runner::PreparedTask run;
+};
+
+template <class NameValues>
+std::string describe(const NameValues& params) {
+  std::string out;
+  for (const auto& [k, v] : params) out += " " + k + "=" + v;
+  return out;
+}
+
+// Every task and every value of its grid, checked before anything runs: an error names the
+// YAML line of its task.
+std::vector<GridPoint> prepare_grid(const io::ExperimentConfig& config) {
+  std::vector<GridPoint> points;
+  for (const auto& t : config.tasks) {
+    try {
+      const auto& def = runner::find_task(t.task);
+      for (const auto& combo : t.combinations()) {
+        auto params = runner::resolve_params(def, combo);
+        try {
+          auto run = def.prepare(params);
+          points.push_back({&t, std::move(params), std::move(run)});
+        } catch (const UserError& e) {
+          throw UserError("task '" + t.task + "'" + (combo.empty() ? "" : " with" + describe(combo)) + ": " + e.what());
+        }
+      }
+    } catch (const UserError& e) {
+      throw ParseError(config.file, t.line, e.what());
+    }
+  }
+  return points;
+}
+
+std::string clock_text(double seconds) {
+  const long long s = static_cast<long long>(seconds + 0.5);
+  std::ostringstream os;
+  os << s / 3600 << ":" << std::setw(2) << std::setfill('0') << s / 60 % 60 << ":" << std::setw(2) << s % 60;
+  return os.str();
+}
+
+// "elapsed 0:01:05, about 0:03:10 left": the estimate assumes the remaining runs take as long
+// as the finished ones on average.
+std::string progress_text(double elapsed, std::size_t done, std::size_t total) {
+  std::string out = "elapsed " + clock_text(elapsed);
+  if (done > 0 && done < total) out += ", about " + clock_text(elapsed / done * (total - done)) + " left";
+  return out;
+}
+
+// Runs one point (warm-up, then timed): the metrics, or the error that stopped it.
+std::string run_point(const GridPoint& point, const io::LoadedGraph& input, int runs, Json& metrics) {
+  try {
+    for (int r = 0; r < runs; ++r) metrics = point.run(input);
+    return "";
+  } catch (const UserError& e) {
+    return e.what();
+  } catch (const std::exception& e) {  // e.g. an allocation that failed: recorded, the sweep goes on
+    return std::string("internal error: ") + e.what();
+  }
+}
+
 }  // namespace
 
 int run_command(const Args& argv) {
@@ -37,6 +103,7 @@ int run_command(const Args& argv) {
   args.positional("experiment", "experiment YAML file");
   args.option("output", "DIR", "results folder (overrides the file's 'output'; default results/<name>)");
   args.flag("dry-run", "validate and echo the resolved configuration, run nothing");
+  args.flag("fail-fast", "stop at the first failed grid point (default: record it and go on)");
   if (!args.parse(argv)) return 0;
 
   auto config = io::load_experiment(args.get("experiment"));
@@ -44,91 +111,86 @@ int run_command(const Args& argv) {
   if (config.output.empty()) config.output = "results/" + config.name;
   config.output = std::filesystem::absolute(config.output).lexically_normal().string();
 
-  // Validate every task and parameter before running anything.
-  std::size_t total_runs = 0;
-  for (const auto& t : config.tasks) {
-    const auto& def = runner::find_task(t.task);
-    for (const auto& combo : t.combinations()) runner::resolve_params(def, combo);
-    total_runs += t.combinations().size();
+  const std::vector<GridPoint> points = prepare_grid(config);
+  const std::size_t total_runs = points.size() * config.inputs.size() * static_cast<std::size_t>(config.repetitions);
+  if (!args.has("dry-run")) {
+    std::error_code made;
+    std::filesystem::create_directories(config.output, made);
+    TESSERA_USER_REQUIRE(!made, "cannot create the results folder '" << config.output << "': " << made.message());
   }
-  total_runs *= config.inputs.size() * static_cast<std::size_t>(config.repetitions);
-
   const std::string resolved = io::to_yaml(config);
   std::cerr << "# resolved experiment (" << total_runs << " timed runs)\n" << resolved;
   if (args.has("dry-run")) return 0;
-
   runner::ResultsWriter results(config.output);
   io::write_file_atomically(config.output + "/config.resolved.yaml", resolved);
   io::write_file_atomically(config.output + "/kokkos_config.txt", kokkos_configuration());
   const auto info = build_info();
   const std::string started = utc_timestamp();
+  const bool fail_fast = args.has("fail-fast");
+  // Tasks that read hypergraphs (partition) load their input themselves; the others get a graph.
+  bool hypergraph_tasks = true;
+  for (const auto& p : points) hypergraph_tasks = hypergraph_tasks && runner::find_task(p.task->task).hypergraph_input;
 
+  Kokkos::Timer clock;
   std::size_t done = 0, failed = 0;
   for (const auto& in : config.inputs) {
     std::cerr << "[input] " << in.name << ": loading " << in.source << "\n";
-    // Tasks that read hypergraphs (partition) load their input themselves; the others get a graph.
-    bool hypergraph_tasks = !config.tasks.empty();
-    for (const auto& t : config.tasks) hypergraph_tasks = hypergraph_tasks && runner::find_task(t.task).hypergraph_input;
     io::LoadedGraph loaded;
+    loaded.source = in.source;
+    std::string load_error;
     if (hypergraph_tasks) {
-      loaded.source = in.source;
       loaded.format = "hypergraph";
     } else {
-      loaded = io::load_graph(in.source, in.load);
+      try {
+        loaded = io::load_graph(in.source, in.load);
+        std::cerr << "[input] " << in.name << ": n=" << loaded.graph.num_vertices() << " m=" << loaded.graph.num_edges()
+                  << " (read " << loaded.read_seconds << " s, build " << loaded.build_seconds << " s)\n";
+      } catch (const std::exception& e) {  // every point of this input is recorded as failed
+        load_error = e.what();
+      }
     }
-    std::cerr << "[input] " << in.name << ": n=" << loaded.graph.num_vertices() << " m=" << loaded.graph.num_edges()
-              << " (read " << loaded.read_seconds << " s, build " << loaded.build_seconds << " s)\n";
-    for (const auto& t : config.tasks) {
-      const auto& def = runner::find_task(t.task);
-      for (const auto& combo : t.combinations()) {
-        const auto params = runner::resolve_params(def, combo);
-        // A grid point that fails on its input (e.g. a launch in a sweep) is recorded with its
-        // error and the sweep goes on; the run then exits with status 1.
-        std::string error;
-        try {
-          for (int w = 0; w < config.warmup; ++w) def.run(loaded, params);
-        } catch (const UserError& e) {
-          error = e.what();
+    for (const auto& point : points) {
+      // A failed grid point is recorded with its error and the sweep goes on (the run then
+      // exits with status 1), unless --fail-fast.
+      Json warm = Json::object();
+      std::string error = load_error.empty() ? run_point(point, loaded, config.warmup, warm) : load_error;
+      for (int rep = 0; rep < config.repetitions; ++rep) {
+        Json metrics = Json::object();
+        if (error.empty()) error = run_point(point, loaded, 1, metrics);
+        if (!error.empty()) {
+          metrics = Json::object();
+          metrics.set("error", error);
+          ++failed;
         }
-        for (int rep = 0; rep < config.repetitions; ++rep) {
-          Json metrics = Json::object();
-          if (error.empty()) {
-            try {
-              metrics = def.run(loaded, params);
-            } catch (const UserError& e) {
-              error = e.what();
-            }
-          }
-          if (!error.empty()) {
-            metrics.set("error", error);
-            ++failed;
-          }
-          Json record = Json::object();
-          record.set("experiment", config.name)
-              .set("started", started)
-              .set("git_commit", info.git_commit)
-              .set("tessera_version", info.version)
-              .set("kokkos_version", info.kokkos_version)
-              .set("backend", info.backend)
-              .set("device", info.device)
-              .set("concurrency", info.concurrency)
-              .set("input", in.name)
-              .set("source", in.source)
-              .set("n", loaded.graph.num_vertices())
-              .set("m", loaded.graph.num_edges())
-              .set("read_s", loaded.read_seconds)
-              .set("build_s", loaded.build_seconds)
-              .set("task", t.task);
-          for (const auto& [k, v] : params) record.set("param." + k, v);
-          record.set("repetition", rep);
-          for (const auto& [k, v] : metrics.items()) record.set(k, v);
-          results.add(std::move(record));
-          ++done;
-          std::cerr << "[" << done << "/" << total_runs << "] " << in.name << " " << t.task;
-          for (const auto& [k, v] : params) std::cerr << " " << k << "=" << v;
-          if (metrics.contains("time_s")) std::cerr << " " << metrics.at("time_s").to_plain() << " s";
-          if (!error.empty()) std::cerr << " FAILED: " << error;
-          std::cerr << "\n";
+        Json record = Json::object();
+        record.set("experiment", config.name)
+            .set("started", started)
+            .set("git_commit", info.git_commit)
+            .set("tessera_version", info.version)
+            .set("kokkos_version", info.kokkos_version)
+            .set("backend", info.backend)
+            .set("device", info.device)
+            .set("concurrency", info.concurrency)
+            .set("input", in.name)
+            .set("source", in.source)
+            .set("n", loaded.graph.num_vertices())
+            .set("m", loaded.graph.num_edges())
+            .set("read_s", loaded.read_seconds)
+            .set("build_s", loaded.build_seconds)
+            .set("task", point.task->task);
+        for (const auto& [k, v] : point.params) record.set("param." + k, v);
+        record.set("repetition", rep);
+        for (const auto& [k, v] : metrics.items()) record.set(k, v);
+        results.add(std::move(record));
+        ++done;
+        std::cerr << "[" << done << "/" << total_runs << "] " << in.name << " " << point.task->task
+                  << describe(point.params);
+        if (metrics.contains("time_s")) std::cerr << " " << metrics.at("time_s").to_plain() << " s";
+        if (!error.empty()) std::cerr << " FAILED: " << error;
+        std::cerr << " (" << progress_text(clock.seconds(), done, total_runs) << ")\n";
+        if (!error.empty() && fail_fast) {
+          std::cerr << "stopping at the first failure (--fail-fast); results so far: " << config.output << "\n";
+          return 1;
         }
       }
     }

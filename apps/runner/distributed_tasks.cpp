@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 
 #include "core/error.hpp"
+#include "core/util/parse_number.hpp"
 #include "distributed/triangle_count/dist_params.hpp"
 
 namespace tessera::runner {
@@ -25,15 +26,9 @@ std::string shell_quote(const std::string& s) {
 // each grid point launches `<launcher> -n <ranks> tessera tc <graph> --distributed ... --json`
 // and records the JSON line rank 0 prints. Sweeps over ranks, variants and buffer sizes are
 // then ordinary YAML parameter grids.
-Json tc_distributed_task(const io::LoadedGraph& input, const Params& p) {
+Json launch(const io::LoadedGraph& input, long long ranks, const Params& p) {
   TESSERA_USER_REQUIRE(input.source.rfind("gen:", 0) == 0 || std::filesystem::exists(input.source),
                        "tc-distributed needs the input as a file or generator spec, got '" << input.source << "'");
-  int ranks = 0;
-  try {
-    ranks = std::stoi(p.at("ranks"));
-  } catch (const std::exception&) {
-  }
-  TESSERA_USER_REQUIRE(ranks >= 1, "tc-distributed: ranks must be a positive integer, got '" << p.at("ranks") << "'");
   const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
   std::string command = p.at("launcher") + " -n " + std::to_string(ranks) + " " + shell_quote(self) + " tc " +
                         shell_quote(input.source) + " --distributed --json";
@@ -55,6 +50,23 @@ Json tc_distributed_task(const io::LoadedGraph& input, const Params& p) {
   Json j = Json::parse(line_start == std::string::npos ? output : output.substr(line_start + 1));
   j.set("command", command);
   return j;
+}
+
+PreparedTask tc_distributed_task(const Params& p) {
+  const auto ranks = parse_whole_integer(p.at("ranks"));
+  TESSERA_USER_REQUIRE(ranks && *ranks >= 1 && *ranks <= 1 << 20,
+                       "tc-distributed: ranks must be a positive integer, got '" << p.at("ranks") << "'");
+  // The options are checked as `tessera tc --distributed` checks them, before any launch.
+  dist::DistTriangleParams checked;
+  for (const auto& option : dist::dist_param_options()) {
+    if (std::string(option.name) == "variant" && p.at("variant") == "auto") continue;  // as the CLI
+    try {
+      option.set(checked, p.at(option.name));
+    } catch (const UserError& e) {
+      throw UserError(std::string("tc-distributed: ") + option.name + ": " + e.what());
+    }
+  }
+  return [ranks = *ranks, p](const io::LoadedGraph& input) { return launch(input, ranks, p); };
 }
 
 }  // namespace

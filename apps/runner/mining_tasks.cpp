@@ -60,29 +60,38 @@ Json result_json(const MineResult& r) {
   return j;
 }
 
-Json mine_task(const io::LoadedGraph& input, const Params& p) {
+PreparedTask mine_task(const Params& p) {
   const std::string& spec = p.at("pattern");
   TESSERA_USER_REQUIRE(!spec.empty(), "task 'mine' needs a pattern (a built-in name or a pattern file)");
   const Induced induced = parse_induced(p.at("induced"));
   const Pattern pattern = std::filesystem::exists(spec) ? read_pattern_file(spec, induced) : pattern_by_name(spec, induced);
-  return result_json(mine(Space{}, input.graph, pattern, mine_params(p)));
+  return [pattern, params = mine_params(p)](const io::LoadedGraph& input) {
+    return result_json(mine(Space{}, input.graph, pattern, params));
+  };
 }
 
-Json cliques_task(const io::LoadedGraph& input, const Params& p) {
+int parse_k(const std::string& task, const Params& p, int lo, int hi) {
   const long long k = parse_integer("k", p.at("k"));
-  TESSERA_USER_REQUIRE(k >= 3 && k <= 8, "task 'cliques': k must be between 3 and 8 (got " << k << ")");
-  return result_json(count_cliques(Space{}, input.graph, static_cast<int>(k), mine_params(p)));
+  TESSERA_USER_REQUIRE(k >= lo && k <= hi, "task '" << task << "': k must be between " << lo << " and " << hi
+                                                    << " (got " << k << ")");
+  return static_cast<int>(k);
 }
 
-Json motifs_task(const io::LoadedGraph& input, const Params& p) {
-  const long long k = parse_integer("k", p.at("k"));
-  TESSERA_USER_REQUIRE(k == 3 || k == 4, "task 'motifs': k must be 3 or 4 (got " << k << ")");
-  const MotifCounts m = count_motifs(Space{}, input.graph, static_cast<int>(k), mine_params(p));
-  Json counts = Json::object();
-  for (const auto& [name, c] : m.induced) counts.set(name, c);
-  Json j = Json::object();
-  j.set("time_s", m.seconds).set("motifs", counts);
-  return j;
+PreparedTask cliques_task(const Params& p) {
+  return [k = parse_k("cliques", p, 3, 8), params = mine_params(p)](const io::LoadedGraph& input) {
+    return result_json(count_cliques(Space{}, input.graph, k, params));
+  };
+}
+
+PreparedTask motifs_task(const Params& p) {
+  return [k = parse_k("motifs", p, 3, 4), params = mine_params(p)](const io::LoadedGraph& input) {
+    const MotifCounts m = count_motifs(Space{}, input.graph, k, params);
+    Json counts = Json::object();
+    for (const auto& [name, c] : m.induced) counts.set(name, c);
+    Json j = Json::object();
+    j.set("time_s", m.seconds).set("motifs", counts);
+    return j;
+  };
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <optional>
 
 #include "core/error.hpp"
 #include "core/graph/builder.hpp"
@@ -25,98 +26,101 @@ bool parse_bool(const std::string& name, const std::string& value) {
   throw UserError("parameter '" + name + "' must be true or false, got '" + value + "'");
 }
 
-Json stats_task(const io::LoadedGraph& input, const Params&) {
-  Kokkos::Timer timer;
-  auto s = degree_stats(Space{}, input.graph);
-  const double t = timer.seconds();
-  Json j = Json::object();
-  j.set("time_s", t)
-      .set("max_degree", s.max_degree)
-      .set("mean_degree", s.mean_degree)
-      .set("stddev_degree", s.stddev_degree)
-      .set("isolated_vertices", s.isolated_vertices)
-      .set("wedges", s.wedges);
-  return j;
+PreparedTask stats_task(const Params&) {
+  return [](const io::LoadedGraph& input) {
+    Kokkos::Timer timer;
+    auto s = degree_stats(Space{}, input.graph);
+    const double t = timer.seconds();
+    Json j = Json::object();
+    j.set("time_s", t)
+        .set("max_degree", s.max_degree)
+        .set("mean_degree", s.mean_degree)
+        .set("stddev_degree", s.stddev_degree)
+        .set("isolated_vertices", s.isolated_vertices)
+        .set("wedges", s.wedges);
+    return j;
+  };
 }
 
-Json orient_task(const io::LoadedGraph& input, const Params& p) {
+PreparedTask orient_task(const Params& p) {
   const Orientation o = parse_orientation(p.at("orientation"));
-  Kokkos::Timer timer;
-  auto dag = orient(Space{}, input.graph, o);
-  Space().fence();
-  const double t = timer.seconds();
-  auto dag_stats = degree_stats(Space{}, dag);
-  Json j = Json::object();
-  j.set("time_s", t).set("dag_max_out_degree", dag_stats.max_degree);
-  return j;
+  return [o](const io::LoadedGraph& input) {
+    Kokkos::Timer timer;
+    auto dag = orient(Space{}, input.graph, o);
+    Space().fence();
+    const double t = timer.seconds();
+    auto dag_stats = degree_stats(Space{}, dag);
+    Json j = Json::object();
+    j.set("time_s", t).set("dag_max_out_degree", dag_stats.max_degree);
+    return j;
+  };
 }
 
-Json relabel_task(const io::LoadedGraph& input, const Params& p) {
+PreparedTask relabel_task(const Params& p) {
   const bool descending = parse_bool("descending", p.at("descending"));
-  Kokkos::Timer timer;
-  auto r = relabel_by_degree(Space{}, input.graph, descending);
-  Space().fence();
-  Json j = Json::object();
-  j.set("time_s", timer.seconds());
-  return j;
+  return [descending](const io::LoadedGraph& input) {
+    Kokkos::Timer timer;
+    auto r = relabel_by_degree(Space{}, input.graph, descending);
+    Space().fence();
+    Json j = Json::object();
+    j.set("time_s", timer.seconds());
+    return j;
+  };
 }
 
-Json tc_task(const io::LoadedGraph& input, const Params& p) {
+PreparedTask tc_task(const Params& p) {
   TriangleCountParams params;
   params.variant = parse_triangle_variant(p.at("variant"));
   params.intersection = parse_intersection(p.at("intersection"));
   params.orientation = parse_orientation(p.at("orientation"));
-  auto r = triangle_count(Space{}, input.graph, params);
-  Json j = Json::object();
-  j.set("time_s", r.count_seconds)
-      .set("preprocess_s", r.preprocess_seconds)
-      .set("triangles", r.triangles)
-      .set("variant_run", to_string(r.variant))
-      .set("tasks", r.tasks)
-      .set("edges_per_s", r.count_seconds > 0 ? input.graph.num_edges() / r.count_seconds : 0.0);
-  return j;
+  return [params](const io::LoadedGraph& input) {
+    auto r = triangle_count(Space{}, input.graph, params);
+    Json j = Json::object();
+    j.set("time_s", r.count_seconds)
+        .set("preprocess_s", r.preprocess_seconds)
+        .set("triangles", r.triangles)
+        .set("variant_run", to_string(r.variant))
+        .set("tasks", r.tasks)
+        .set("edges_per_s", r.count_seconds > 0 ? input.graph.num_edges() / r.count_seconds : 0.0);
+    return j;
+  };
 }
 
-// Multilevel hypergraph partitioning (paper 3). preset: a constraint preset name, or empty to
-// use max_size/max_inbound; k > 0 selects the k-way balanced mode instead.
-Json partition_task(const io::LoadedGraph& input, const Params& p) {
-  // Loaded per run (a static cache of Views would outlive Kokkos::finalize); load time is not in time_s.
-  const HostHypergraph h = io::load_hypergraph(input.source);
-  PartitionParams params;
-  const long long k = std::stoll(p.at("k"));
-  if (k > 0) {
-    params.mode = PartitionMode::kway;
-    params.k = static_cast<part_t>(k);
-    params.epsilon = std::stod(p.at("epsilon"));
-  } else if (!p.at("preset").empty()) {
-    params = params_for_preset(find_constraint_preset(p.at("preset")));
-  } else {
-    TESSERA_USER_REQUIRE(!p.at("max_size").empty(), "partition: give preset, max_size (and max_inbound) or k");
-    params.max_block_weight = std::stoll(p.at("max_size"));
-    if (!p.at("max_inbound").empty()) params.max_inbound_nets = std::stoll(p.at("max_inbound"));
-  }
-  for (const auto& o : partition_options()) apply_partition_option(params, o.name, p.at(yaml_option_name(o.name)));
-  const auto r = partition_and_evaluate(h, params);
-  Json j = Json::object();
-  j.set("time_s", r.seconds)
-      .set("algorithm", to_string(params.algorithm))
-      .set("valid", r.quality.valid)
-      .set("num_parts", static_cast<long long>(r.num_parts))
-      .set("connectivity", r.quality.connectivity)
-      .set("cut", r.quality.cut_net)
-      .set("soed", r.soed)
-      .set("imbalance", r.quality.imbalance)
-      .set("levels", static_cast<long long>(r.level_nodes.size()))
-      .set("coarsening_stop", r.coarsening_stop);
-  for (const auto& step : k_step_fields) j.set(std::string(step.name) + "_s", r.steps.*step.seconds);
-  j.set("nodes", static_cast<long long>(h.num_nodes))
-      .set("pins", static_cast<long long>(h.num_pins()));
-  return j;
+// Multilevel hypergraph partitioning (paper 3): the constraint parameters (preset, or
+// max_size/max_inbound, or k/epsilon; empty = not given) and the tuning options, all declared in
+// partition_options.hpp and checked there, as for the CLI.
+PreparedTask partition_task(const Params& p) {
+  const PartitionParams params = partition_params(
+      [&](const std::string& name) -> std::optional<std::string> {
+        const std::string& value = p.at(yaml_option_name(name));
+        return value.empty() ? std::nullopt : std::optional<std::string>(value);
+      },
+      true);
+  return [params](const io::LoadedGraph& input) {
+    // Loaded per run (a static cache of Views would outlive Kokkos::finalize); not in time_s.
+    const HostHypergraph h = io::load_hypergraph(input.source);
+    const auto r = partition_and_evaluate(h, params);
+    Json j = Json::object();
+    j.set("time_s", r.seconds)
+        .set("algorithm", to_string(params.algorithm))
+        .set("valid", r.quality.valid)
+        .set("num_parts", static_cast<long long>(r.num_parts))
+        .set("connectivity", r.quality.connectivity)
+        .set("cut", r.quality.cut_net)
+        .set("soed", r.soed)
+        .set("imbalance", r.quality.imbalance)
+        .set("levels", static_cast<long long>(r.level_nodes.size()))
+        .set("coarsening_stop", r.coarsening_stop);
+    for (const auto& step : k_step_fields) j.set(std::string(step.name) + "_s", r.steps.*step.seconds);
+    j.set("nodes", static_cast<long long>(h.num_nodes)).set("pins", static_cast<long long>(h.num_pins()));
+    return j;
+  };
 }
 
-// The constraint parameters, then every partitioner option (partition_options.hpp) with its default.
+// The constraint parameters (empty: not given), then every tuning option with its default.
 Params partition_task_defaults() {
-  Params defaults = {{"preset", ""}, {"max_size", ""}, {"max_inbound", ""}, {"k", "0"}, {"epsilon", "0.03"}};
+  Params defaults;
+  for (const auto& o : partition_constraint_options()) defaults[yaml_option_name(o.name)] = "";
   for (const auto& o : partition_options()) defaults[yaml_option_name(o.name)] = o.default_value;
   return defaults;
 }

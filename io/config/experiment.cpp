@@ -7,6 +7,8 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "io/generators/generator_spec.hpp"
+#include "io/generators/nn_hypergraph.hpp"
 
 namespace tessera::io {
 
@@ -22,8 +24,17 @@ class Reader {
     throw ParseError(file_, node.Mark().is_null() ? 0 : node.Mark().line + 1, what);
   }
 
+  // YAML forbids duplicate keys but yaml-cpp keeps them (and `map[key]` sees only the first).
+  void unique_keys(const YAML::Node& map, const std::string& where) const {
+    std::set<std::string> seen;
+    for (auto it = map.begin(); it != map.end(); ++it)
+      if (!seen.insert(it->first.as<std::string>()).second)
+        fail(it->first, "duplicate key '" + it->first.as<std::string>() + "' in " + where);
+  }
+
   void only_keys(const YAML::Node& map, const std::set<std::string>& allowed, const std::string& where) const {
     if (!map.IsMap()) fail(map, where + " must be a mapping");
+    unique_keys(map, where);
     for (auto it = map.begin(); it != map.end(); ++it) {
       const auto key = it->first.as<std::string>();
       if (!allowed.count(key)) {
@@ -120,6 +131,11 @@ ExperimentConfig load_experiment(const std::string& path) {
       const std::string spec = r.scalar(node["generator"], "generator");
       in.source = spec.rfind("gen:", 0) == 0 ? spec : "gen:" + spec;
       in.name = in.source.substr(4);
+      try {  // checked now, not when the sweep reaches it (nn: hypergraph specs when generated)
+        if (!gen::is_nn_spec(in.name)) gen::parse_generator_spec(in.name);
+      } catch (const UserError& e) {
+        r.fail(node["generator"], e.what());
+      }
     } else {
       r.fail(node, "an input needs 'file' or 'generator'");
     }
@@ -147,8 +163,10 @@ ExperimentConfig load_experiment(const std::string& path) {
     TaskConfig t;
     if (!node["task"]) r.fail(node, "a task needs 'task: <name>'");
     t.task = r.scalar(node["task"], "task");
+    t.line = node["task"].Mark().line + 1;
     if (const YAML::Node params = node["params"]) {
       if (!params.IsMap()) r.fail(params, "params must be a mapping of parameter: value or [values]");
+      r.unique_keys(params, "params");
       for (auto it = params.begin(); it != params.end(); ++it) {
         // Copies: yaml-cpp's iterator hands out a proxy whose pair dies with the expression, so
         // a range-for over `it->second` would walk a destroyed object (ASan found it).

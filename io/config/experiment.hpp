@@ -15,7 +15,10 @@
 //       params:                      # optional; a list of values makes a grid axis
 //         orientation: [degree, id]
 //
-// The cartesian product of every task's parameter lists is run for every input.
+// The cartesian product of every task's parameter lists is run for every input. Duplicate keys
+// are errors. `tessera run` checks every grid point's values before the first run (the tasks'
+// own option declarations); a point that fails while running is recorded with its error and the
+// sweep goes on (`--fail-fast` stops instead).
 #include <optional>
 #include <string>
 #include <utility>
@@ -33,6 +36,7 @@ struct InputConfig {
 
 struct TaskConfig {
   std::string task;
+  int line = 0;  // of `task:` in the YAML, for errors found when its grid is checked
   // Parameter grid: name -> candidate values (as written; tasks parse and validate them).
   std::vector<std::pair<std::string, std::vector<std::string>>> grid;
   // Every combination of the grid, in a stable order (first parameter varies slowest).

@@ -171,6 +171,7 @@ tasks:
       orientation: [degree, id]
 YAML
     "$tessera" run "$tmp/exp.yaml" --output "$tmp/res" 2>"$tmp/log" || fail "run: $(cat "$tmp/log")"
+    grep -q '^\[1/12\] .*(elapsed 0:00:0[0-9], about 0:[0-9:]* left)$' "$tmp/log" || fail "no progress line: $(cat "$tmp/log")"
     [ "$(wc -l < "$tmp/res/results.csv")" -eq 13 ] || fail "expected 12 records: $(cat "$tmp/res/results.csv")"
     [ "$(wc -l < "$tmp/res/results.jsonl")" -eq 12 ] || fail "jsonl"
     grep -q '"git_commit"' "$tmp/res/results.jsonl" || fail "no context"
@@ -180,7 +181,26 @@ YAML
     expect_error "typo.yaml:6: unknown key 'repetitons'" "$tessera" run "$tmp/typo.yaml" --output "$tmp/r2"
     printf 'name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: orient\n    params:\n      orientaton: id\n' > "$tmp/param.yaml"
     expect_error "no parameter 'orientaton'" "$tessera" run "$tmp/param.yaml" --output "$tmp/r3"
-    [ ! -e "$tmp/r2" ] && [ ! -e "$tmp/r3" ] || fail "invalid experiments created output"
+    # The whole grid is checked before the first run: a bad value, a duplicate key or a bad
+    # generator spec fails at once with its line, and nothing is written.
+    printf 'name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: stats\n  - task: tc\n    params:\n      variant: [auto, nonsense]\n' > "$tmp/grid.yaml"
+    expect_error "grid.yaml:6: task 'tc' with variant=nonsense: " "$tessera" run "$tmp/grid.yaml" --output "$tmp/r4"
+    printf 'name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: orient\n    params:\n      orientation: [id]\n      orientation: [degree]\n' > "$tmp/dup.yaml"
+    expect_error "dup.yaml:8: duplicate key 'orientation'" "$tessera" run "$tmp/dup.yaml" --output "$tmp/r5"
+    printf 'name: x\ninputs:\n  - generator: clique:n=3\n  - generator: clique:m=3\ntasks:\n  - task: stats\n' > "$tmp/spec.yaml"
+    expect_error "spec.yaml:4: generator spec 'clique:m=3'" "$tessera" run "$tmp/spec.yaml" --output "$tmp/r6"
+    [ ! -e "$tmp/r2" ] && [ ! -e "$tmp/r3" ] && [ ! -e "$tmp/r4" ] && [ ! -e "$tmp/r5" ] && [ ! -e "$tmp/r6" ] ||
+      fail "invalid experiments created output"
+    expect_error "cannot create the results folder '/proc/" "$tessera" run "$tmp/exp.yaml" --output /proc/tessera-results
+    # A point that fails at run time (here: an input that does not load) is recorded with its
+    # error and the sweep goes on (exit 1); --fail-fast stops at the first failure.
+    printf '0 1\n1 x\n' > "$tmp/bad.el"
+    printf 'name: x\ninputs:\n  - file: bad.el\n  - generator: clique:n=4\ntasks:\n  - task: stats\n' > "$tmp/fail.yaml"
+    "$tessera" run "$tmp/fail.yaml" --output "$tmp/r7" 2>"$tmp/log" && fail "a failed point gave exit 0"
+    [ "$(grep -c '"error": "' "$tmp/r7/results.jsonl")" -eq 1 ] && grep -q '"n": 4, "m": 6' "$tmp/r7/results.jsonl" ||
+      fail "failed point not recorded or sweep stopped: $(cat "$tmp/r7/results.jsonl")"
+    "$tessera" run "$tmp/fail.yaml" --output "$tmp/r8" --fail-fast 2>"$tmp/log" && fail "--fail-fast gave exit 0"
+    [ "$(wc -l < "$tmp/r8/results.jsonl")" -eq 1 ] || fail "--fail-fast went on: $(cat "$tmp/r8/results.jsonl")"
     ;;
   mining)
     # K8: C(8,3) triangles, C(8,4) 4-cliques, 6 diamonds and 3 4-cycles per 4 vertices (edge-induced).
@@ -254,12 +274,10 @@ YAML
     grep -q '"count": 35' "$tmp/res/results.jsonl" || fail "K7 has 35 triangles and 35 4-cliques"
     grep -q '"count": 210' "$tmp/res/results.jsonl" || fail "K7 has 6 * 35 = 210 diamonds"
     grep -q '"4-clique": 35' "$tmp/res/results.jsonl" || fail "K7 4-motifs"
-    # A failing grid point is recorded with its error, the sweep goes on, the run exits 1.
-    printf 'name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: cliques\n    params:\n      k: [12, 3]\n' > "$tmp/k.yaml"
-    "$tessera" run "$tmp/k.yaml" --output "$tmp/r2" >/dev/null 2>"$tmp/err" && fail "k = 12 accepted"
-    grep -q "k must be between 3 and 8" "$tmp/err" || fail "bad k error: $(cat "$tmp/err")"
-    [ "$(grep -c '"error"' "$tmp/r2/results.jsonl")" -eq 1 ] || fail "failed point not recorded"
-    grep -q '"param.k": "3".*"count": 1' "$tmp/r2/results.jsonl" || fail "sweep stopped at the failure"
+    # A bad value anywhere in the grid is an error before the first run (line of its task).
+    printf 'name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: cliques\n    params:\n      k: [3, 12]\n' > "$tmp/k.yaml"
+    expect_error "k.yaml:5: task 'cliques' with k=12: task 'cliques': k must be between 3 and 8" "$tessera" run "$tmp/k.yaml" --output "$tmp/r2"
+    [ ! -e "$tmp/r2" ] || fail "an invalid grid created output"
     ;;
   partition)
     # Generated LeNet hypergraph: constrained and k-way runs, identical output on 1 and 2 threads,
@@ -282,7 +300,7 @@ YAML
     [ "$(wc -l < "$tmp/k4")" -eq "$(grep -o '"nodes": [0-9]*' "$tmp/j3" | grep -o '[0-9]*')" ] || fail "one line per node"
     expect_error "impossible instance" "$tessera" partition "$g" --max-size 64 --max-inbound 1
     expect_error "exceeds the number of nodes" "$tessera" partition "$g" --k 100000000
-    expect_error "epsilon must be >= 0" "$tessera" partition "$g" --k 2 --epsilon -1
+    expect_error "option 'epsilon' expects a number in \[0, 1e6\], got '-1'" "$tessera" partition "$g" --k 2 --epsilon -1
     expect_error "number of runs must be >= 1" "$tessera" partition "$g" --k 2 --runs 0
     expect_error "unknown constraint preset" "$tessera" partition "$g" --preset nope
     expect_error "give one of" "$tessera" partition "$g" --k 2 --preset Loihi-64
@@ -298,7 +316,10 @@ YAML
     "$tessera" partition-check "$g" "$tmp/abl" --max-size 64 --max-inbound 200 > /dev/null || fail "ablation partition invalid"
     expect_error "expects an integer in \[1, 8\]" "$tessera" partition "$g" --max-size 64 --candidates 9
     "$tessera" partition "$g" --max-size 64 --candidates 9 > /dev/null 2>&1; [ $? -eq 2 ] || fail "bad option value: exit code not 2"
-    expect_error "max-size/--preset only" "$tessera" partition "$g" --k 2 --algorithm one-pass
+    expect_error "max-size/preset only" "$tessera" partition "$g" --k 2 --algorithm one-pass
+    "$tessera" partition "$g" --k 2 --algorithm one-pass > /dev/null 2>&1; [ $? -eq 2 ] || fail "bad combination: exit code not 2"
+    expect_error "expects an integer in \[1, 4611686018427387904\], got '9223372036854775807'" "$tessera" partition "$g" --max-size 9223372036854775807
+    expect_error "option 'epsilon' expects a number in \[0, 1e6\], got '1e19'" "$tessera" partition "$g" --k 2 --epsilon 1e19
     expect_error "belongs to the k-way mode" "$tessera" partition "$g" --max-size 64 --trials 3
     printf 'name: p\ninputs:\n  - generator: nn:lenet,input=14\ntasks:\n  - task: partition\n    params:\n      max_size: [64]\n      algorithm: [one-pass]\n      repetitions: [4]\n' > "$tmp/pb.yaml"
     "$tessera" run "$tmp/pb.yaml" --output "$tmp/pbres" 2>"$tmp/log" || fail "run partition one-pass: $(cat "$tmp/log")"
@@ -306,6 +327,12 @@ YAML
     printf 'name: p\ninputs:\n  - generator: nn:lenet,input=14\ntasks:\n  - task: partition\n    params:\n      k: [2]\n' > "$tmp/p.yaml"
     "$tessera" run "$tmp/p.yaml" --output "$tmp/pres" 2>"$tmp/log" || fail "run partition: $(cat "$tmp/log")"
     grep -q '"valid": true' "$tmp/pres/results.jsonl" || fail "yaml partition: $(cat "$tmp/pres/results.jsonl")"
+    # YAML values go through the CLI's checks (partition_options.cpp), for the whole grid first.
+    printf 'name: p\ninputs:\n  - generator: nn:lenet,input=14\ntasks:\n  - task: partition\n    params:\n      k: [2, abc]\n' > "$tmp/pk.yaml"
+    expect_error "pk.yaml:5: task 'partition' with k=abc: option 'k' expects an integer" "$tessera" run "$tmp/pk.yaml" --output "$tmp/pkres"
+    printf 'name: p\ninputs:\n  - generator: nn:lenet,input=14\ntasks:\n  - task: partition\n    params:\n      max_size: [64]\n      trials: [3]\n' > "$tmp/pt.yaml"
+    expect_error "pt.yaml:5: .*option 'trials' belongs to the k-way mode" "$tessera" run "$tmp/pt.yaml" --output "$tmp/ptres"
+    [ ! -e "$tmp/pkres" ] && [ ! -e "$tmp/ptres" ] || fail "invalid partition experiments created output"
     ;;
   partition-ispd98)
     need_data

@@ -148,6 +148,69 @@ const std::vector<PartitionOption>& partition_options() {
   return options;
 }
 
+const std::vector<ConstraintOption>& partition_constraint_options() {
+  static const std::vector<ConstraintOption> options = {
+      {"max-size", "OMEGA", "constrained mode: largest block weight (node count for unit weights)"},
+      {"max-inbound", "DELTA", "constrained mode: most distinct inbound nets per block"},
+      {"preset", "NAME", "constrained mode: TrueNorth (256/256/4096), Loihi-64 (1024/4096/4096), Loihi-84 (4096/65536/7056)"},
+      {"k", "K", "k-way balanced mode: number of blocks"},
+      {"epsilon", "EPS", "k-way balanced mode: imbalance (KaHyPar: w(p) <= (1+eps) ceil(W/k)); default 0.03"},
+  };
+  return options;
+}
+
+namespace {
+
+// Omega, Delta and k fit the partitioner's 64-bit weight sums and its 32-bit block ids.
+constexpr long long k_max_weight = 1LL << 62;
+
+PartitionParams constraints_from(const GivenOption& given, bool require_mode) {
+  const auto max_size = given("max-size"), max_inbound = given("max-inbound"), preset = given("preset");
+  const auto k = given("k"), epsilon = given("epsilon");
+  const int ways = int(max_size || max_inbound) + int(preset.has_value()) + int(k.has_value());
+  TESSERA_USER_REQUIRE(ways <= 1, "give one of max-size/max-inbound, preset or k, not several");
+  TESSERA_USER_REQUIRE(ways == 1 || !require_mode,
+                       "give the constraints: max-size OMEGA [max-inbound DELTA], preset NAME, or k K [epsilon EPS]");
+  TESSERA_USER_REQUIRE(k || !epsilon, "option 'epsilon' belongs to the k-way mode (k)");
+  PartitionParams p;
+  if (preset) {
+    p = params_for_preset(find_constraint_preset(*preset));
+  } else if (max_size || max_inbound) {
+    TESSERA_USER_REQUIRE(max_size, "option 'max-inbound' needs 'max-size' as well");
+    p.mode = PartitionMode::constrained;
+    p.max_block_weight = parse_integer("max-size", *max_size, 1, k_max_weight);
+    if (max_inbound) p.max_inbound_nets = parse_integer("max-inbound", *max_inbound, 0, k_max_weight);
+  } else if (k) {
+    p.mode = PartitionMode::kway;
+    p.k = static_cast<part_t>(parse_integer("k", *k, 1, k_int_max));
+    if (epsilon) {
+      const auto value = parse_whole_number(*epsilon);
+      // Beyond 1e6 the balanced limit (1 + eps) * ceil(W / k) no longer means anything.
+      TESSERA_USER_REQUIRE(value && *value >= 0 && *value <= 1e6,
+                           "option 'epsilon' expects a number in [0, 1e6], got '" << *epsilon << "'");
+      p.epsilon = *value;
+    }
+  }
+  return p;
+}
+
+}  // namespace
+
+PartitionParams partition_params(const GivenOption& given, bool require_mode) {
+  PartitionParams params = constraints_from(given, require_mode);
+  for (const auto& o : partition_options()) {
+    const auto value = given(o.name);
+    if (!value) continue;
+    TESSERA_USER_REQUIRE(!o.kway_only || params.mode == PartitionMode::kway || *value == o.default_value,
+                         "option '" << o.name << "' belongs to the k-way mode (k)");
+    o.apply(params, *value);
+  }
+  TESSERA_USER_REQUIRE(params.algorithm == PartitionAlgorithm::multilevel || params.mode != PartitionMode::kway,
+                       "algorithm " << to_string(params.algorithm)
+                                    << " partitions under max-size/preset only, not k-way (k)");
+  return params;
+}
+
 void apply_partition_option(PartitionParams& params, const std::string& name, const std::string& value) {
   for (const auto& o : partition_options())
     if (o.name == name || yaml_option_name(o.name) == name) return o.apply(params, value);
