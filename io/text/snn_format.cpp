@@ -38,7 +38,6 @@ class BinaryReader {
     pos_ += 4;
     return true;
   }
-  const std::string& path() const { return source_.path(); }
 
  private:
   // Moves the unread tail to the front and reads behind it until the buffer is full or the

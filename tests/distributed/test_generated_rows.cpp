@@ -45,7 +45,8 @@ TEST_CASE("generated rows equal the single-node build's rows, whatever the chunk
   // Equal blocks, and ranges that start off a power of two (a row rebased to 0 can then equal
   // its global column, which must not be taken for a self-loop).
   const vid_t b = static_cast<vid_t>(std::int64_t(n) * r / size), e = static_cast<vid_t>(std::int64_t(n) * (r + 1) / size);
-  for (auto [first, last] : {std::pair<vid_t, vid_t>{b, e}, {vid_t(37 + r), vid_t(n - 3 * r)}}) {
+  for (const auto range : {std::pair<vid_t, vid_t>{b, e}, {vid_t(37 + r), vid_t(n - 3 * r)}}) {
+    const vid_t first = range.first, last = range.second;  // not bound: CHECK captures (C++20 for bindings)
     std::vector<eid_t> want_rm, got_rm;
     std::vector<vid_t> want_en, got_en;
     rows_of(whole, first, last, want_rm, want_en);

@@ -41,7 +41,8 @@ Pattern::Pattern(const std::vector<PatternEdge>& edges, std::string name, Induce
                                                                 << " vertices; at most " << k_max_pattern_vertices
                                                                 << " are supported");
   n_ = n;
-  for (const auto& [u, v] : edges) {
+  for (const auto& edge : edges) {  // no structured bindings: the check macros capture them (C++20)
+    const vid_t u = edge.first, v = edge.second;
     TESSERA_USER_REQUIRE(u >= 0 && v >= 0 && u < n && v < n,
                          "pattern '" << name_ << "': edge " << u << "-" << v << " has a vertex outside [0, " << n
                                      << ")");

@@ -82,7 +82,9 @@ TEST_CASE_TEMPLATE_DEFINE("partition options: every ablation and parameter gives
   const std::vector<std::pair<const char*, const char*>> settings = {
       {"candidates", "1"}, {"candidates", "8"}, {"repetitions", "0"}, {"repetitions", "4"},
       {"matching", "greedy"}, {"neighbors", "off"}, {"chaining", "off"}, {"stall-fraction", "0"}};
-  for (const auto& [name, value] : settings) {
+  for (const auto& setting : settings) {  // named, not bound: CHECK captures them (C++20 for bindings)
+    const char* name = setting.first;
+    const char* value = setting.second;
     PartitionParams p;
     p.mode = PartitionMode::constrained;
     p.max_block_weight = 24;

@@ -90,7 +90,10 @@ void check_listing(const HostGraph& g, const Pattern& p, const std::vector<std::
 
 TEST_CASE_TEMPLATE_DEFINE("mining engine: counts equal brute force for every built-in pattern", Space, engine_builtins) {
   const std::vector<std::tuple<vid_t, double, unsigned>> graphs = {{26, 0.25, 1}, {18, 0.5, 3}};
-  for (const auto& [n, p, seed] : graphs) {
+  for (const auto& graph : graphs) {  // named, not bound: INFO/CHECK capture them (C++20 for bindings)
+    const vid_t n = std::get<0>(graph);
+    const double p = std::get<1>(graph);
+    const unsigned seed = std::get<2>(graph);
     const EdgeList e = test::random_edges_with_hub(n, p, seed);
     const HostGraph host = on_host(e);
     const auto g = prepare_mining_graph(Space{}, on_space<Space>(e), true);  // shared by every pattern
@@ -98,7 +101,9 @@ TEST_CASE_TEMPLATE_DEFINE("mining engine: counts equal brute force for every bui
       for (const auto& pattern : every_builtin(induced)) {
         if (pattern.num_vertices() > 6) continue;  // brute force is slow there; the clique test covers k = 7, 8
         const count_t expected = test::brute_force_matches(host, pattern);
-        for (const auto& [what, params] : configurations()) {
+        for (const auto& configuration : configurations()) {
+          const std::string& what = configuration.first;
+          const MineParams& params = configuration.second;
           INFO("graph n=" << n << " seed " << seed << ", " << describe(pattern) << ", " << what);
           CHECK(mine(Space{}, g, pattern, params).count == expected);
         }
@@ -167,7 +172,9 @@ TEST_CASE_TEMPLATE_DEFINE("mining engine: labelled patterns and a user pattern f
       Pattern({{0, 1}, {0, 2}, {0, 3}, {1, 2}}, "tt", Induced::edge, {-1, 2, 2, 0}),
   };
   for (const auto& p : labelled)
-    for (const auto& [what, params] : configurations()) {
+    for (const auto& configuration : configurations()) {
+      const std::string& what = configuration.first;
+      const MineParams& params = configuration.second;
       INFO(describe(p) << ", " << what);
       CHECK(mine(Space{}, g, p, params).count == test::brute_force_matches(host, p));
     }
@@ -178,7 +185,9 @@ TEST_CASE_TEMPLATE_DEFINE("mining engine: labelled patterns and a user pattern f
     const Pattern bowtie = read_pattern_file(file, induced);
     const count_t expected = test::brute_force_matches(host, bowtie);
     CHECK(expected > 0);
-    for (const auto& [what, params] : configurations()) {
+    for (const auto& configuration : configurations()) {
+      const std::string& what = configuration.first;
+      const MineParams& params = configuration.second;
       INFO(describe(bowtie) << ", " << what);
       CHECK(mine(Space{}, g, bowtie, params).count == expected);
     }

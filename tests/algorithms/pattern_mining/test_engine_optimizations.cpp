@@ -142,11 +142,11 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals bru
     for (const int k : {6, 7}) patterns.push_back(clique(k));  // deeper local search
     for (const auto& pattern : patterns) {
       const count_t expected = test::brute_force_matches(host, pattern);
-      for (const auto& [what, optimizations] : switch_settings())
+      for (const auto& setting : switch_settings())  // named, not bound: INFO captures (C++20 for bindings)
         for (const TaskKind tasks : {TaskKind::edge, TaskKind::vertex})
           for (const auto bounds : {BoundDirection::upper, BoundDirection::lower}) {
             MineParams params;
-            params.engine.optimizations = optimizations;
+            params.engine.optimizations = setting.second;
             params.engine.tasks = tasks;
             params.engine.split_length = 3;  // split wherever balance is on
             params.engine.local_min_size = 2;  // local search for W of 2..12 vertices, lists above
@@ -154,13 +154,14 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals bru
             params.engine.flat_list_max = 8;   // flat where the shared list is short, lane-shared above
             params.engine.order_head = 5;      // work order on the host too
             params.plan.bounds = bounds;
-            INFO("seed " << seed << ", " << describe(pattern) << ", " << what << ", " << to_string(tasks) << " tasks");
+            INFO("seed " << seed << ", " << describe(pattern) << ", " << setting.first << ", " << to_string(tasks)
+                         << " tasks");
             const MineResult r = mine(Space{}, g, pattern, params);
             CHECK(r.count == expected);
             const bool pruned = std::find(r.stats.optimizations_ran.begin(), r.stats.optimizations_ran.end(),
                                           "prune") != r.stats.optimizations_ran.end();
-            CHECK(pruned == optimizations.prune);
-            if (!optimizations.prune) CHECK_FALSE(r.stats.pairs_counted);
+            CHECK(pruned == setting.second.prune);
+            if (!setting.second.prune) CHECK_FALSE(r.stats.pairs_counted);
             const auto& ran = r.stats.optimizations_ran;
             for (const char* name : {"lgs", "flat", "order", "balance"})
               if (std::find(ran.begin(), ran.end(), name) != ran.end()) ++took_effect[name];
@@ -184,7 +185,9 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals gro
     ++checked;
     const auto graph = mirror_graph<typename Space::memory_space>(io::load_graph(test::data_path(row.at("file"))).graph);
     auto truth = [&](const char* column) { return static_cast<count_t>(row.integer(column)); };
-    for (const auto& [what, optimizations] : switch_settings()) {
+    for (const auto& setting : switch_settings()) {
+      const std::string& what = setting.first;
+      const EngineOptimizations& optimizations = setting.second;
       INFO("graph " << row.at("name") << ", " << what);
       MineParams params;
       params.engine.optimizations = optimizations;

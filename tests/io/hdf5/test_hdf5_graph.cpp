@@ -196,7 +196,8 @@ TEST_SUITE("io.hdf5") {
     tessera::io::write_graph_hdf5(path, g, options);
     const std::vector<std::pair<vid_t, vid_t>> ranges = {{0, 5}, {0, 0}, {2, 2}, {5, 5}, {0, 1},
                                                          {1, 3}, {2, 5}, {4, 5}, {3, 4}};
-    for (auto [b, e] : ranges) {
+    for (const auto range : ranges) {
+      const vid_t b = range.first, e = range.second;  // not bound: CHECK captures (C++20 for bindings)
       CAPTURE(b);
       CAPTURE(e);
       auto rows = tessera::io::read_graph_hdf5_rows(path, b, e);
@@ -215,8 +216,8 @@ TEST_SUITE("io.hdf5") {
       REQUIRE(l.labels.extent(0) == static_cast<std::size_t>(e - b));
       for (vid_t i = 0; i < e - b; ++i) CHECK(l.labels(i) == g.labels(b + i));
     }
-    for (auto [b, e] : std::vector<std::pair<vid_t, vid_t>>{{-1, 2}, {3, 2}, {0, 6}, {6, 6}})
-      check_user_error([&] { (void)tessera::io::read_graph_hdf5_rows(path, b, e); }, path, "row range");
+    for (const auto range : std::vector<std::pair<vid_t, vid_t>>{{-1, 2}, {3, 2}, {0, 6}, {6, 6}})
+      check_user_error([&] { (void)tessera::io::read_graph_hdf5_rows(path, range.first, range.second); }, path, "row range");
   }
 
   TEST_CASE("hypergraph round trip") {
