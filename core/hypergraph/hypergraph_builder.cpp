@@ -30,6 +30,17 @@ Kokkos::View<T*, Kokkos::HostSpace> to_view(const std::vector<T>& v, const char*
 }
 }  // namespace
 
+void check_node_weight_total(const node_weight_t* weights, std::size_t count, const std::string& source) {
+  node_weight_t total = 0;
+  for (std::size_t v = 0; v < count; ++v) {
+    TESSERA_USER_REQUIRE(weights[v] >= 0, source << ": node " << v << " has negative weight " << weights[v]);
+    TESSERA_USER_REQUIRE(weights[v] <= k_max_total_node_weight - total,
+                         source << ": node weights sum to more than 2^62 (at node " << v
+                                << "); the partitioner's weight arithmetic is 64-bit");
+    total += weights[v];
+  }
+}
+
 HostHypergraph build_hypergraph(const HypergraphInput& in, HypergraphBuildReport* report,
                                 const std::string& source) {
   const vid_t n = in.num_nodes;
@@ -49,8 +60,7 @@ HostHypergraph build_hypergraph(const HypergraphInput& in, HypergraphBuildReport
   for (std::size_t e = 0; e < in.net_weights.size(); ++e)
     TESSERA_USER_REQUIRE(std::isfinite(in.net_weights[e]) && in.net_weights[e] >= 0,
                          source << ": net " << e << " has weight " << in.net_weights[e] << " (must be finite and >= 0)");
-  for (std::size_t v = 0; v < in.node_weights.size(); ++v)
-    TESSERA_USER_REQUIRE(in.node_weights[v] >= 0, source << ": node " << v << " has negative weight " << in.node_weights[v]);
+  check_node_weight_total(in.node_weights.data(), in.node_weights.size(), source);
 
   // Nets: sources first, each pin once; a pin listed as source and destination stays a source.
   std::vector<eid_t> offsets{0};

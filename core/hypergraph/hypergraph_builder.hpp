@@ -23,6 +23,12 @@ struct HypergraphInput {
                weight_t weight = 1);
 };
 
+// Node weights, and their total, stay at or below 2^62, so that any sum of two block weights or
+// a ceiling division on the total cannot overflow the partitioner's 64-bit arithmetic.
+constexpr node_weight_t k_max_total_node_weight = node_weight_t(1) << 62;
+// Throws UserError ("<source>: node weights sum to more than 2^62 ...") when they do not fit.
+void check_node_weight_total(const node_weight_t* weights, std::size_t count, const std::string& source);
+
 struct HypergraphBuildReport {
   eid_t duplicate_pins_removed = 0;  // repeated pins within a net, and sources listed as destinations
   nid_t empty_nets = 0;              // nets left with no pins are kept (they never cost anything)

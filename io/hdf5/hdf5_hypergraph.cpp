@@ -1,6 +1,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/hypergraph/hypergraph_builder.hpp"
 #include "io/atomic_file.hpp"
 #include "io/hdf5/hdf5_detail.hpp"
 #include "io/hdf5/hdf5_graph.hpp"
@@ -150,9 +151,10 @@ HostHypergraph read_hypergraph_hdf5(const std::string& path) {
   h.node_num_inbound = f.read_whole<nid_t>(id, "node_num_inbound", nodes);
   check_counts(f, "node_num_inbound", h.node_num_inbound, h.node_offsets);
   h.node_weights = host_array<node_weight_t>("tessera::io::hdf5::node_weights", nodes);
-  if (has_node_weights)
+  if (has_node_weights) {
     f.read_array(id, "node_weights", nodes, 0, nodes, h.node_weights.data());
-  else
+    check_node_weight_total(h.node_weights.data(), static_cast<std::size_t>(nodes), path);
+  } else
     Kokkos::deep_copy(h.node_weights, node_weight_t{1});
   return h;
 }

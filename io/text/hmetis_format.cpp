@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "core/hypergraph/hypergraph_builder.hpp"
 #include "io/text/hypergraph_checks.hpp"
 #include "io/text/line_reader.hpp"
 #include "io/text/output_sink.hpp"
@@ -94,8 +95,10 @@ HypergraphInput read_hmetis(const std::string& path, const HmetisReadOptions& op
       Tokenizer tok(line);
       std::string_view t;
       tok.next(t);
-      h.node_weights.push_back(static_cast<node_weight_t>(
-          std::min<std::uint64_t>(parse_weight(t, "node weight"), std::numeric_limits<node_weight_t>::max())));
+      const std::uint64_t w = parse_weight(t, "node weight");
+      if (w > static_cast<std::uint64_t>(k_max_total_node_weight))
+        reader.fail("node weight " + std::to_string(w) + " is above 2^62, the largest the partitioner can add up");
+      h.node_weights.push_back(static_cast<node_weight_t>(w));
       if (!tok.at_end()) reader.fail("node weight line must hold exactly one weight");
       ++weights_read;
       continue;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "core/hypergraph/hypergraph_builder.hpp"
 
 namespace tessera {
 
@@ -13,9 +14,12 @@ node_weight_t perfect_block_weight(node_weight_t total_weight, part_t k) {
 }
 
 node_weight_t kahypar_max_block_weight(node_weight_t total_weight, part_t k, double epsilon) {
-  TESSERA_USER_REQUIRE(epsilon >= 0, "the balance parameter epsilon must be >= 0, got " << epsilon);
-  return static_cast<node_weight_t>(
-      std::floor((1.0 + epsilon) * static_cast<double>(perfect_block_weight(total_weight, k))));
+  TESSERA_USER_REQUIRE(epsilon >= 0 && std::isfinite(epsilon), "the balance parameter epsilon must be >= 0, got " << epsilon);
+  const long double limit = std::floor((1.0L + epsilon) * static_cast<long double>(perfect_block_weight(total_weight, k)));
+  // Totals are at most 2^62 (check_node_weight_total), so a larger limit admits the same
+  // partitions as 2^62 does; computed in long double, it cannot wrap.
+  return limit >= static_cast<long double>(k_max_total_node_weight) ? k_max_total_node_weight
+                                                                     : static_cast<node_weight_t>(limit);
 }
 
 double kahypar_imbalance(const std::vector<node_weight_t>& block_weights, part_t k) {

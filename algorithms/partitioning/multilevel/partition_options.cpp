@@ -8,6 +8,7 @@
 
 #include "algorithms/partitioning/coarsening/propose_pairs.hpp"
 #include "core/error.hpp"
+#include "core/hypergraph/hypergraph_builder.hpp"
 #include "core/util/parse_number.hpp"
 
 namespace tessera {
@@ -161,8 +162,8 @@ const std::vector<ConstraintOption>& partition_constraint_options() {
 
 namespace {
 
-// Omega, Delta and k fit the partitioner's 64-bit weight sums and its 32-bit block ids.
-constexpr long long k_max_weight = 1LL << 62;
+// Omega and Delta stay in the range of node weight totals (2^62), k in the 32-bit block ids.
+constexpr long long k_max_weight = k_max_total_node_weight;
 
 PartitionParams constraints_from(const GivenOption& given, bool require_mode) {
   const auto max_size = given("max-size"), max_inbound = given("max-inbound"), preset = given("preset");

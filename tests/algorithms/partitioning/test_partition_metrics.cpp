@@ -243,6 +243,9 @@ TEST_CASE("partition metrics: hMETIS UBfactor and KaHyPar epsilon balance") {
   CHECK(perfect_block_weight(21, 3) == 7);
   CHECK(perfect_block_weight(22, 3) == 8);
   CHECK(kahypar_max_block_weight(100, 2, 0.03) == 51);  // floor(1.03 * 50)
+  CHECK(kahypar_max_block_weight(100, 2, 1e6) == 50000050);
+  // Beyond the largest total (2^62) the limit is 2^62: no wrap to a negative limit.
+  CHECK(kahypar_max_block_weight(k_max_total_node_weight, 2, 1e6) == k_max_total_node_weight);
   CHECK(kahypar_imbalance({40, 60}, 2) == doctest::Approx(0.2));
 }
 

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "io/graph_io.hpp"
 #include "io/text/text_formats.hpp"
 #include "tests/io/text/text_test_util.hpp"
 #include "tests/support/test_support.hpp"
@@ -102,10 +103,24 @@ TEST_CASE("read_hmetis: broken inputs") {
   bad("1 2 10\n1 2\n1\n1\n1\n", "5", "unexpected data after the 2 node weight lines");
   bad("1 2 10\n1 2\n1 1\n1\n", "3", "exactly one weight");
   bad("1 2 10\n1 2\n1.5\n1\n", "3", "node weight");
+  // Weights and their total stay within 2^62 (no clamping, no wrapped totals).
+  bad("1 2 10\n1 2\n99999999999999999999\n1\n", "3", "is not a non-negative integer");
+  bad("1 2 10\n1 2\n4611686018427387905\n1\n", "3", "node weight 4611686018427387905 is above 2^62");
   bad("1 2 5\n1 2\n", "1", "unknown hMETIS fmt");
   bad("1 x\n", "1", "node count");
   bad("1 2\n1 b\n", "2", "'b'");
   bad("", "0", "no hMETIS header");
+  // The total is checked where every reader's hypergraph is built (load_hypergraph).
+  const auto total = dir.write("total.hgr", "1 3 10\n1 2\n4611686018427387904\n1\n1\n");
+  bool thrown = false;
+  try {
+    io::load_hypergraph(total);
+  } catch (const UserError& e) {
+    thrown = true;
+    CHECK(std::string(e.what()) ==
+          total + ": node weights sum to more than 2^62 (at node 1); the partitioner's weight arithmetic is 64-bit");
+  }
+  CHECK(thrown);
 }
 
 TEST_CASE("write_hmetis: formats and round trips") {
