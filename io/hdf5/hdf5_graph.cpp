@@ -1,6 +1,8 @@
 #include "io/hdf5/hdf5_graph.hpp"
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "core/error.hpp"
 #include "io/atomic_file.hpp"
@@ -49,6 +51,23 @@ void check_ids(const H5File& f, const char* name, const View& ids, std::int64_t 
     if (ids(i) < 0 || ids(i) >= bound)
       f.fail(std::string("dataset '") + name + "' holds id " + std::to_string(ids(i)) + " at position " +
              std::to_string(i) + ", outside [0, " + std::to_string(bound) + ")");
+}
+
+// An undirected graph stores both directions of every edge: u -> v needs v -> u. The text
+// readers symmetrise as they build; a stored CSR is taken as written, so it is checked here
+// (a one-directional "undirected" file counted 0 triangles where its symmetrisation has some).
+void check_symmetric(const H5File& f, const HostGraph& g) {
+  const vid_t n = static_cast<vid_t>(g.row_map.extent(0)) - 1;
+  std::vector<vid_t> sorted(g.entries.data(), g.entries.data() + g.entries.extent(0));
+  for (vid_t u = 0; u < n; ++u) std::sort(sorted.begin() + g.row_map(u), sorted.begin() + g.row_map(u + 1));
+  for (vid_t u = 0; u < n; ++u)
+    for (eid_t i = g.row_map(u); i < g.row_map(u + 1); ++i) {
+      const vid_t v = sorted[static_cast<std::size_t>(i)];
+      if (!std::binary_search(sorted.begin() + g.row_map(v), sorted.begin() + g.row_map(v + 1), u))
+        f.fail("the graph is marked undirected but not symmetric: entry " + std::to_string(u) + " -> " +
+               std::to_string(v) + " has no " + std::to_string(v) + " -> " + std::to_string(u) +
+               " (write it with directed = 1, or store both directions)");
+    }
 }
 
 }  // namespace
@@ -133,6 +152,7 @@ HostGraph read_graph_hdf5(const std::string& path) {
 
   g.entries = f.read_whole<vid_t>(file.get(), "entries", m);
   check_ids(f, "entries", g.entries, info.num_vertices);
+  if (!g.directed) check_symmetric(f, g);
 
   if (info.has_labels) {
     g.labels = f.read_whole<label_t>(file.get(), "labels", n);

@@ -220,6 +220,20 @@ TEST_SUITE("io.hdf5") {
       check_user_error([&] { (void)tessera::io::read_graph_hdf5_rows(path, range.first, range.second); }, path, "row range");
   }
 
+  TEST_CASE("an undirected graph stored with one direction only is rejected") {
+    tessera::test::TempDir dir;
+    const std::string path = dir.file("half.h5");
+    HostGraph g;  // the triangle 0-1-2 with only u < v stored
+    g.row_map = view_of<eid_t>({0, 2, 3, 3});
+    g.entries = view_of<vid_t>({1, 2, 2});
+    tessera::io::write_graph_hdf5(path, g);
+    check_user_error([&] { (void)tessera::io::read_graph_hdf5(path); }, path,
+                     "marked undirected but not symmetric: entry 0 -> 1 has no 1 -> 0");
+    g.directed = true;  // the same rows as a directed graph are fine
+    tessera::io::write_graph_hdf5(path, g);
+    CHECK(tessera::io::read_graph_hdf5(path).num_entries() == 3);
+  }
+
   TEST_CASE("hypergraph round trip") {
     // Directed hypergraph, 4 nodes, 2 nets: e0 = {src 0 | dst 1, 2}, e1 = {src 3 | dst 0}.
     HostHypergraph h;
