@@ -13,6 +13,7 @@
 #include "apps/commands/commands.hpp"
 #include "apps/commands/tc_distributed.hpp"
 #include "core/error.hpp"
+#include "core/kokkos_ext/allocation_failure.hpp"
 #include "core/util/build_info.hpp"
 
 namespace {
@@ -117,6 +118,10 @@ int main(int argc, char** argv) {
     std::cerr << "tessera: error: out of memory (try a smaller input, or a machine with more memory)\n";
     return 1;
   } catch (const std::exception& e) {
+    if (const auto oom = tessera::kokkos_ext::allocation_failure_message(e)) {
+      std::cerr << "tessera: error: " << *oom << "\n";
+      return 1;
+    }
     std::cerr << "tessera: internal error: " << e.what() << "\n";
     return 3;
   }

@@ -13,6 +13,7 @@
 #include "apps/commands/commands.hpp"
 #include "apps/runner/results_writer.hpp"
 #include "apps/runner/task_registry.hpp"
+#include "core/kokkos_ext/allocation_failure.hpp"
 #include "core/util/build_info.hpp"
 #include "io/atomic_file.hpp"
 #include "io/config/experiment.hpp"
@@ -90,6 +91,7 @@ std::string run_point(const GridPoint& point, const io::LoadedGraph& input, int 
   } catch (const UserError& e) {
     return e.what();
   } catch (const std::exception& e) {  // e.g. an allocation that failed: recorded, the sweep goes on
+    if (const auto oom = kokkos_ext::allocation_failure_message(e)) return *oom;
     return std::string("internal error: ") + e.what();
   }
 }

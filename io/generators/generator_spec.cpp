@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/util/memory_budget.hpp"
 #include "io/generators/structured.hpp"
 
 namespace tessera::gen {
@@ -275,9 +276,33 @@ std::string to_string(const GeneratorSpec& spec) {
   return os.str();
 }
 
+namespace {
+
+// Edges the spec asks for (before symmetrisation), in long double so that no spec overflows it.
+long double requested_edges(const GeneratorSpec& spec) {
+  const long double n = spec.n;
+  switch (spec.kind) {
+    case GeneratorKind::kronecker:
+    case GeneratorKind::rmat: return std::ldexp(1.0L, spec.kronecker.scale) * spec.kronecker.edge_factor;
+    case GeneratorKind::erdos_renyi: return static_cast<long double>(spec.erdos_renyi.m);
+    case GeneratorKind::clique: return n * (n - 1) / 2;
+    case GeneratorKind::grid: return 2.0L * spec.rows * spec.cols;
+    case GeneratorKind::complete_bipartite: return static_cast<long double>(spec.a) * spec.b;
+    case GeneratorKind::star:
+    case GeneratorKind::path:
+    case GeneratorKind::cycle: return n;
+  }
+  return 0;
+}
+
+}  // namespace
+
 EdgeArrays<Kokkos::DefaultExecutionSpace::memory_space> generate(const GeneratorSpec& spec) {
   using Space = Kokkos::DefaultExecutionSpace;
   using Mem = Space::memory_space;
+  // The edge arrays alone (two 32-bit ids per edge, both directions once symmetrised) are a
+  // lower bound of what building the graph takes.
+  require_fits_in_memory(16.0L * requested_edges(spec), "generator '" + to_string(spec) + "'");
   switch (spec.kind) {
     case GeneratorKind::kronecker:
     case GeneratorKind::rmat: return kronecker(Space{}, spec.kronecker);

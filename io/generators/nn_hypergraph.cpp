@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/util/memory_budget.hpp"
 
 namespace tessera::gen {
 
@@ -165,6 +166,8 @@ HypergraphInput generate_nn_hypergraph(const std::string& spec_in) {
     TESSERA_USER_REQUIRE(n >= 2 && n <= 0x7fffffffLL, "nn generator: neurons must be in [2, 2^31 - 1]");
     TESSERA_USER_REQUIRE(f >= 1 && f < n, "nn generator: fanout must be in [1, neurons - 1]");
     TESSERA_USER_REQUIRE(double(n) * double(f + 1) <= std::ldexp(1.0, 40), "nn generator: too many pins");
+    // Pins and their node -> net transpose, 32-bit ids each: a lower bound of the build.
+    require_fits_in_memory(8.0L * n * (f + 1), "nn generator '" + spec_in + "'");
     HypergraphInput in;
     in.num_nodes = static_cast<vid_t>(n);
     in.directed = true;

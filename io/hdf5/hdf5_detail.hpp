@@ -146,6 +146,7 @@ Kokkos::View<T*, Kokkos::HostSpace> host_array(const char* label, std::size_t n)
 
 template <class T>
 Kokkos::View<T*, Kokkos::HostSpace> H5File::read_whole(hid_t file, const char* name, std::uint64_t count) const {
+  read_array<T>(file, name, count, 0, 0, nullptr);  // checks the dataset's extent before allocating for it
   auto out = host_array<T>((std::string("tessera::io::hdf5::") + name).c_str(), count);
   read_array(file, name, count, 0, count, out.data());
   return out;

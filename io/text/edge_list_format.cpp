@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/error.hpp"
+#include "core/util/memory_budget.hpp"
 #include "io/text/line_reader.hpp"
 #include "io/text/output_sink.hpp"
 
@@ -105,6 +106,10 @@ EdgeList read_edge_list(const std::string& path, const EdgeListReadOptions& opts
       edges.weights.push_back(w);
     }
   }
+  // A declared vertex count beyond the largest id adds isolated vertices: honoured when the graph
+  // they make fits (about 24 bytes per vertex once built), an error before any allocation if not.
+  if (declared_n > max_id + 1)
+    require_fits_in_memory(24.0L * declared_n, path + ": the header's " + std::to_string(declared_n) + " vertices");
   edges.num_vertices = static_cast<vid_t>(std::max(declared_n, max_id + 1));
   return edges;
 }

@@ -136,6 +136,13 @@ case "$case_name" in
     expect_error "unknown generator|valid" "$tessera" info "gen:nosuch:n=3"
     printf 'not hdf5' > "$tmp/fake.h5"
     expect_error "fake.h5" "$tessera" info "$tmp/fake.h5"  # not HDF5, or HDF5 not built in: both name the file
+    # Sizes from specs are checked against memory before anything is allocated (one line, exit 1).
+    expect_error "generator 'kronecker:scale=30,.*' needs at least 275 GB, more than the .* GB of memory available" \
+      "$tessera" generate kronecker:scale=30 "$tmp/k.el"
+    expect_error "generator 'er:n=10,m=99999999999999,seed=1' needs at least" "$tessera" info gen:er:n=10,m=99999999999999
+    expect_error "nn generator 'nn:random,neurons=2000000000,fanout=4' needs at least 80 GB" \
+      "$tessera" partition nn:random,neurons=2000000000,fanout=4 --k 2
+    [ ! -e "$tmp/k.el" ] || fail "a refused generator wrote its output"
     ;;
   generate-convert)
     "$tessera" generate kronecker:scale=8,edge_factor=8,seed=3 "$tmp/k.el.gz" --json > "$tmp/gen.json" || fail "generate"

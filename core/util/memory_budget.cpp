@@ -1,0 +1,42 @@
+#include "core/util/memory_budget.hpp"
+
+#include <unistd.h>
+
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+
+#include "core/error.hpp"
+
+namespace tessera {
+
+std::uint64_t available_memory_bytes() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  std::uint64_t kib = 0;
+  std::string unit;
+  while (meminfo >> key >> kib >> unit)
+    if (key == "MemAvailable:") return kib * 1024;
+  const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page_size > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page_size)
+                                    : UINT64_MAX;
+}
+
+namespace {
+
+std::string gigabytes(long double bytes) {
+  std::ostringstream os;
+  os << std::setprecision(3) << static_cast<double>(bytes / 1e9) << " GB";
+  return os.str();
+}
+
+}  // namespace
+
+void require_fits_in_memory(long double bytes, const std::string& what) {
+  const std::uint64_t available = available_memory_bytes();
+  TESSERA_USER_REQUIRE(bytes <= static_cast<long double>(available),
+                       what << " needs at least " << gigabytes(bytes) << ", more than the " << gigabytes(available)
+                            << " of memory available");
+}
+
+}  // namespace tessera

@@ -1,0 +1,19 @@
+#pragma once
+// Sizes that come from outside (a file header, an HDF5 attribute, a generator spec) are checked
+// against the machine before anything is allocated: a request that cannot fit is a bad input
+// with a one-line error naming what asked for it, not an allocation failure halfway through
+// (or minutes of swapping first).
+#include <cstdint>
+#include <string>
+
+namespace tessera {
+
+// Memory the process can still get: MemAvailable (Linux), else the physical memory.
+std::uint64_t available_memory_bytes();
+
+// Throws UserError "<what> needs at least <N> GB, more than the <M> GB available" when
+// `bytes` (a lower bound of what the request will allocate) exceeds available_memory_bytes().
+// Computed in long double by callers, so a huge estimate cannot wrap around.
+void require_fits_in_memory(long double bytes, const std::string& what);
+
+}  // namespace tessera
