@@ -15,10 +15,17 @@
 
 namespace tessera {
 
+namespace detail {
+// A message as it may be printed: control bytes (NUL, escape sequences, the raw bytes of a binary
+// file a message quotes) become \xNN, and a message of more than 1000 bytes is cut with "...".
+std::string printable_message(const std::string& text);
+}  // namespace detail
+
 // Something the user can fix: a bad file, option or parameter.
 class UserError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit UserError(const std::string& what) : std::runtime_error(detail::printable_message(what)) {}
+  explicit UserError(const char* what) : UserError(std::string(what)) {}
 };
 
 // A malformed input file: the message starts with "file:line: ".

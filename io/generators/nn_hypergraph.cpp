@@ -31,8 +31,10 @@ Shape output_shape(const Shape& in, const Layer& l) {
   if (l.kind == Layer::dense) return {l.out, 1, 1};
   const std::int64_t h = (in.h + 2 * l.pad - l.kernel) / l.stride + 1;
   const std::int64_t w = (in.w + 2 * l.pad - l.kernel) / l.stride + 1;
-  TESSERA_USER_REQUIRE(h >= 1 && w >= 1, "nn generator: the input is too small for this network (a layer would have "
-                                             "no output); raise input=");
+  TESSERA_USER_REQUIRE(h >= 1 && w >= 1, "nn generator: the input is too small for this network: a "
+                                             << (l.kind == Layer::pool ? "pooling" : "convolution") << " layer of "
+                                             << l.kernel << "x" << l.kernel << " gets a " << in.h << "x" << in.w
+                                             << " map and would have no output; give a larger input=SIDE");
   return {l.kind == Layer::pool ? in.c : l.out, h, w};
 }
 

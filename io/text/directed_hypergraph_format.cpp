@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
 
 #include "core/error.hpp"
 #include "io/text/hypergraph_checks.hpp"
@@ -38,10 +39,12 @@ DhgHeader parse_header(LineReader& reader, std::string_view line) {
                 std::to_string(k_dhg_version));
   DhgHeader h;
   bool have_nets = false, have_nodes = false;
+  std::set<std::string_view> seen;
   while (tok.next(t)) {
     auto eq = t.find('=');
     if (eq == std::string_view::npos) reader.fail("header entry " + detail::quote(t) + " is not key=value");
     std::string_view key = t.substr(0, eq), value = t.substr(eq + 1);
+    if (!seen.insert(key).second) reader.fail("header key " + detail::quote(key) + " is given twice");
     std::uint64_t v = 0;
     if (!detail::parse_uint(value, v)) reader.fail("header value " + detail::quote(t) + " is not a non-negative integer");
     auto flag = [&]() {

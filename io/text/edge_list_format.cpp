@@ -59,8 +59,8 @@ EdgeList read_edge_list(const std::string& path, const EdgeListReadOptions& opts
     }
     if (v < offset) reader.fail(std::string(which) + " vertex id 0 in a file read as 1-based; read it as 0-based");
     if (v > id_limit)
-      reader.fail(std::string(which) + " vertex id " + std::string(token) + " is too large (ids must be below " +
-                  std::to_string(max_vertices - 1 + static_cast<std::int64_t>(offset)) + ")");
+      reader.fail(std::string(which) + " vertex id " + std::string(token) + " is too large (ids must be at most " +
+                  std::to_string(id_limit) + ")");
     return static_cast<vid_t>(v - offset);
   };
 

@@ -143,6 +143,8 @@ case "$case_name" in
     expect_error "nn generator 'nn:random,neurons=2000000000,fanout=4' needs at least 80 GB" \
       "$tessera" partition nn:random,neurons=2000000000,fanout=4 --k 2
     [ ! -e "$tmp/k.el" ] || fail "a refused generator wrote its output"
+    expect_error "a convolution layer of 5x5 gets a 2x2 map and would have no output; give a larger input=SIDE$" \
+      "$tessera" partition nn:lenet,input=4 --k 2
     ;;
   generate-convert)
     "$tessera" generate kronecker:scale=8,edge_factor=8,seed=3 "$tmp/k.el.gz" --json > "$tmp/gen.json" || fail "generate"

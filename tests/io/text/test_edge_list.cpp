@@ -94,7 +94,7 @@ TEST_CASE("read_edge_list: broken inputs name file and line") {
   bad("0 1\nFromNodeId ToNodeId\n", "2", "not a non-negative integer");
   bad("0 1\n2 x\n", "2", "'x'");
   bad("# c\n0 -1\n", "2", "negative");
-  bad("0 2147483647\n", "1", "too large");
+  bad("0 2147483647\n", "1", "too large (ids must be at most 2147483646)");
   bad("0 1 1 1\n", "1", "more than 3 columns");
   bad("0 1 1\n1 2\n", "2", "columns");
   bad("0 1\n1 2 3\n", "2", "columns");

@@ -197,6 +197,7 @@ TEST_CASE(".dhg: broken inputs") {
   bad("dhg 2 nets=1 nodes=2\n0 > 1\n", "1", "unsupported .dhg version 2");
   bad("dhg 1 nets=1\n", "1", "nets=N and nodes=M");
   bad("dhg 1 nets=1 nodes=2 colour=3\n", "1", "unknown header key");
+  bad("dhg 1 nets=1 nodes=2 nodes=3\n0 > 1\n", "1", "header key 'nodes' is given twice");
   bad("dhg 1 nets=1 nodes=2 directed=2\n", "1", "must be 0 or 1");
   bad("dhg 1 nets=2 nodes=2\n0 > 1\n", "2", "expected 2 net lines, found 1");
   bad("dhg 1 nets=1 nodes=2\n0 > 2\n", "2", "outside [0, 2)");
