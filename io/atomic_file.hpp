@@ -1,7 +1,8 @@
 #pragma once
 // Output files are written completely or not at all: data goes to a temporary file next to
 // the target, which is renamed over it only by commit(). A writer that throws leaves the
-// target untouched and the temporary removed.
+// target untouched and the temporary removed; so does SIGINT or SIGTERM (a handler removes the
+// temporaries being written, then the signal ends the process as it would have).
 #include <filesystem>
 #include <string>
 
@@ -24,6 +25,7 @@ class AtomicFile {
   std::string target_;
   std::string temp_;
   bool committed_ = false;
+  int slot_ = -1;  // in the signal handler's table of temporaries (-1: not tracked)
 };
 
 // Writes `content` to `path` atomically.

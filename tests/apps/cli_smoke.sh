@@ -147,6 +147,18 @@ case "$case_name" in
       "$tessera" partition nn:lenet,input=4 --k 2
     ;;
   generate-convert)
+    # SIGTERM while an output is being written: its temporary is removed and the target never
+    # appears (SIGINT alike; a background job of a script ignores SIGINT, so TERM is tested).
+    "$tessera" generate kronecker:scale=19 "$tmp/big.el" 2>/dev/null &
+    pid=$!
+    for _ in $(seq 1 600); do compgen -G "$tmp/.big.el.tmp.*" > /dev/null && break; sleep 0.05; done
+    compgen -G "$tmp/.big.el.tmp.*" > /dev/null || fail "no temporary seen while generating"
+    kill -TERM $pid
+    wait $pid
+    status=$?
+    [ $status -eq 143 ] || fail "SIGTERM: exit status $status"
+    ! compgen -G "$tmp/.big.el.tmp.*" > /dev/null || fail "temporary left after SIGTERM: $(ls -a "$tmp")"
+    [ ! -e "$tmp/big.el" ] || fail "target written after SIGTERM"
     "$tessera" generate kronecker:scale=8,edge_factor=8,seed=3 "$tmp/k.el.gz" --json > "$tmp/gen.json" || fail "generate"
     if ! "$tessera" version | grep -q "^features:.* hdf5"; then
       # Built without HDF5: the edge-list round trip still holds, and .h5 gives a clear error.
