@@ -3,22 +3,20 @@
 #include "algorithms/triangle_count/counting_dag.hpp"
 #include "algorithms/triangle_count/kernels.hpp"
 #include "core/error.hpp"
+#include "core/util/names.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
 
 namespace tessera {
 
 TriangleVariant parse_triangle_variant(const std::string& name) {
-  if (name == "masked") return TriangleVariant::masked;
-  if (name == "split") return TriangleVariant::split;
-  if (name == "auto") return TriangleVariant::automatic;
+  for (auto v : {TriangleVariant::masked, TriangleVariant::split, TriangleVariant::automatic})
+    if (same_name(name, to_string(v))) return v;
   throw UserError("unknown triangle-counting variant '" + name + "' (expected masked, split or auto)");
 }
 
 Intersection parse_intersection(const std::string& name) {
-  if (name == "binary") return Intersection::binary;
-  if (name == "merge") return Intersection::merge;
-  if (name == "hash") return Intersection::hash;
-  if (name == "auto") return Intersection::automatic;
+  for (auto i : {Intersection::binary, Intersection::merge, Intersection::hash, Intersection::automatic})
+    if (same_name(name, to_string(i))) return i;
   throw UserError("unknown intersection '" + name + "' (expected binary, merge, hash or auto)");
 }
 

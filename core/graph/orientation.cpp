@@ -1,6 +1,7 @@
 #include "core/graph/orientation.hpp"
 
 #include "core/error.hpp"
+#include "core/util/names.hpp"
 #include "core/kokkos_ext/execution.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
 #include "core/kokkos_ext/scan.hpp"
@@ -9,8 +10,8 @@
 namespace tessera {
 
 Orientation parse_orientation(const std::string& name) {
-  if (name == "degree") return Orientation::degree;
-  if (name == "id") return Orientation::id;
+  for (auto o : {Orientation::degree, Orientation::id})
+    if (same_name(name, to_string(o))) return o;
   throw UserError("unknown orientation '" + name + "' (expected degree or id)");
 }
 

@@ -1,6 +1,7 @@
 #include "distributed/triangle_count/dist_params.hpp"
 
 #include "core/error.hpp"
+#include "core/util/names.hpp"
 #include "core/util/parse_number.hpp"
 
 namespace tessera::dist {
@@ -20,8 +21,7 @@ const char* to_string(DistVariant v) {
 DistVariant parse_dist_variant(const std::string& name) {
   for (auto v : {DistVariant::cpu, DistVariant::gpu, DistVariant::hybrid, DistVariant::ipc, DistVariant::mpi_ipc,
                  DistVariant::shm})
-    if (name == to_string(v)) return v;
-  if (name == "mpi_ipc") return DistVariant::mpi_ipc;
+    if (same_name(name, to_string(v))) return v;
   throw UserError("unknown distributed variant '" + name + "' (cpu, gpu, hybrid, ipc, mpi+ipc, shm)");
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "core/util/names.hpp"
 
 namespace tessera::dist {
 
@@ -17,7 +18,7 @@ const char* to_string(PartitionBalance b) {
 
 PartitionBalance parse_partition_balance(const std::string& name) {
   for (auto b : {PartitionBalance::edges, PartitionBalance::work})
-    if (name == to_string(b)) return b;
+    if (same_name(name, to_string(b))) return b;
   throw UserError("unknown partition balance '" + name + "' (edges, work)");
 }
 

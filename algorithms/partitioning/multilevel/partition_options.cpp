@@ -8,6 +8,7 @@
 
 #include "algorithms/partitioning/coarsening/propose_pairs.hpp"
 #include "core/error.hpp"
+#include "core/util/names.hpp"
 #include "core/hypergraph/hypergraph_builder.hpp"
 #include "core/util/parse_number.hpp"
 
@@ -70,7 +71,7 @@ std::string to_string(PartitionAlgorithm algorithm) {
 
 PartitionAlgorithm parse_partition_algorithm(const std::string& text) {
   for (auto a : {PartitionAlgorithm::multilevel, PartitionAlgorithm::one_pass, PartitionAlgorithm::overlap})
-    if (to_string(a) == text) return a;
+    if (same_name(text, to_string(a))) return a;
   throw UserError("option 'algorithm' expects multilevel, one-pass or overlap, got '" + text + "'");
 }
 
@@ -106,8 +107,8 @@ const std::vector<PartitionOption>& partition_options() {
          return std::string(p.coarsening.matching == partitioning::MatchingKind::optimal ? "optimal" : "greedy");
        },
        [](PartitionParams& p, const std::string& v) {
-         if (v == "optimal") p.coarsening.matching = partitioning::MatchingKind::optimal;
-         else if (v == "greedy") p.coarsening.matching = partitioning::MatchingKind::greedy;
+         if (same_name(v, "optimal")) p.coarsening.matching = partitioning::MatchingKind::optimal;
+         else if (same_name(v, "greedy")) p.coarsening.matching = partitioning::MatchingKind::greedy;
          else throw UserError("option 'matching' expects optimal or greedy, got '" + v + "'");
        }},
       {"neighbors", "on|off",

@@ -3,6 +3,7 @@
 
 #include "algorithms/partitioning/multilevel/partition_params.hpp"
 #include "core/error.hpp"
+#include "core/util/names.hpp"
 
 namespace tessera {
 
@@ -17,13 +18,9 @@ const std::vector<ConstraintPreset>& constraint_presets() {
 }
 
 ConstraintPreset find_constraint_preset(const std::string& name) {
-  auto lower = [](std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-    return s;
-  };
   std::string names;
   for (const auto& p : constraint_presets()) {
-    if (lower(p.name) == lower(name)) return p;
+    if (same_name(name, p.name)) return p;
     names += (names.empty() ? "" : ", ") + p.name;
   }
   throw UserError("unknown constraint preset '" + name + "' (known: " + names + ")");

@@ -7,6 +7,7 @@
 
 #include "algorithms/pattern_mining/engine/dfs_kernel.hpp"
 #include "core/error.hpp"
+#include "core/util/names.hpp"
 #include "core/graph/orientation.hpp"
 #include "core/kokkos_ext/execution.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
@@ -15,8 +16,8 @@
 namespace tessera::mining {
 
 TaskKind parse_task_kind(const std::string& name) {
-  if (name == "edge") return TaskKind::edge;
-  if (name == "vertex") return TaskKind::vertex;
+  for (auto kind : {TaskKind::edge, TaskKind::vertex})
+    if (same_name(name, to_string(kind))) return kind;
   throw UserError("unknown task kind '" + name + "' (expected edge or vertex)");
 }
 

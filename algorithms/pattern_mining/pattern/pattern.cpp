@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/util/names.hpp"
 
 namespace tessera::mining {
 
@@ -23,8 +24,8 @@ const char* to_string(Induced induced) {
 }
 
 Induced parse_induced(const std::string& text) {
-  if (text == "edge" || text == "edge-induced") return Induced::edge;
-  if (text == "vertex" || text == "vertex-induced") return Induced::vertex;
+  if (same_name(text, "edge") || same_name(text, "edge-induced")) return Induced::edge;
+  if (same_name(text, "vertex") || same_name(text, "vertex-induced")) return Induced::vertex;
   throw UserError("unknown induced-ness '" + text + "': use 'edge' or 'vertex'");
 }
 
