@@ -8,13 +8,16 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <memory>
+#include <new>
+#include <vector>
 
 #include "core/error.hpp"
 
 namespace tessera::io::detail {
 
 namespace {
-// zlib's internal buffer; large so that inflate runs on big chunks (fewer calls, better speed).
+// Compressed input read per block; large so that inflate runs on big chunks (fewer calls).
 constexpr unsigned k_gz_buffer_bytes = 1u << 20;
 
 std::FILE* open_plain(const std::string& path) {
@@ -38,49 +41,82 @@ bool is_gzip_file(const std::string& path) {
   return got == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
 }
 
+// gzip input through zlib's inflate (not gzread, which silently skips whatever follows the last
+// gzip member): concatenated members are one stream, anything else after a member is an error.
+struct ByteSource::Gzip {
+  z_stream stream{};
+  std::vector<unsigned char> input = std::vector<unsigned char>(k_gz_buffer_bytes);
+  bool input_ended = false;   // the file has no more bytes
+  bool member_ended = false;  // the last inflate finished a member
+  std::uint64_t consumed = 0;  // compressed bytes handed to inflate, for messages
+};
+
 ByteSource::ByteSource(const std::string& path) : path_(path) {
   std::FILE* f = open_plain(path);
+  file_ = f;
   unsigned char magic[2] = {0, 0};
-  std::size_t got = std::fread(magic, 1, 2, f);
+  const std::size_t got = std::fread(magic, 1, 2, f);
+  std::rewind(f);
   if (got == 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
-    std::fclose(f);
-    gzFile gz = gzopen(path.c_str(), "rb");
-    if (gz == nullptr) throw UserError("cannot open '" + path + "' as gzip");
-    gzbuffer(gz, k_gz_buffer_bytes);
-    gz_ = gz;
-  } else {
-    std::rewind(f);
-    file_ = f;
+    gz_ = std::make_unique<Gzip>();
+    // 16 + MAX_WBITS: gzip framing (header, CRC and length checked by zlib).
+    if (inflateInit2(&gz_->stream, 16 + MAX_WBITS) != Z_OK) {
+      std::fclose(f);
+      throw UserError("cannot read '" + path + "': zlib could not start");
+    }
   }
 }
 
 ByteSource::~ByteSource() {
-  if (gz_ != nullptr) gzclose(static_cast<gzFile>(gz_));
+  if (gz_) inflateEnd(&gz_->stream);
   if (file_ != nullptr) std::fclose(static_cast<std::FILE*>(file_));
 }
 
+std::size_t ByteSource::read_plain(char* out, std::size_t size) {
+  auto* f = static_cast<std::FILE*>(file_);
+  const std::size_t got = std::fread(out, 1, size, f);
+  if (got == 0 && std::ferror(f)) throw UserError("cannot read '" + path_ + "': " + std::strerror(errno));
+  return got;
+}
+
 std::size_t ByteSource::read(char* out, std::size_t size) {
-  if (file_ != nullptr) {
-    auto* f = static_cast<std::FILE*>(file_);
-    std::size_t got = std::fread(out, 1, size, f);
-    if (got == 0 && std::ferror(f))
-      throw UserError("cannot read '" + path_ + "': " + std::strerror(errno));
-    return got;
+  if (!gz_) return read_plain(out, size);
+  Gzip& g = *gz_;
+  z_stream& z = g.stream;
+  auto damaged = [&](const std::string& what) {
+    return ParseError(path_, 0, what + "; re-download or re-compress the file");
+  };
+  while (true) {
+    if (z.avail_in == 0 && !g.input_ended) {
+      const std::size_t got = read_plain(reinterpret_cast<char*>(g.input.data()), g.input.size());
+      g.input_ended = got == 0;
+      z.next_in = g.input.data();
+      z.avail_in = static_cast<uInt>(got);
+    }
+    if (g.member_ended) {  // between members: the end of the file, or the start of another member
+      if (z.avail_in == 0) return 0;
+      if (z.next_in[0] != 0x1f)
+        throw ParseError(path_, 0, "unexpected data after the gzip stream (at compressed byte " +
+                                       std::to_string(g.consumed) + "); the file is damaged or not one gzip file");
+      inflateReset(&z);
+      g.member_ended = false;
+    }
+    // inflate takes 32-bit counts: stay well below them.
+    const uInt room = static_cast<uInt>(std::min<std::size_t>(size, 1u << 30));
+    z.next_out = reinterpret_cast<Bytef*>(out);
+    z.avail_out = room;
+    const uInt before = z.avail_in;
+    const int status = inflate(&z, Z_NO_FLUSH);
+    g.consumed += before - z.avail_in;
+    const std::size_t produced = room - z.avail_out;
+    if (status == Z_STREAM_END) g.member_ended = true;
+    else if (status == Z_DATA_ERROR || status == Z_NEED_DICT)
+      throw damaged(std::string("corrupt gzip data (") + (z.msg ? z.msg : "invalid data") + ")");
+    else if (status == Z_MEM_ERROR) throw std::bad_alloc();
+    else if (g.input_ended && z.avail_in == 0 && produced == 0)
+      throw damaged("truncated gzip data (the file ends inside a compressed member)");
+    if (produced > 0) return produced;
   }
-  auto gz = static_cast<gzFile>(gz_);
-  // gzread takes an unsigned count; stay well below INT_MAX so the result fits an int.
-  unsigned chunk = static_cast<unsigned>(std::min<std::size_t>(size, 1u << 30));
-  int got = gzread(gz, out, chunk);
-  int errnum = Z_OK;
-  const char* msg = gzerror(gz, &errnum);
-  // A truncated stream shows up as Z_BUF_ERROR ("unexpected end of file") after the data that
-  // could be decoded; corrupt data as Z_DATA_ERROR.
-  if (got < 0 || (errnum != Z_OK && errnum != Z_STREAM_END)) {
-    throw ParseError(path_, 0,
-                     std::string("corrupt or truncated gzip data (") + (msg ? msg : "unknown zlib error") +
-                         "); re-download or re-compress the file");
-  }
-  return static_cast<std::size_t>(got);
 }
 
 }  // namespace tessera::io::detail

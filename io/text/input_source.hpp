@@ -6,6 +6,7 @@
 // really gzip and "graph.gz" that is really plain text both work.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace tessera::io::detail {
@@ -19,16 +20,19 @@ class ByteSource {
   ByteSource& operator=(const ByteSource&) = delete;
 
   // Reads up to `size` bytes into `out`; returns 0 only at the end of the data. Throws
-  // ParseError (no line number) when the gzip stream is corrupt or truncated.
+  // ParseError (no line number) when the gzip stream is corrupt, truncated or followed by data
+  // that is not another gzip member.
   std::size_t read(char* out, std::size_t size);
 
   const std::string& path() const { return path_; }
   bool compressed() const { return gz_ != nullptr; }
 
  private:
+  struct Gzip;  // inflate state, when the file is gzip
+  std::size_t read_plain(char* out, std::size_t size);
   std::string path_;
-  void* file_ = nullptr;  // std::FILE* for plain files
-  void* gz_ = nullptr;    // gzFile for gzip files
+  void* file_ = nullptr;      // std::FILE*
+  std::unique_ptr<Gzip> gz_;  // null for plain files
 };
 
 // True when `path` names a file that starts with the gzip magic bytes.

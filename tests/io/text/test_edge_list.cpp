@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "io/text/text_formats.hpp"
 #include "tests/io/text/text_test_util.hpp"
@@ -127,6 +128,29 @@ TEST_CASE("read_edge_list: truncated gzip is an error") {
   auto size = std::filesystem::file_size(dir.file("t.gz"));
   std::filesystem::resize_file(dir.file("t.gz"), size / 2);
   CHECK_THROWS_WITH_AS(io::read_edge_list(dir.file("t.gz")), doctest::Contains("gzip"), ParseError);
+}
+
+TEST_CASE("read_edge_list: data after the gzip stream is an error, a second gzip member is data") {
+  TempDir dir;
+  test::write_gz(dir.file("g.gz"), "0 1\n1 2\n");
+  const auto compressed = std::filesystem::file_size(dir.file("g.gz"));
+  {
+    std::ofstream out(dir.file("g.gz"), std::ios::binary | std::ios::app);
+    out << "garbage\n";
+  }
+  CHECK_THROWS_WITH_AS(io::read_edge_list(dir.file("g.gz")),
+                       doctest::Contains(("unexpected data after the gzip stream (at compressed byte " +
+                                          std::to_string(compressed) + ")").c_str()),
+                       ParseError);
+  // Concatenated members (what `cat a.gz b.gz` makes) are one valid gzip file.
+  test::write_gz(dir.file("a.gz"), "0 1\n");
+  test::write_gz(dir.file("b.gz"), "1 2\n");
+  {
+    std::ofstream out(dir.file("ab.gz"), std::ios::binary);
+    out << std::ifstream(dir.file("a.gz"), std::ios::binary).rdbuf();
+    out << std::ifstream(dir.file("b.gz"), std::ios::binary).rdbuf();
+  }
+  CHECK(io::read_edge_list(dir.file("ab.gz")).src.size() == 2);
 }
 
 TEST_CASE("write_edge_list: round trips, plain and gzip") {
