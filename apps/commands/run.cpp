@@ -96,6 +96,29 @@ std::string run_point(const GridPoint& point, const io::LoadedGraph& input, int 
   }
 }
 
+// What every record of the run carries before its task's metrics: the run's context (build,
+// device, start) and the input as loaded.
+Json context_record(const io::ExperimentConfig& config, const std::string& started, const io::InputConfig& in,
+                    const io::LoadedGraph& loaded) {
+  static const auto info = build_info();
+  Json record = Json::object();
+  record.set("experiment", config.name)
+      .set("started", started)
+      .set("git_commit", info.git_commit)
+      .set("tessera_version", info.version)
+      .set("kokkos_version", info.kokkos_version)
+      .set("backend", info.backend)
+      .set("device", info.device)
+      .set("concurrency", info.concurrency)
+      .set("input", in.name)
+      .set("source", in.source)
+      .set("n", loaded.graph.num_vertices())
+      .set("m", loaded.graph.num_edges())
+      .set("read_s", loaded.read_seconds)
+      .set("build_s", loaded.build_seconds);
+  return record;
+}
+
 }  // namespace
 
 int run_command(const Args& argv) {
@@ -126,7 +149,6 @@ int run_command(const Args& argv) {
   runner::ResultsWriter results(config.output);
   io::write_file_atomically(config.output + "/config.resolved.yaml", resolved);
   io::write_file_atomically(config.output + "/kokkos_config.txt", kokkos_configuration());
-  const auto info = build_info();
   const std::string started = utc_timestamp();
   const bool fail_fast = args.has("fail-fast");
   // Tasks that read hypergraphs (partition) load their input themselves; the others get a graph.
@@ -164,22 +186,8 @@ int run_command(const Args& argv) {
           metrics.set("error", error);
           ++failed;
         }
-        Json record = Json::object();
-        record.set("experiment", config.name)
-            .set("started", started)
-            .set("git_commit", info.git_commit)
-            .set("tessera_version", info.version)
-            .set("kokkos_version", info.kokkos_version)
-            .set("backend", info.backend)
-            .set("device", info.device)
-            .set("concurrency", info.concurrency)
-            .set("input", in.name)
-            .set("source", in.source)
-            .set("n", loaded.graph.num_vertices())
-            .set("m", loaded.graph.num_edges())
-            .set("read_s", loaded.read_seconds)
-            .set("build_s", loaded.build_seconds)
-            .set("task", point.task->task);
+        Json record = context_record(config, started, in, loaded);
+        record.set("task", point.task->task);
         for (const auto& [k, v] : point.params) record.set("param." + k, v);
         record.set("repetition", rep);
         for (const auto& [k, v] : metrics.items()) record.set(k, v);
