@@ -10,8 +10,12 @@ namespace tessera::mining {
 
 namespace {
 
-SearchPlan plan_for(const Pattern& pattern, const MineParams& params, MineResult& r) {
-  SearchPlan plan = build_search_plan(pattern, params.plan);
+// Counting plans prefer orders that allow wedge aggregation only while the engine may use it
+// (switch `wedge`), so switching it off runs the cheapest plain order; listing never uses it.
+SearchPlan plan_for(const Pattern& pattern, const MineParams& params, MineResult& r, bool counting) {
+  PlanOptions options = params.plan;
+  options.allow_wedge_counting = options.allow_wedge_counting && counting && params.engine.optimizations.wedge;
+  SearchPlan plan = build_search_plan(pattern, options);
   r.pattern = pattern.name();
   r.induced = pattern.induced();
   r.oriented = plan.use_oriented_dag;
@@ -33,7 +37,7 @@ template <class ExecSpace>
 MineResult mine(const ExecSpace& space, const MiningGraph<typename ExecSpace::memory_space>& graph, const Pattern& pattern,
                 const MineParams& params) {
   MineResult r;
-  const SearchPlan plan = plan_for(pattern, params, r);
+  const SearchPlan plan = plan_for(pattern, params, r, true);
   r.count = engine_count(space, graph, plan, params.engine, &r.stats);
   return r;
 }
@@ -56,7 +60,7 @@ MineResult mine_list(const ExecSpace& space, const CsrGraph<typename ExecSpace::
   const auto g = prepare_mining_graph(space, graph, needs_dag(pattern, params));
   MineResult r;
   r.prepare_seconds = timer.seconds();
-  const SearchPlan plan = plan_for(pattern, params, r);
+  const SearchPlan plan = plan_for(pattern, params, r, false);
   r.count = engine_list(space, g, plan, sink, params.engine, &r.stats);
   return r;
 }

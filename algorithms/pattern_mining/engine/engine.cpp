@@ -255,6 +255,7 @@ struct Launcher {
     if constexpr (List) {
       return launch<detail::DfsKernel<ExecSpace, true>>(space, league);
     } else {
+      if (kernel.plan.wedge) return launch<detail::DfsKernel<ExecSpace, false, false, false, true>>(space, league);
       const bool local = kernel.plan.local_search && kernel.local_max >= kernel.local_min;
       if (local) return launch<detail::DfsKernel<ExecSpace, false, true, true>>(space, league);
       if (kernel.flat_max > 0) return launch<detail::DfsKernel<ExecSpace, false, false, true>>(space, league);
@@ -283,9 +284,13 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   TESSERA_REQUIRE(!plan.use_oriented_dag || g.has_dag(), "clique plans need the oriented DAG (prepare_mining_graph)");
   Kokkos::Timer timer;
   // Listing a one-edge pattern needs a DFS level to write from: vertex tasks.
-  const bool vertex_tasks = params.tasks == TaskKind::vertex || plan.num_levels() == 1 || (List && plan.num_levels() == 2);
-  const int first_level = vertex_tasks ? 1 : 2;
   const EngineOptimizations& opt = params.optimizations;
+  // Wedge aggregation counts per partial match before y = n - 3: a 4-vertex plan's y is level 1,
+  // so it needs vertex tasks (one start vertex, all its wedges in one counter row).
+  const bool wedge_tasks = !List && opt.wedge && plan.count_last_wedges && plan.num_levels() == 4;
+  const bool vertex_tasks = params.tasks == TaskKind::vertex || plan.num_levels() == 1 || (List && plan.num_levels() == 2) ||
+                            wedge_tasks;
+  const int first_level = vertex_tasks ? 1 : 2;
   const EnginePlan eplan = make_engine_plan(plan, first_level, !List, opt);
   const CsrGraph<memory_space>& lookup = eplan.oriented ? g.dag : g.graph;
   const vid_t width = eplan.oriented ? g.max_out_degree : g.max_degree;
@@ -337,8 +342,19 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   // capped by the buffer budget.
   int teams = params.teams > 0 ? params.teams : std::max(1, static_cast<int>(space.concurrency() / k.lanes));
   const eid_t local_words = local_max > 0 ? (local_max + eplan.num_levels) * detail::words_for(local_max) : 0;
+  // Wedge aggregation: one counter per data vertex per worker (the only per-worker memory that
+  // grows with the graph instead of its maximum degree; the budget caps the workers).
+  const eid_t wedge_stride = eplan.wedge ? static_cast<eid_t>(g.graph.num_vertices()) : 0;
   const std::size_t per_team = static_cast<std::size_t>(eplan.num_slots) * static_cast<std::size_t>(width) * sizeof(vid_t) +
                                static_cast<std::size_t>(local_words) * sizeof(detail::word_t);
+  const std::size_t wedge_per_team = static_cast<std::size_t>(wedge_stride) * sizeof(detail::wedge_counter_t);
+  if (wedge_per_team > 0) {
+    const auto affordable = static_cast<long long>(params.wedge_budget_bytes / wedge_per_team);
+    TESSERA_USER_REQUIRE(affordable >= 1, "the wedge counters of one worker (" << wedge_per_team
+                                                                              << " bytes) exceed the wedge budget of "
+                                                                              << params.wedge_budget_bytes << " bytes");
+    teams = static_cast<int>(std::min<long long>(teams, affordable));
+  }
   if (per_team > 0) {
     const auto affordable = static_cast<long long>(params.buffer_budget_bytes / per_team);
     TESSERA_USER_REQUIRE(affordable >= 1, "the candidate buffers of one team (" << per_team << " bytes) exceed the buffer budget of "
@@ -350,8 +366,11 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   k.width = width;
   k.buffers = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::buffers"),
                                                  static_cast<std::size_t>(eplan.num_slots) * width * static_cast<std::size_t>(teams));
+  k.wedge_stride = wedge_stride;
+  k.wedge_counts = Kokkos::View<detail::wedge_counter_t*, memory_space>(  // zeroed: the kernel keeps it so
+      Kokkos::view_alloc(space, "tessera::mining::wedge_counts"), static_cast<std::size_t>(wedge_stride) * static_cast<std::size_t>(teams));
   const eid_t flat_auto = k.lanes > 1 ? 4 * static_cast<eid_t>(k.lanes) : 0;
-  k.flat_max = List || !opt.flat || params.flat_list_max < 0 || eplan.last_level <= first_level
+  k.flat_max = List || !opt.flat || eplan.wedge || params.flat_list_max < 0 || eplan.last_level <= first_level
                    ? 0
                    : params.flat_list_max > 0 ? params.flat_list_max : flat_auto;
   k.local_stride = local_words;
@@ -375,12 +394,13 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   stats.teams = teams;
   stats.lanes = k.lanes;
   stats.team_threads = l.team_threads;
-  stats.buffer_bytes = per_team * static_cast<std::size_t>(teams);
+  stats.buffer_bytes = (per_team + wedge_per_team) * static_cast<std::size_t>(teams);
   stats.task_bytes = (tasks.u.extent(0) + tasks.v.extent(0)) * sizeof(vid_t) + tasks.unit_end.extent(0) * sizeof(eid_t);
   stats.graph_bytes = (g.graph.row_map.extent(0) + g.dag.row_map.extent(0)) * sizeof(eid_t) +
                       (g.graph.entries.extent(0) + g.dag.entries.extent(0)) * sizeof(vid_t);
   stats.task_seconds = timer.seconds();
   if (eplan.count_by_size) stats.optimizations_ran.emplace_back("prune");
+  if (eplan.wedge) stats.optimizations_ran.emplace_back("wedge");
   if (local_max >= k.local_min) stats.optimizations_ran.emplace_back("lgs");
   if (k.flat_max > 0) stats.optimizations_ran.emplace_back("flat");
   if (tasks.units > tasks.tasks) stats.optimizations_ran.emplace_back("balance");

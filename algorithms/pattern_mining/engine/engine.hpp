@@ -18,7 +18,8 @@
 //
 // Memory beyond the graph: the task list (2 ids per edge task, 1 offset when split) and
 // workers × buffers × max_degree ids, buffers ≤ levels − 2, plus the local bitmaps (33 KB per
-// worker) when a plan uses local search (EngineStats reports each). Cliques use the
+// worker) when a plan uses local search and one 32-bit wedge counter per vertex per worker when
+// it uses wedge aggregation (EngineStats reports each; the buffer budget caps the workers). Cliques use the
 // degree-oriented DAG (orient() in core), whose maximum out-degree bounds the buffers instead.
 //
 // Input: an undirected CsrGraph as build_graph produces it (symmetric, sorted rows, no
@@ -53,6 +54,9 @@ struct EngineParams {
   int team_threads = 0;
   int lanes = 0;                 // 1..32, a power of two
   std::size_t buffer_budget_bytes = std::size_t(2) << 30;  // caps teams × buffers
+  // Wedge aggregation: caps teams × wedge counters (4 bytes per vertex per worker; kron20:
+  // 4 MiB per worker, so 2048 workers, about 16 warps per SM on an H200).
+  std::size_t wedge_budget_bytes = std::size_t(8) << 30;
   std::size_t list_batch_matches = std::size_t(1) << 20;   // listing: match buffer rows
   EngineOptimizations optimizations;                       // each can be switched off (ablation)
   // Local search (optimizations.lgs): tasks whose common neighbourhood W has between these
@@ -96,7 +100,8 @@ struct EngineStats {
   double task_seconds = 0;       // building the task list
   double mine_seconds = 0;       // the DFS kernel(s)
   // Optimizations that took effect in this launch (optimization_switches() names): "prune"
-  // when the last level was counted by size, "lgs" when the plan ran local bitmap search for
+  // when the last level was counted by size, "wedge" when the last three levels were counted
+  // by wedge aggregation, "lgs" when the plan ran local bitmap search for
   // tasks of the right size, "flat" when the last two levels may run flat, "balance" when hub
   // tasks were split.
   std::vector<std::string> optimizations_ran;

@@ -54,12 +54,15 @@ TEST_CASE("mining optimizations: --disable lists") {
   CHECK(all.balance);
   CHECK(all.lgs);
   CHECK(all.flat);
-  CHECK(enabled_optimizations(all) == std::vector<std::string>{"prune", "lgs", "flat", "balance", "order"});
+  CHECK(enabled_optimizations(all) == std::vector<std::string>{"prune", "wedge", "lgs", "flat", "balance", "order"});
   CHECK(enabled_optimizations(parse_disabled_optimizations("")) == enabled_optimizations(all));
   const EngineOptimizations no_prune = parse_disabled_optimizations("prune");
   CHECK_FALSE(no_prune.prune);
   CHECK(no_prune.balance);
-  CHECK(enabled_optimizations(parse_disabled_optimizations("balance,prune")) == std::vector<std::string>{"lgs", "flat", "order"});
+  CHECK(enabled_optimizations(parse_disabled_optimizations("balance,prune")) ==
+        std::vector<std::string>{"wedge", "lgs", "flat", "order"});
+  CHECK_FALSE(parse_disabled_optimizations("wedge").wedge);
+  CHECK(parse_disabled_optimizations("wedge").prune);
   CHECK(enabled_optimizations(parse_disabled_optimizations("all")).empty());
   CHECK_THROWS_AS(parse_disabled_optimizations("lgs,prunee"), UserError);
   CHECK_THROWS_AS(parse_disabled_optimizations("prune,"), UserError);
@@ -97,6 +100,36 @@ TEST_CASE("mining optimizations: the planner decides pair counting, the engine p
   CHECK(make_engine_plan(plan("wedge", Induced::edge), 1).pair != 0);
 }
 
+TEST_CASE("mining optimizations: the planner decides wedge aggregation, the engine plan follows") {
+  for (const auto bounds : {BoundDirection::upper, BoundDirection::lower}) {
+    PlanOptions options;
+    options.bounds = bounds;
+    // 4-cycle 0-1-2-3, order 0 1 2 3: y = level 1 and z = level 3 both close on m0 and x = m2.
+    const SearchPlan cycle = build_search_plan(pattern_by_name("4-cycle"), options);
+    INFO(describe(cycle));
+    CHECK(cycle.count_last_wedges);
+    CHECK_FALSE(cycle.count_last_pair);
+    // Vertex-induced, z subtracts N(y) (the pair must not be adjacent): not countable.
+    CHECK_FALSE(build_search_plan(pattern_by_name("4-cycle", Induced::vertex), options).count_last_wedges);
+    // Patterns whose last vertex is adjacent to y (cliques, diamond's chord) or has another
+    // neighbourhood (4-path, tailed triangle) are not countable either.
+    for (const char* name : {"4-clique", "diamond", "4-path", "tailed-triangle", "3-star"})
+      CHECK_FALSE(build_search_plan(pattern_by_name(name), options).count_last_wedges);
+    options.allow_wedge_counting = false;
+    CHECK_FALSE(build_search_plan(pattern_by_name("4-cycle"), options).count_last_wedges);
+
+    // The engine counts at y = level 1, so only with vertex tasks (the engine picks them).
+    const EnginePlan counted = make_engine_plan(cycle, 1, true, {});
+    INFO(describe(counted));
+    CHECK(counted.wedge);
+    CHECK(counted.last_level == 1);
+    CHECK_FALSE(make_engine_plan(cycle, 2, true, {}).wedge);                                      // y comes from the task
+    CHECK_FALSE(make_engine_plan(cycle, 1, false, {}).wedge);                                     // listing
+    CHECK_FALSE(make_engine_plan(cycle, 1, true, parse_disabled_optimizations("wedge")).wedge);  // switched off
+    CHECK(make_engine_plan(cycle, 1, true, parse_disabled_optimizations("prune")).wedge);       // its own switch
+  }
+}
+
 TEST_CASE("mining optimizations: local bitmap search is planned for cliques of five or more") {
   const SearchPlan k5 = build_search_plan(clique(5));
   const EnginePlan local = make_engine_plan(k5, 2, true, {});
@@ -117,17 +150,20 @@ TEST_CASE("mining optimizations: local bitmap search is planned for cliques of f
   CHECK_FALSE(make_engine_plan(build_search_plan(pattern_by_name("house")), 2, true, {}).local_search);
 }
 
-TEST_CASE("mining optimizations: the serial interpreter's pair counting equals brute force") {
+TEST_CASE("mining optimizations: the serial interpreter's pair and wedge counting equal brute force") {
   for (const unsigned seed : {3u, 4u}) {
     const HostGraph g = mirror_graph<Kokkos::HostSpace>(build_graph(test::random_edges_with_hub(22, 0.3, seed, 0, 0.4)));
     for (const auto& pattern : patterns_under_test()) {
-      for (const auto bounds : {BoundDirection::upper, BoundDirection::lower}) {
-        PlanOptions options;
-        options.bounds = bounds;
-        const SearchPlan plan = build_search_plan(pattern, options);
-        INFO(describe(plan));
-        CHECK(serial_plan_count(g, plan) == test::brute_force_matches(g, pattern));
-      }
+      const count_t expected = test::brute_force_matches(g, pattern);
+      for (const auto bounds : {BoundDirection::upper, BoundDirection::lower})
+        for (const bool wedges : {true, false}) {
+          PlanOptions options;
+          options.bounds = bounds;
+          options.allow_wedge_counting = wedges;
+          const SearchPlan plan = build_search_plan(pattern, options);
+          INFO(describe(plan));
+          CHECK(serial_plan_count(g, plan) == expected);
+        }
     }
   }
 }
@@ -162,12 +198,13 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals bru
             CHECK(pruned == optimizations.prune);
             if (!optimizations.prune) CHECK_FALSE(r.stats.pairs_counted);
             const auto& ran = r.stats.optimizations_ran;
-            for (const char* name : {"lgs", "flat", "order", "balance"})
+            for (const char* name : {"wedge", "lgs", "flat", "order", "balance"})
               if (std::find(ran.begin(), ran.end(), name) != ran.end()) ++took_effect[name];
+            if (!optimizations.wedge) CHECK(std::find(ran.begin(), ran.end(), "wedge") == ran.end());
           }
     }
   }
-  for (const char* name : {"lgs", "flat", "order", "balance"}) {
+  for (const char* name : {"wedge", "lgs", "flat", "order", "balance"}) {
     INFO(name);
     CHECK(took_effect[name] > 0);
   }
