@@ -198,19 +198,29 @@ eid_t order_tasks_by_work(const ExecSpace& space, TaskList<typename ExecSpace::m
 // parts-th candidate of that level.
 constexpr eid_t k_max_parts = 256;
 
+// Wedge-counted tasks are split per this many wedges per unit of split length (512: 8192 wedges,
+// about 256 per lane of a warp).
+constexpr eid_t k_wedges_per_length = 16;
+
 template <class ExecSpace>
 void split_hub_tasks(const ExecSpace& space, TaskList<typename ExecSpace::memory_space>& t,
                      const CsrGraph<typename ExecSpace::memory_space>& lookup, const EnginePlan& plan, int first_level,
-                     eid_t split_length) {
+                     eid_t split_length, bool split_wedges) {
   using memory_space = typename ExecSpace::memory_space;
   t.units = t.tasks;
-  // Only a loop level benefits; the last level is a single set operation.
-  if (split_length <= 0 || first_level >= plan.last_level || t.tasks == 0) return;
+  // A wedge-counted task (plan.wedge with y the first DFS level) walks its 2-hop wedges: it is
+  // split by their number, Σ d(y) over its first level's list, into ranges of x ids (the
+  // kernel's finish_wedges), k_wedges_per_length wedges per unit of split length.
+  const bool wedges = split_wedges && plan.wedge && first_level == plan.last_level;
+  // Otherwise only a loop level benefits; the last level is a single set operation.
+  if (split_length <= 0 || (first_level >= plan.last_level && !wedges) || t.tasks == 0) return;
   const std::uint8_t back = plan.levels[first_level].intersect;  // the first DFS level never reuses
   const auto rows = lookup.row_map;
+  const auto entries = lookup.entries;
   const auto tu = t.u;
   const auto tv = t.v;
   const bool edge = first_level == 2;
+  const eid_t per_part = wedges ? split_length * k_wedges_per_length : split_length;
   Kokkos::View<eid_t*, memory_space> unit_end(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::unit_end"), t.tasks);
   const eid_t units = tessera::detail::chunked_scan<ExecSpace, eid_t>(
       "tessera::mining::split_tasks", space, t.tasks, KOKKOS_LAMBDA(const eid_t i, eid_t& offset, const bool final) {
@@ -221,7 +231,15 @@ void split_hub_tasks(const ExecSpace& space, TaskList<typename ExecSpace::memory
           const eid_t lv = rows(v + 1) - rows(v);
           if (!(back & 1u) || lv < length) length = lv;
         }
-        eid_t parts = length > split_length ? (length + split_length - 1) / split_length : 1;
+        if (wedges) {
+          // The list the walk starts from: the shorter back-edge list, as the kernel takes it.
+          const vid_t first = edge && (back & 2u) && (!(back & 1u) || rows(tv(i) + 1) - rows(tv(i)) < rows(u + 1) - rows(u))
+                                  ? tv(i)
+                                  : u;
+          length = 0;
+          for (eid_t j = rows(first); j < rows(first + 1); ++j) length += rows(entries(j) + 1) - rows(entries(j));
+        }
+        eid_t parts = length > per_part ? (length + per_part - 1) / per_part : 1;
         if (parts > k_max_parts) parts = k_max_parts;
         offset += parts;
         if (final) unit_end(i) = offset;
@@ -309,7 +327,12 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
                      : gpu                 ? 4 * std::max<eid_t>(1, static_cast<eid_t>(space.concurrency()) / 32)
                                            : 0;
   const eid_t leading = opt.order && !List && head > 0 ? order_tasks_by_work(space, tasks, lookup, head) : 0;
-  split_hub_tasks(space, tasks, lookup, eplan, first_level, split_length > 0 ? std::max(split_length, local_max) : split_length);
+  // Wedge walks are split on GPUs (a hub's walk would leave a warp running long after the rest)
+  // or when asked to (--split N); on hosts a few threads with dynamic chunks do not need it
+  // (ego-Facebook 4-cycles, 2 cores: 25-40% slower split, each part searching every N(y)).
+  const bool split_wedges = gpu || params.split_length > 0;
+  split_hub_tasks(space, tasks, lookup, eplan, first_level, split_length > 0 ? std::max(split_length, local_max) : split_length,
+                  split_wedges);
 
   Launcher<ExecSpace, List> l;
   auto& k = l.kernel;
