@@ -221,6 +221,7 @@ void split_hub_tasks(const ExecSpace& space, TaskList<typename ExecSpace::memory
   const auto tv = t.v;
   const bool edge = first_level == 2;
   const eid_t per_part = wedges ? split_length * k_wedges_per_length : split_length;
+  const std::uint8_t below = plan.levels[first_level].upper, above = plan.levels[first_level].lower;  // y's bounds
   Kokkos::View<eid_t*, memory_space> unit_end(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::unit_end"), t.tasks);
   const eid_t units = tessera::detail::chunked_scan<ExecSpace, eid_t>(
       "tessera::mining::split_tasks", space, t.tasks, KOKKOS_LAMBDA(const eid_t i, eid_t& offset, const bool final) {
@@ -237,7 +238,12 @@ void split_hub_tasks(const ExecSpace& space, TaskList<typename ExecSpace::memory
                                   ? tv(i)
                                   : u;
           length = 0;
-          for (eid_t j = rows(first); j < rows(first + 1); ++j) length += rows(entries(j) + 1) - rows(entries(j));
+          for (eid_t j = rows(first); j < rows(first + 1); ++j) {
+            const vid_t y = entries(j);
+            if (((below & 1u) && y >= u) || ((above & 1u) && y <= u)) continue;  // outside y's window
+            if (edge && (((below & 2u) && y >= tv(i)) || ((above & 2u) && y <= tv(i)))) continue;
+            length += rows(y + 1) - rows(y);
+          }
         }
         eid_t parts = length > per_part ? (length + per_part - 1) / per_part : 1;
         if (parts > k_max_parts) parts = k_max_parts;
@@ -310,10 +316,12 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
                             wedge_tasks;
   const int first_level = vertex_tasks ? 1 : 2;
   const EnginePlan eplan = make_engine_plan(plan, first_level, !List, opt);
-  const CsrGraph<memory_space>& lookup = eplan.oriented ? g.dag : g.graph;
+  // Wedge aggregation runs on the degree-ranked copy when the graph has one.
+  const CsrGraph<memory_space>& sym = eplan.wedge && g.has_ranked() ? g.ranked : g.graph;
+  const CsrGraph<memory_space>& lookup = eplan.oriented ? g.dag : sym;
   const vid_t width = eplan.oriented ? g.max_out_degree : g.max_degree;
 
-  TaskList<memory_space> tasks = build_tasks(space, lookup, g.graph, eplan, vertex_tasks ? TaskKind::vertex : TaskKind::edge);
+  TaskList<memory_space> tasks = build_tasks(space, lookup, sym, eplan, vertex_tasks ? TaskKind::vertex : TaskKind::edge);
   const bool gpu = tessera::detail::is_gpu_space<ExecSpace>();
   // Auto split length 512 on every backend: on the H200 (2026-11-30) splitting at 64 cost more
   // (each unit recomputes the first DFS level) than it saved (kron20 4-cliques 1.30 s split at
@@ -338,9 +346,9 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   auto& k = l.kernel;
   k.lookup_rows = lookup.row_map;
   k.lookup_entries = lookup.entries;
-  k.sym_rows = g.graph.row_map;
-  k.sym_entries = g.graph.entries;
-  k.labels = g.graph.labels;
+  k.sym_rows = sym.row_map;
+  k.sym_entries = sym.entries;
+  k.labels = sym.labels;
   k.plan = eplan;
   k.first_level = first_level;
   TESSERA_USER_REQUIRE(params.lanes >= 0 && params.team_threads >= 0,
@@ -419,8 +427,8 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   stats.team_threads = l.team_threads;
   stats.buffer_bytes = (per_team + wedge_per_team) * static_cast<std::size_t>(teams);
   stats.task_bytes = (tasks.u.extent(0) + tasks.v.extent(0)) * sizeof(vid_t) + tasks.unit_end.extent(0) * sizeof(eid_t);
-  stats.graph_bytes = (g.graph.row_map.extent(0) + g.dag.row_map.extent(0)) * sizeof(eid_t) +
-                      (g.graph.entries.extent(0) + g.dag.entries.extent(0)) * sizeof(vid_t);
+  stats.graph_bytes = (g.graph.row_map.extent(0) + g.dag.row_map.extent(0) + g.ranked.row_map.extent(0)) * sizeof(eid_t) +
+                      (g.graph.entries.extent(0) + g.dag.entries.extent(0) + g.ranked.entries.extent(0)) * sizeof(vid_t);
   stats.task_seconds = timer.seconds();
   if (eplan.count_by_size) stats.optimizations_ran.emplace_back("prune");
   if (eplan.wedge) stats.optimizations_ran.emplace_back("wedge");
@@ -437,7 +445,7 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
 template <class ExecSpace>
 MiningGraph<typename ExecSpace::memory_space> prepare_mining_graph(const ExecSpace& space,
                                                                    const CsrGraph<typename ExecSpace::memory_space>& graph,
-                                                                   bool with_dag) {
+                                                                   bool with_dag, bool with_ranked) {
   TESSERA_USER_REQUIRE(!graph.directed, "pattern mining needs an undirected (symmetric) graph");
   MiningGraph<typename ExecSpace::memory_space> g;
   g.graph = graph;
@@ -446,6 +454,7 @@ MiningGraph<typename ExecSpace::memory_space> prepare_mining_graph(const ExecSpa
     g.dag = orient(space, graph, Orientation::degree);
     g.max_out_degree = max_row_length(space, g.dag.row_map);
   }
+  if (with_ranked) g.ranked = relabel_by_degree(space, graph, /*descending=*/false).graph;
   space.fence();
   return g;
 }
@@ -515,7 +524,7 @@ count_t engine_list(const ExecSpace& space, const MiningGraph<typename ExecSpace
 
 #define TESSERA_INST(Space)                                                                                          \
   template MiningGraph<Space::memory_space> prepare_mining_graph<Space>(const Space&, const CsrGraph<Space::memory_space>&, \
-                                                                        bool);                                       \
+                                                                        bool, bool);                                 \
   template count_t engine_count<Space>(const Space&, const MiningGraph<Space::memory_space>&, const SearchPlan&,       \
                                        const EngineParams&, EngineStats*);                                           \
   template count_t engine_list<Space>(const Space&, const MiningGraph<Space::memory_space>&, const SearchPlan&,        \

@@ -78,14 +78,21 @@ template <class MemorySpace>
 struct MiningGraph {
   CsrGraph<MemorySpace> graph;  // symmetric
   CsrGraph<MemorySpace> dag;    // (degree, id) orientation; empty unless prepared with it
+  // The symmetric graph renumbered by ascending (degree, id) (labels follow), for wedge
+  // aggregation: with upper bounds m0 is the cycle's highest-degree vertex, so a wedge walk
+  // from u only passes vertices of lower degree (Σ over edges of the smaller degree, instead of
+  // Σ d(y)² through hubs). Counts do not depend on vertex ids. Empty unless prepared with it.
+  CsrGraph<MemorySpace> ranked;
   vid_t max_degree = 0;
   vid_t max_out_degree = 0;
   bool has_dag() const { return dag.row_map.extent(0) != 0; }
+  bool has_ranked() const { return ranked.row_map.extent(0) != 0; }
 };
 
 template <class ExecSpace>
 MiningGraph<typename ExecSpace::memory_space> prepare_mining_graph(
-    const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, bool with_dag);
+    const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, bool with_dag,
+    bool with_ranked = false);
 
 struct EngineStats {
   eid_t tasks = 0;

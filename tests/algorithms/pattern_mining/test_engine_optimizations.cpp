@@ -173,7 +173,8 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals bru
   for (const unsigned seed : {1u, 2u}) {
     const EdgeList e = test::random_edges_with_hub(24, seed == 1 ? 0.3 : 0.55, seed, 0, 0.4);  // sparse, then dense (large W)
     const HostGraph host = mirror_graph<Kokkos::HostSpace>(build_graph(e));
-    const auto g = prepare_mining_graph(Space{}, mirror_graph<typename Space::memory_space>(build_graph(e)), true);
+    // With the degree-ranked copy (wedge aggregation runs on it; test_engine.cpp runs without).
+    const auto g = prepare_mining_graph(Space{}, mirror_graph<typename Space::memory_space>(build_graph(e)), true, true);
     auto patterns = patterns_under_test();
     for (const int k : {6, 7}) patterns.push_back(clique(k));  // deeper local search
     for (const auto& pattern : patterns) {
