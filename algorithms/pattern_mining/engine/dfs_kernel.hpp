@@ -332,12 +332,12 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     return found;
   }
 
-  // Calls f(x) for every x of N(y) with lo <= x < hi, when y survives its level's remaining
-  // set operations (wedge aggregation).
+  // Calls f(x) for every x of N(y) with lo <= x < hi, when y is admissible and survives its
+  // level's remaining set operations (wedge aggregation).
   template <class F>
   KOKKOS_INLINE_FUNCTION void for_each_wedge(const EngineLevel& ly, std::uint8_t intersect, const vid_t* m, vid_t y,
                                              eid_t lo, eid_t hi, const F& f) const {
-    if (!passes_set_ops(y, intersect, ly.subtract, m)) return;
+    if (!admissible(ly, y, m) || !passes_set_ops(y, intersect, ly.subtract, m)) return;
     const Span ny = lookup(y);
     const eid_t stop = set_ops::lower_bound(ny.data, ny.size, static_cast<vid_t>(hi));
     for (eid_t p = set_ops::lower_bound(ny.data, stop, static_cast<vid_t>(lo)); p < stop; ++p) f(ny.data[p]);

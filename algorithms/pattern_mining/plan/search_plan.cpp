@@ -218,8 +218,8 @@ bool last_wedges_are_countable(const SearchPlan& plan) {
   const bool below = lz.upper_bounds == just_y && lz.lower_bounds.empty() && ly.lower_bounds.empty();
   const bool above = lz.lower_bounds == just_y && lz.upper_bounds.empty() && ly.upper_bounds.empty();
   return (below || above) && lz.intersect == closes && lz.subtract == ly.subtract && has(lx.intersect, y) &&
-         !has(lx.upper_bounds, y) && !has(lx.lower_bounds, y) && ly.distinct.empty() && lz.distinct.empty() &&
-         ly.label == k_no_label && lz.label == k_no_label;
+         !has(lx.upper_bounds, y) && !has(lx.lower_bounds, y) && ly.distinct == lz.distinct && ly.label == k_no_label &&
+         lz.label == k_no_label;
 }
 
 SearchPlan build_search_plan(const Pattern& p, const PlanOptions& options) {

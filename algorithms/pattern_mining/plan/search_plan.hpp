@@ -102,11 +102,12 @@ struct SearchPlan {
   // z's and y's differences are equal (so vertex-induced patterns, where z subtracts N(y),
   // never qualify), x is adjacent to y and not bounded by it, z's only bound is one to y and
   // y's window reaches the end of its raw set S on that side (z < y: y has no lower bound;
-  // z > y: no upper bound), and y, z have no labels or explicit inequalities. Then, below one
-  // partial match of levels 0..n-4, every admissible x with c_x = |window_y(S) ∩ N(x)| closes
-  // exactly C(c_x, 2) matches (every pair y, z of that set, in the bound's order), and c_x is
-  // the number of wedges y-x walked from the window: one counter per x, no intersections
-  // (4-cycle, edge-induced: Σ over u, x of C(|N(u) ∩ N(x) ∩ {< u}|, 2)).
+  // z > y: no upper bound), y and z have no labels and the same explicit inequalities. Then,
+  // below one partial match of levels 0..n-4, every admissible x with c_x = |Y ∩ N(x)| (Y: the
+  // admissible candidates of y's window of S) closes exactly C(c_x, 2) matches (every pair
+  // y, z of that set, in the bound's order), and c_x is the number of wedges y-x walked from Y:
+  // one counter per x, no intersections (4-cycle, edge-induced: Σ over u, x of
+  // C(|N(u) ∩ N(x) ∩ {< u}|, 2); a 4-cycle with a pendant vertex: the same per pendant edge).
   bool count_last_wedges = false;
   double cost = 0.0;
 

@@ -39,10 +39,15 @@ std::vector<std::pair<std::string, EngineOptimizations>> switch_settings() {
 
 std::vector<Pattern> patterns_under_test() {
   std::vector<Pattern> out;
-  for (const Induced induced : {Induced::edge, Induced::vertex})
+  for (const Induced induced : {Induced::edge, Induced::vertex}) {
     for (const char* name : {"triangle", "wedge", "3-star", "4-path", "tailed-triangle", "4-cycle", "diamond",
                              "4-clique", "5-clique", "house"})
       out.push_back(pattern_by_name(name, induced));
+    // Wedge aggregation beyond the 4-cycle, with edge tasks (y = level 2): a 4-cycle with a
+    // pendant vertex, and K(2,3) (two non-adjacent vertices 0, 1 with three common neighbours).
+    out.emplace_back(std::vector<PatternEdge>{{0, 1}, {1, 2}, {2, 3}, {0, 3}, {0, 4}}, "tailed-4-cycle", induced);
+    out.emplace_back(std::vector<PatternEdge>{{0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}}, "K2,3", induced);
+  }
   return out;
 }
 
@@ -115,6 +120,17 @@ TEST_CASE("mining optimizations: the planner decides wedge aggregation, the engi
     // neighbourhood (4-path, tailed triangle) are not countable either.
     for (const char* name : {"4-clique", "diamond", "4-path", "tailed-triangle", "3-star"})
       CHECK_FALSE(build_search_plan(pattern_by_name(name), options).count_last_wedges);
+    // Five vertices, a 4-cycle with a pendant vertex: y = level 2, a DFS level of edge tasks;
+    // y and z must both differ from the pendant vertex (the same explicit inequality).
+    const SearchPlan tailed = build_search_plan(Pattern({{0, 1}, {1, 2}, {2, 3}, {0, 3}, {0, 4}}, "tailed-4-cycle"), options);
+    INFO(describe(tailed));
+    CHECK(tailed.count_last_wedges);
+    CHECK_FALSE(tailed.levels[2].distinct.empty());
+    CHECK(make_engine_plan(tailed, 2, true, {}).wedge);
+    // K(2,3): its cheapest order counts the last two levels as pairs, which wins.
+    const SearchPlan k23 = build_search_plan(Pattern({{0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}}, "K2,3"), options);
+    CHECK(k23.count_last_pair);
+    CHECK_FALSE(k23.count_last_wedges);
     options.allow_wedge_counting = false;
     CHECK_FALSE(build_search_plan(pattern_by_name("4-cycle"), options).count_last_wedges);
 
