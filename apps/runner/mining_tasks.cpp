@@ -32,6 +32,7 @@ MineParams mine_params(const Params& p) {
   auto as_int = [](long long v) { return static_cast<int>(std::clamp<long long>(v, INT_MIN, INT_MAX)); };
   m.engine.team_threads = as_int(parse_integer("team-threads", p.at("team-threads")));
   m.engine.lanes = as_int(parse_integer("lanes", p.at("lanes")));
+  m.engine.flat_list_max = parse_integer("flat-max", p.at("flat-max"));
   return m;
 }
 
@@ -88,7 +89,8 @@ Json motifs_task(const io::LoadedGraph& input, const Params& p) {
 }  // namespace
 
 std::vector<TaskDefinition> mining_tasks() {
-  const Params engine = {{"tasks", "edge"}, {"split", "0"}, {"disable", "none"}, {"team-threads", "0"}, {"lanes", "0"}};
+  const Params engine = {{"tasks", "edge"}, {"split", "0"}, {"disable", "none"}, {"team-threads", "0"}, {"lanes", "0"},
+                         {"flat-max", "0"}};
   auto with = [&](Params extra) {
     extra.insert(engine.begin(), engine.end());
     return extra;

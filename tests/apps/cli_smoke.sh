@@ -216,6 +216,7 @@ YAML
       "$tessera" mine $k8 --pattern 4-cycle --disable $d --json | grep -q '"count": 210' || fail "K8 4-cycles with --disable $d"
       "$tessera" mine $k8 --pattern diamond --disable $d --json | grep -q '"count": 420' || fail "K8 diamonds with --disable $d"
     done
+    "$tessera" cliques $k8 --k 4 --flat-max 8 --json | grep -q '"count": 70' || fail "K8 4-cliques with --flat-max 8"
     out=$("$tessera" mine $k8 --pattern diamond --json)
     echo "$out" | grep -q '"optimizations": \["prune", "wedge", "lgs", "flat", "balance", "order"\]' || fail "enabled optimizations: $out"
     echo "$out" | grep -q '"pairs_counted": true' || fail "diamond pairs: $out"
