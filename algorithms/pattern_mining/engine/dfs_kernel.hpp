@@ -332,15 +332,56 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     return found;
   }
 
-  // Calls f(x) for every x of N(y) with lo <= x < hi, when y is admissible and survives its
-  // level's remaining set operations (wedge aggregation).
+  // y's wedge segment: the positions [p, stop) of N(y) holding x ids in [lo, hi); false when y
+  // is not admissible or fails its level's remaining set operations.
+  KOKKOS_INLINE_FUNCTION bool wedge_segment(const EngineLevel& ly, std::uint8_t intersect, const vid_t* m, vid_t y,
+                                            eid_t lo, eid_t hi, Span& ny, eid_t& p, eid_t& stop) const {
+    if (!admissible(ly, y, m) || !passes_set_ops(y, intersect, ly.subtract, m)) return false;
+    ny = lookup(y);
+    stop = set_ops::lower_bound(ny.data, ny.size, static_cast<vid_t>(hi));
+    p = set_ops::lower_bound(ny.data, stop, static_cast<vid_t>(lo));
+    return true;
+  }
+
+  // Σ f(x) over every wedge y-x of the window s[b, e): short segments one y per lane, walked by
+  // that lane alone; segments longer than 4 × lanes (a hub y) afterwards one y at a time with
+  // the lanes striding over its x, so one hub does not keep a lane busy while the rest idle.
   template <class F>
-  KOKKOS_INLINE_FUNCTION void for_each_wedge(const EngineLevel& ly, std::uint8_t intersect, const vid_t* m, vid_t y,
-                                             eid_t lo, eid_t hi, const F& f) const {
-    if (!admissible(ly, y, m) || !passes_set_ops(y, intersect, ly.subtract, m)) return;
-    const Span ny = lookup(y);
-    const eid_t stop = set_ops::lower_bound(ny.data, ny.size, static_cast<vid_t>(hi));
-    for (eid_t p = set_ops::lower_bound(ny.data, stop, static_cast<vid_t>(lo)); p < stop; ++p) f(ny.data[p]);
+  KOKKOS_INLINE_FUNCTION count_t walk_wedges(const member& team, const EngineLevel& ly, std::uint8_t intersect,
+                                             const vid_t* m, Span s, eid_t b, eid_t e, eid_t lo, eid_t hi,
+                                             const F& f) const {
+    const eid_t long_length = lanes > 1 ? 4 * static_cast<eid_t>(lanes) : -1;  // -1: none is long
+    int skipped = 0;  // per lane: a long segment was left for the second loop
+    count_t total = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::ThreadVectorRange(team, e - b),
+        [&](const eid_t k, count_t& sum) {
+          Span ny{nullptr, 0};
+          eid_t p = 0, stop = 0;
+          if (!wedge_segment(ly, intersect, m, s.data[b + k], lo, hi, ny, p, stop)) return;
+          if (long_length >= 0 && stop - p > long_length) {
+            skipped = 1;
+            return;
+          }
+          for (; p < stop; ++p) sum += f(ny.data[p]);
+        },
+        total);
+    int any_long = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::ThreadVectorRange(team, lanes), [&](const int, int& most) { most = skipped > most ? skipped : most; },
+        Kokkos::Max<int>(any_long));
+    if (any_long == 0) return total;
+    for (eid_t k = 0; k < e - b; ++k) {  // every lane on the same y
+      Span ny{nullptr, 0};
+      eid_t p = 0, stop = 0;
+      if (!wedge_segment(ly, intersect, m, s.data[b + k], lo, hi, ny, p, stop) || stop - p <= long_length) continue;
+      count_t segment = 0;
+      Kokkos::parallel_reduce(
+          Kokkos::ThreadVectorRange(team, stop - p), [&](const eid_t j, count_t& sum) { sum += f(ny.data[p + j]); },
+          segment);
+      total += segment;
+    }
+    return total;
   }
 
   // Wedge aggregation (plan.wedge, SearchPlan::count_last_wedges) at level i = y: every
@@ -371,31 +412,24 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     const std::uint8_t x_intersect = static_cast<std::uint8_t>(lx.intersect & ~(1u << i));
     wedge_counter_t* counts = wedge_counts.data() + worker(team) * wedge_stride;
     const bool shared = lanes > 1;  // lanes of one worker may meet the same x
-    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, e - b), [&](const eid_t k) {
-      for_each_wedge(ly, intersect, m, s.data[b + k], lo, hi, [&](const vid_t x) {
-        if (!admissible(lx, x, m) || !passes_set_ops(x, x_intersect, lx.subtract, m)) return;
-        if (shared)
-          Kokkos::atomic_add(&counts[x], wedge_counter_t(1));
-        else
-          ++counts[x];
-      });
+    walk_wedges(team, ly, intersect, m, s, b, e, lo, hi, [&](const vid_t x) -> count_t {
+      if (!admissible(lx, x, m) || !passes_set_ops(x, x_intersect, lx.subtract, m)) return 0;
+      if (shared)
+        Kokkos::atomic_add(&counts[x], wedge_counter_t(1));
+      else
+        ++counts[x];
+      return 0;
     });
     vector_barrier(team);
-    count_t found = 0;
-    Kokkos::parallel_reduce(
-        Kokkos::ThreadVectorRange(team, e - b),
-        [&](const eid_t k, count_t& f) {
-          for_each_wedge(ly, intersect, m, s.data[b + k], lo, hi, [&](const vid_t x) {
-            wedge_counter_t c = 0;
-            if (shared) {
-              c = Kokkos::atomic_exchange(&counts[x], wedge_counter_t(0));
-            } else if ((c = counts[x]) != 0) {
-              counts[x] = 0;
-            }
-            f += static_cast<count_t>(c) * (c > 0 ? c - 1 : 0) / 2;
-          });
-        },
-        found);
+    const count_t found = walk_wedges(team, ly, intersect, m, s, b, e, lo, hi, [&](const vid_t x) -> count_t {
+      wedge_counter_t c = 0;
+      if (shared) {
+        c = Kokkos::atomic_exchange(&counts[x], wedge_counter_t(0));
+      } else if ((c = counts[x]) != 0) {
+        counts[x] = 0;
+      }
+      return static_cast<count_t>(c) * (c > 0 ? c - 1 : 0) / 2;
+    });
     vector_barrier(team);  // every counter is clear before the next task counts
     return found;
   }

@@ -17,6 +17,7 @@
 #include "algorithms/pattern_mining/plan/serial_plan_executor.hpp"
 #include "core/error.hpp"
 #include "core/graph/builder.hpp"
+#include "core/kokkos_ext/execution.hpp"
 #include "io/graph_io.hpp"
 #include "tests/algorithms/pattern_mining/random_edges.hpp"
 #include "tests/reference/brute_force_matches.hpp"
@@ -229,6 +230,32 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals bru
     CHECK(took_effect[name] > 0);
   }
 }
+
+// Wedge walks with several lanes: shared counters (atomics), and y's with long segments walked
+// by all lanes together (walk_wedges' second loop: longer than 4 × lanes). Hosts run the lanes
+// one after another, so this needs 2 hardware threads there only for the launch check.
+TEST_CASE_TEMPLATE_DEFINE("mining optimizations: wedge aggregation with several lanes equals brute force", Space,
+                          wedge_lanes) {
+  const int lanes = 2;
+  if (!tessera::detail::is_gpu_space<Space>() && Space().concurrency() < lanes) return;
+  const EdgeList e = test::random_edges_with_hub(24, 0.55, 2, 0, 0.4);  // degrees ~13, hub ~23
+  const HostGraph host = mirror_graph<Kokkos::HostSpace>(build_graph(e));
+  const auto g = prepare_mining_graph(Space{}, mirror_graph<typename Space::memory_space>(build_graph(e)), true, true);
+  for (const auto& pattern : {pattern_by_name("4-cycle"),
+                              Pattern({{0, 1}, {1, 2}, {2, 3}, {0, 3}, {0, 4}}, "tailed-4-cycle")})
+    for (const eid_t split : {eid_t(0), eid_t(3)}) {
+      MineParams params;
+      params.engine.lanes = lanes;
+      params.engine.team_threads = 1;
+      params.engine.split_length = split;
+      INFO(describe(pattern) << ", split " << split);
+      const MineResult r = mine(Space{}, g, pattern, params);
+      CHECK(r.count == test::brute_force_matches(host, pattern));
+      CHECK(std::find(r.stats.optimizations_ran.begin(), r.stats.optimizations_ran.end(), "wedge") !=
+            r.stats.optimizations_ran.end());
+    }
+}
+TEST_CASE_TEMPLATE_APPLY(wedge_lanes, tessera::test::ExecSpaces);
 
 TEST_SUITE("real-data") {
 TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals ground truth on real graphs", Space,
