@@ -64,7 +64,7 @@ struct EngineParams {
   eid_t local_min_size = 64;  // H200 round 1: at 32, ego-Facebook 5-cliques lost 1.6x to the lists
   eid_t local_max_size = 512;
   // Flat last two levels (optimizations.flat): when the last level's shared list has at most
-  // this many vertices (0: automatic, 4 × lanes with several lanes, never with one; < 0: never).
+  // this many vertices (0: automatic, 128 × lanes with several lanes, never with one; < 0: never).
   eid_t flat_list_max = 0;
   // Work order (optimizations.order): how many of the heaviest tasks lead, one at a time
   // (0: automatic, 4 per worker on GPUs and none on hosts, where a few threads with dynamic
