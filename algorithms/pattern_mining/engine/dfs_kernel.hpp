@@ -343,15 +343,42 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     return true;
   }
 
+  // Segments longer than this (hub y's) are walked by all lanes together; -1: none (one lane).
+  KOKKOS_INLINE_FUNCTION eid_t long_segment() const { return lanes > 1 ? 4 * static_cast<eid_t>(lanes) : -1; }
+
+  // Positions k (into the window s[b, e)) of the y's with long segments, written to `out`;
+  // returns their number (every lane). Nothing is long with one lane.
+  KOKKOS_INLINE_FUNCTION eid_t long_wedge_segments(const member& team, const EngineLevel& ly, std::uint8_t intersect,
+                                                   const vid_t* m, Span s, eid_t b, eid_t e, eid_t lo, eid_t hi,
+                                                   vid_t* out) const {
+    const eid_t long_length = long_segment();
+    if (long_length < 0) return 0;
+    eid_t last = 0;  // per lane: the prefix after the last position it wrote
+    Kokkos::parallel_scan(Kokkos::ThreadVectorRange(team, e - b), [&](const eid_t k, eid_t& offset, const bool final) {
+      Span ny{nullptr, 0};
+      eid_t p = 0, stop = 0;
+      const bool is_long = wedge_segment(ly, intersect, m, s.data[b + k], lo, hi, ny, p, stop) && stop - p > long_length;
+      if (final && is_long) out[offset] = static_cast<vid_t>(k);
+      if (is_long) ++offset;
+      if (final) last = offset;
+    });
+    eid_t count = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::ThreadVectorRange(team, lanes), [&](const int, eid_t& most) { most = last > most ? last : most; },
+        Kokkos::Max<eid_t>(count));
+    vector_barrier(team);  // the list is read by every lane from here on
+    return count;
+  }
+
   // Σ f(x) over every wedge y-x of the window s[b, e): short segments one y per lane, walked by
-  // that lane alone; segments longer than 4 × lanes (a hub y) afterwards one y at a time with
-  // the lanes striding over its x, so one hub does not keep a lane busy while the rest idle.
+  // that lane alone; the long ones (positions in `longs`, from long_wedge_segments) afterwards
+  // one y at a time with the lanes striding over its x, so a hub y does not keep one lane busy
+  // while the others idle.
   template <class F>
   KOKKOS_INLINE_FUNCTION count_t walk_wedges(const member& team, const EngineLevel& ly, std::uint8_t intersect,
                                              const vid_t* m, Span s, eid_t b, eid_t e, eid_t lo, eid_t hi,
-                                             const F& f) const {
-    const eid_t long_length = lanes > 1 ? 4 * static_cast<eid_t>(lanes) : -1;  // -1: none is long
-    int skipped = 0;  // per lane: a long segment was left for the second loop
+                                             const vid_t* longs, eid_t num_long, const F& f) const {
+    const eid_t long_length = long_segment();
     count_t total = 0;
     Kokkos::parallel_reduce(
         Kokkos::ThreadVectorRange(team, e - b),
@@ -359,25 +386,17 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
           Span ny{nullptr, 0};
           eid_t p = 0, stop = 0;
           if (!wedge_segment(ly, intersect, m, s.data[b + k], lo, hi, ny, p, stop)) return;
-          if (long_length >= 0 && stop - p > long_length) {
-            skipped = 1;
-            return;
-          }
+          if (long_length >= 0 && stop - p > long_length) return;  // walked below
           for (; p < stop; ++p) sum += f(ny.data[p]);
         },
         total);
-    int any_long = 0;
-    Kokkos::parallel_reduce(
-        Kokkos::ThreadVectorRange(team, lanes), [&](const int, int& most) { most = skipped > most ? skipped : most; },
-        Kokkos::Max<int>(any_long));
-    if (any_long == 0) return total;
-    for (eid_t k = 0; k < e - b; ++k) {  // every lane on the same y
+    for (eid_t j = 0; j < num_long; ++j) {  // every lane on the same y
       Span ny{nullptr, 0};
       eid_t p = 0, stop = 0;
-      if (!wedge_segment(ly, intersect, m, s.data[b + k], lo, hi, ny, p, stop) || stop - p <= long_length) continue;
+      wedge_segment(ly, intersect, m, s.data[b + longs[j]], lo, hi, ny, p, stop);
       count_t segment = 0;
       Kokkos::parallel_reduce(
-          Kokkos::ThreadVectorRange(team, stop - p), [&](const eid_t j, count_t& sum) { sum += f(ny.data[p + j]); },
+          Kokkos::ThreadVectorRange(team, stop - p), [&](const eid_t q, count_t& sum) { sum += f(ny.data[p + q]); },
           segment);
       total += segment;
     }
@@ -412,7 +431,9 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     const std::uint8_t x_intersect = static_cast<std::uint8_t>(lx.intersect & ~(1u << i));
     wedge_counter_t* counts = wedge_counts.data() + worker(team) * wedge_stride;
     const bool shared = lanes > 1;  // lanes of one worker may meet the same x
-    walk_wedges(team, ly, intersect, m, s, b, e, lo, hi, [&](const vid_t x) -> count_t {
+    vid_t* longs = buffers.data() + (worker(team) * plan.num_slots + plan.wedge_slot) * width;
+    const eid_t num_long = long_wedge_segments(team, ly, intersect, m, s, b, e, lo, hi, longs);
+    walk_wedges(team, ly, intersect, m, s, b, e, lo, hi, longs, num_long, [&](const vid_t x) -> count_t {
       if (!admissible(lx, x, m) || !passes_set_ops(x, x_intersect, lx.subtract, m)) return 0;
       if (shared)
         Kokkos::atomic_add(&counts[x], wedge_counter_t(1));
@@ -421,7 +442,7 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
       return 0;
     });
     vector_barrier(team);
-    const count_t found = walk_wedges(team, ly, intersect, m, s, b, e, lo, hi, [&](const vid_t x) -> count_t {
+    const count_t found = walk_wedges(team, ly, intersect, m, s, b, e, lo, hi, longs, num_long, [&](const vid_t x) -> count_t {
       wedge_counter_t c = 0;
       if (shared) {
         c = Kokkos::atomic_exchange(&counts[x], wedge_counter_t(0));

@@ -99,6 +99,7 @@ EnginePlan make_engine_plan(const SearchPlan& plan, int first_dfs_level, bool co
     const bool plain = el.reuse < 0 ? ops <= 1 : ops == 0;
     if (!plain) el.slot = static_cast<std::int8_t>(e.num_slots++);
   }
+  if (e.wedge) e.wedge_slot = static_cast<std::int8_t>(e.num_slots++);
   return e;
 }
 

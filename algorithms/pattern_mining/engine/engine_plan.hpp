@@ -52,6 +52,7 @@ struct EnginePlan {
   // Wedge aggregation (SearchPlan::count_last_wedges, switch `wedge`): last_level is y =
   // num_levels - 3, and the engine counts levels y, x, z there by one wedge counter per x.
   bool wedge = false;
+  std::int8_t wedge_slot = -1;  // wedge: buffer slot listing y's whose segments all lanes walk
   // Counting-only pruning of the last level: count it from set sizes (windows, lane-shared
   // intersection counts, corrections for explicit inequalities) instead of per candidate.
   bool count_by_size = false;
