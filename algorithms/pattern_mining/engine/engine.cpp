@@ -20,6 +20,12 @@ TaskKind parse_task_kind(const std::string& name) {
   throw UserError("unknown task kind '" + name + "' (expected edge or vertex)");
 }
 
+std::size_t wedge_budget(long long mebibytes) {
+  TESSERA_USER_REQUIRE(mebibytes >= 0, "the wedge counter budget must be >= 0 MiB (0: " << (k_default_wedge_budget >> 20)
+                                                                                     << "), got " << mebibytes);
+  return mebibytes == 0 ? k_default_wedge_budget : static_cast<std::size_t>(mebibytes) << 20;
+}
+
 const char* to_string(TaskKind kind) {
   switch (kind) {
     case TaskKind::edge: return "edge";

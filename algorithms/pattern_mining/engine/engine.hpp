@@ -42,6 +42,11 @@ enum class TaskKind { edge, vertex };
 TaskKind parse_task_kind(const std::string& name);  // "edge" | "vertex"; UserError otherwise
 const char* to_string(TaskKind kind);
 
+inline constexpr std::size_t k_default_wedge_budget = std::size_t(8) << 30;
+
+// The wedge counter budget from a user's MiB (0: the default); UserError below 0.
+std::size_t wedge_budget(long long mebibytes);
+
 struct EngineParams {
   TaskKind tasks = TaskKind::edge;
   eid_t chunk_size = 0;          // tasks a team takes at once (0: automatic)
@@ -56,7 +61,7 @@ struct EngineParams {
   std::size_t buffer_budget_bytes = std::size_t(2) << 30;  // caps teams × buffers
   // Wedge aggregation: caps teams × wedge counters (4 bytes per vertex per worker; kron20:
   // 4 MiB per worker, so 2048 workers, about 16 warps per SM on an H200).
-  std::size_t wedge_budget_bytes = std::size_t(8) << 30;
+  std::size_t wedge_budget_bytes = k_default_wedge_budget;
   std::size_t list_batch_matches = std::size_t(1) << 20;   // listing: match buffer rows
   EngineOptimizations optimizations;                       // each can be switched off (ablation)
   // Local search (optimizations.lgs): tasks whose common neighbourhood W has between these
