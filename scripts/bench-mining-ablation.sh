@@ -11,6 +11,7 @@
 # results are kept). YAMLs, logs and results.jsonl land in $OUT.
 # G2Miner kernel ms for comparison (H200): ego-Facebook 4-clique 0.62, 5-clique 13.6, diamond
 # 0.83, 4-cycle 2.1; kron20 4-clique 250, 5-clique 8000, diamond 320, 4-cycle 35600, 4-motifs 21800.
+# kron20 4-cycles run only with everything on (wedge aggregation; without it they take > 40 s).
 set -u
 T=${1:-build/cuda/apps/tessera}
 S=${TESSERA_DATA_DIR}/graphs/snap
@@ -36,11 +37,11 @@ tasks:
   - task: mine
     params:
       pattern: [diamond, 4-cycle]
-      disable: [none, prune, flat, balance, order, all]
+      disable: [none, prune, wedge, flat, balance, order, all]
   - task: motifs
     params:
       k: 4
-      disable: [none, all]
+      disable: [none, wedge, all]
 YAML
 cat > "$O/kron20.yaml" <<YAML
 name: mining-kron20
@@ -50,7 +51,10 @@ inputs:
 tasks:
   - task: mine
     params:
-      pattern: diamond
+      pattern: [diamond, 4-cycle]
+  - task: motifs
+    params:
+      k: 4
   - task: cliques
     params:
       k: 4

@@ -25,6 +25,8 @@ void add_engine_options(Arguments& args) {
       .option("chunk", "N", "tasks a team takes at once (0: auto)", "0")
       .option("team-threads", "N", "independent workers per Kokkos team (0: auto, 128 / lanes on GPUs)", "0")
       .option("lanes", "N", "vector lanes per worker, a power of two (0: auto, 32 on GPUs)", "0")
+      .option("wedge-mb", "N", "MiB of wedge counters in all (switch wedge; they cap the workers; 0: auto, 8192)", "0")
+      .option("flat-max", "N", "flat last two levels (switch flat) when the shared list has at most N vertices (0: auto, 128 x lanes)", "0")
       .option("disable", "LIST", disable_option_help(), "none")
       .flag("json", "print one JSON object on stdout");
 }
@@ -40,6 +42,8 @@ MineParams mine_params(const Arguments& args) {
   auto as_int = [](long long v) { return static_cast<int>(std::clamp<long long>(v, INT_MIN, INT_MAX)); };
   p.engine.team_threads = as_int(args.get_integer("team-threads"));
   p.engine.lanes = as_int(args.get_integer("lanes"));
+  p.engine.flat_list_max = args.get_integer("flat-max");
+  p.engine.wedge_budget_bytes = wedge_budget(args.get_integer("wedge-mb"));
   return p;
 }
 

@@ -32,6 +32,8 @@ MineParams mine_params(const Params& p) {
   auto as_int = [](long long v) { return static_cast<int>(std::clamp<long long>(v, INT_MIN, INT_MAX)); };
   m.engine.team_threads = as_int(parse_integer("team-threads", p.at("team-threads")));
   m.engine.lanes = as_int(parse_integer("lanes", p.at("lanes")));
+  m.engine.flat_list_max = parse_integer("flat-max", p.at("flat-max"));
+  m.engine.wedge_budget_bytes = wedge_budget(parse_integer("wedge-mb", p.at("wedge-mb")));
   return m;
 }
 
@@ -97,7 +99,8 @@ PreparedTask motifs_task(const Params& p) {
 }  // namespace
 
 std::vector<TaskDefinition> mining_tasks() {
-  const Params engine = {{"tasks", "edge"}, {"split", "0"}, {"disable", "none"}, {"team-threads", "0"}, {"lanes", "0"}};
+  const Params engine = {{"tasks", "edge"}, {"split", "0"}, {"disable", "none"}, {"team-threads", "0"}, {"lanes", "0"},
+                         {"flat-max", "0"}, {"wedge-mb", "0"}};
   auto with = [&](Params extra) {
     extra.insert(engine.begin(), engine.end());
     return extra;

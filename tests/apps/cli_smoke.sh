@@ -252,12 +252,16 @@ YAML
         || fail "karate 4-motifs"
     fi
     # Optimization switches: every setting gives the same count, and the JSON names what ran.
-    for d in none prune lgs flat balance order all; do
+    for d in none prune wedge lgs flat balance order all; do
       "$tessera" cliques $k8 --k 5 --disable $d --json | grep -q '"count": 56' || fail "K8 5-cliques with --disable $d"
+      "$tessera" mine $k8 --pattern 4-cycle --disable $d --json | grep -q '"count": 210' || fail "K8 4-cycles with --disable $d"
       "$tessera" mine $k8 --pattern diamond --disable $d --json | grep -q '"count": 420' || fail "K8 diamonds with --disable $d"
     done
+    "$tessera" cliques $k8 --k 4 --flat-max 8 --json | grep -q '"count": 70' || fail "K8 4-cliques with --flat-max 8"
+    "$tessera" mine $k8 --pattern 4-cycle --wedge-mb 1 --json | grep -q '"count": 210' || fail "K8 4-cycles with --wedge-mb 1"
+    expect_error "wedge counter budget" "$tessera" mine $k8 --pattern 4-cycle --wedge-mb -1
     out=$("$tessera" mine $k8 --pattern diamond --json)
-    echo "$out" | grep -q '"optimizations": \["prune", "lgs", "flat", "balance", "order"\]' || fail "enabled optimizations: $out"
+    echo "$out" | grep -q '"optimizations": \["prune", "wedge", "lgs", "flat", "balance", "order"\]' || fail "enabled optimizations: $out"
     echo "$out" | grep -q '"pairs_counted": true' || fail "diamond pairs: $out"
     "$tessera" mine $k8 --pattern diamond --disable prune --json | grep -q '"pairs_counted": false' || fail "--disable prune"
     expect_error "unknown optimization" "$tessera" mine $k8 --pattern diamond --disable nosuch

@@ -10,8 +10,16 @@ namespace tessera::mining {
 
 namespace {
 
-SearchPlan plan_for(const Pattern& pattern, const MineParams& params, MineResult& r) {
-  SearchPlan plan = build_search_plan(pattern, params.plan);
+// Counting plans prefer orders that allow wedge aggregation only while the engine may use it
+// (switch `wedge`), so switching it off runs the cheapest plain order; listing never uses it.
+PlanOptions plan_options(const MineParams& params, bool counting) {
+  PlanOptions options = params.plan;
+  options.allow_wedge_counting = options.allow_wedge_counting && counting && params.engine.optimizations.wedge;
+  return options;
+}
+
+SearchPlan plan_for(const Pattern& pattern, const MineParams& params, MineResult& r, bool counting) {
+  SearchPlan plan = build_search_plan(pattern, plan_options(params, counting));
   r.pattern = pattern.name();
   r.induced = pattern.induced();
   r.oriented = plan.use_oriented_dag;
@@ -21,6 +29,11 @@ SearchPlan plan_for(const Pattern& pattern, const MineParams& params, MineResult
 
 bool needs_dag(const Pattern& pattern, const MineParams& params) {
   return params.plan.allow_oriented_dag && build_search_plan(pattern, params.plan).use_oriented_dag;
+}
+
+// Wedge-counted plans run on the degree-ranked copy of the graph (MiningGraph::ranked).
+bool needs_ranked(const Pattern& pattern, const MineParams& params) {
+  return build_search_plan(pattern, plan_options(params, true)).count_last_wedges;
 }
 
 void check_clique_size(int k) {
@@ -33,7 +46,7 @@ template <class ExecSpace>
 MineResult mine(const ExecSpace& space, const MiningGraph<typename ExecSpace::memory_space>& graph, const Pattern& pattern,
                 const MineParams& params) {
   MineResult r;
-  const SearchPlan plan = plan_for(pattern, params, r);
+  const SearchPlan plan = plan_for(pattern, params, r, true);
   r.count = engine_count(space, graph, plan, params.engine, &r.stats);
   return r;
 }
@@ -42,7 +55,7 @@ template <class ExecSpace>
 MineResult mine(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, const Pattern& pattern,
                 const MineParams& params) {
   Kokkos::Timer timer;
-  const auto g = prepare_mining_graph(space, graph, needs_dag(pattern, params));
+  const auto g = prepare_mining_graph(space, graph, needs_dag(pattern, params), needs_ranked(pattern, params));
   const double prepare = timer.seconds();
   MineResult r = mine(space, g, pattern, params);
   r.prepare_seconds = prepare;
@@ -56,7 +69,7 @@ MineResult mine_list(const ExecSpace& space, const CsrGraph<typename ExecSpace::
   const auto g = prepare_mining_graph(space, graph, needs_dag(pattern, params));
   MineResult r;
   r.prepare_seconds = timer.seconds();
-  const SearchPlan plan = plan_for(pattern, params, r);
+  const SearchPlan plan = plan_for(pattern, params, r, false);
   r.count = engine_list(space, g, plan, sink, params.engine, &r.stats);
   return r;
 }

@@ -98,7 +98,9 @@ MotifCounts count_motifs(const ExecSpace& space, const CsrGraph<typename ExecSpa
   Kokkos::Timer timer;
   MotifCounts r;
   r.k = k;
-  const auto g = prepare_mining_graph(space, graph, params.plan.allow_oriented_dag);
+  // The 4-cycle plan counts by wedge aggregation on the degree-ranked graph when allowed.
+  const bool ranked = k == 4 && params.engine.optimizations.wedge && params.plan.allow_wedge_counting;
+  const auto g = prepare_mining_graph(space, graph, params.plan.allow_oriented_dag, ranked);
   auto count = [&](const Pattern& p) { return mine(space, g, p, params).count; };
   const DegreeSums sums = degree_sums(space, graph);
   const count_t triangles = count(clique(3));

@@ -18,6 +18,7 @@
 namespace tessera::mining::detail {
 
 using atomic_counter_t = unsigned long long;  // native 64-bit atomics on CUDA
+using wedge_counter_t = unsigned int;         // wedges ending at one vertex (<= its degree)
 
 // Everything a DFS launch reads (graph, plan, tasks, buffers): filled once by the host
 // (engine.cpp) and copied into whichever kernel variant runs.
@@ -60,6 +61,11 @@ struct DfsKernelData {
   // this long (0: never).
   eid_t flat_max = 0;
 
+  // Wedge aggregation (plan.wedge): per worker one counter per data vertex (wedge_stride =
+  // vertices), all zero between tasks (the kernel resets what it counted).
+  Kokkos::View<wedge_counter_t*, memory_space> wedge_counts;
+  eid_t wedge_stride = 0;
+
   // Listing: rows of pattern-vertex-ordered matches and the next free row.
   Kokkos::View<vid_t**, Kokkos::LayoutRight, memory_space> out;
   Kokkos::View<atomic_counter_t, memory_space> cursor;
@@ -68,8 +74,9 @@ struct DfsKernelData {
 
 // Kernel fission (paper §5, code generator): the optional paths are compile-time features, so a plan that
 // needs neither local search nor flat levels runs a kernel without their code and registers
-// (more warps fit per SM). `Local`: local bitmap search; `Flat`: flat last two levels.
-template <class ExecSpace, bool List, bool Local = false, bool Flat = false>
+// (more warps fit per SM). `Local`: local bitmap search; `Flat`: flat last two levels;
+// `Wedge`: wedge aggregation of the last three levels.
+template <class ExecSpace, bool List, bool Local = false, bool Flat = false, bool Wedge = false>
 struct DfsKernel : DfsKernelData<ExecSpace> {
   using memory_space = typename ExecSpace::memory_space;
   using policy = Kokkos::TeamPolicy<ExecSpace>;
@@ -78,7 +85,8 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
   using Data::lookup_rows, Data::lookup_entries, Data::sym_rows, Data::sym_entries, Data::labels, Data::plan,
       Data::first_level, Data::lanes, Data::team_threads, Data::probe_cost, Data::task_u, Data::task_v, Data::unit_end,
       Data::unit_begin, Data::unit_stop, Data::chunk, Data::single_units, Data::next_chunk, Data::buffers, Data::width,
-      Data::local_words, Data::local_stride, Data::local_min, Data::local_max, Data::flat_max, Data::out, Data::cursor;
+      Data::local_words, Data::local_stride, Data::local_min, Data::local_max, Data::flat_max, Data::wedge_counts,
+      Data::wedge_stride, Data::out, Data::cursor;
 
   DfsKernel() = default;
   explicit DfsKernel(const Data& data) : Data(data) {}
@@ -292,6 +300,7 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
   // every parts-th candidate from `part` on is taken (hub splitting at the first DFS level).
   KOKKOS_INLINE_FUNCTION count_t finish(const member& team, int i, const vid_t* m, const Span* raw, eid_t part,
                                         eid_t parts) const {
+    if constexpr (Wedge && !List) return finish_wedges(team, i, m, raw, part, parts);
     const EngineLevel& level = plan.levels[i];
     std::uint8_t intersect = 0;
     const Span s = start_span(level, m, raw, intersect);
@@ -320,6 +329,129 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
           }
         },
         found);
+    return found;
+  }
+
+  // y's wedge segment: the positions [p, stop) of N(y) holding x ids in [lo, hi); false when y
+  // is not admissible or fails its level's remaining set operations.
+  KOKKOS_INLINE_FUNCTION bool wedge_segment(const EngineLevel& ly, std::uint8_t intersect, const vid_t* m, vid_t y,
+                                            eid_t lo, eid_t hi, Span& ny, eid_t& p, eid_t& stop) const {
+    if (!admissible(ly, y, m) || !passes_set_ops(y, intersect, ly.subtract, m)) return false;
+    ny = lookup(y);
+    stop = set_ops::lower_bound(ny.data, ny.size, static_cast<vid_t>(hi));
+    p = set_ops::lower_bound(ny.data, stop, static_cast<vid_t>(lo));
+    return true;
+  }
+
+  // Segments longer than this (hub y's) are walked by all lanes together; -1: none (one lane).
+  KOKKOS_INLINE_FUNCTION eid_t long_segment() const { return lanes > 1 ? 4 * static_cast<eid_t>(lanes) : -1; }
+
+  // Positions k (into the window s[b, e)) of the y's with long segments, written to `out`;
+  // returns their number (every lane). Nothing is long with one lane.
+  KOKKOS_INLINE_FUNCTION eid_t long_wedge_segments(const member& team, const EngineLevel& ly, std::uint8_t intersect,
+                                                   const vid_t* m, Span s, eid_t b, eid_t e, eid_t lo, eid_t hi,
+                                                   vid_t* out) const {
+    const eid_t long_length = long_segment();
+    if (long_length < 0) return 0;
+    eid_t last = 0;  // per lane: the prefix after the last position it wrote
+    Kokkos::parallel_scan(Kokkos::ThreadVectorRange(team, e - b), [&](const eid_t k, eid_t& offset, const bool final) {
+      Span ny{nullptr, 0};
+      eid_t p = 0, stop = 0;
+      const bool is_long = wedge_segment(ly, intersect, m, s.data[b + k], lo, hi, ny, p, stop) && stop - p > long_length;
+      if (final && is_long) out[offset] = static_cast<vid_t>(k);
+      if (is_long) ++offset;
+      if (final) last = offset;
+    });
+    eid_t count = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::ThreadVectorRange(team, lanes), [&](const int, eid_t& most) { most = last > most ? last : most; },
+        Kokkos::Max<eid_t>(count));
+    vector_barrier(team);  // the list is read by every lane from here on
+    return count;
+  }
+
+  // Σ f(x) over every wedge y-x of the window s[b, e): short segments one y per lane, walked by
+  // that lane alone; the long ones (positions in `longs`, from long_wedge_segments) afterwards
+  // one y at a time with the lanes striding over its x, so a hub y does not keep one lane busy
+  // while the others idle.
+  template <class F>
+  KOKKOS_INLINE_FUNCTION count_t walk_wedges(const member& team, const EngineLevel& ly, std::uint8_t intersect,
+                                             const vid_t* m, Span s, eid_t b, eid_t e, eid_t lo, eid_t hi,
+                                             const vid_t* longs, eid_t num_long, const F& f) const {
+    const eid_t long_length = long_segment();
+    count_t total = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::ThreadVectorRange(team, e - b),
+        [&](const eid_t k, count_t& sum) {
+          Span ny{nullptr, 0};
+          eid_t p = 0, stop = 0;
+          if (!wedge_segment(ly, intersect, m, s.data[b + k], lo, hi, ny, p, stop)) return;
+          if (long_length >= 0 && stop - p > long_length) return;  // walked below
+          for (; p < stop; ++p) sum += f(ny.data[p]);
+        },
+        total);
+    for (eid_t j = 0; j < num_long; ++j) {  // every lane on the same y
+      Span ny{nullptr, 0};
+      eid_t p = 0, stop = 0;
+      wedge_segment(ly, intersect, m, s.data[b + longs[j]], lo, hi, ny, p, stop);
+      count_t segment = 0;
+      Kokkos::parallel_reduce(
+          Kokkos::ThreadVectorRange(team, stop - p), [&](const eid_t q, count_t& sum) { sum += f(ny.data[p + q]); },
+          segment);
+      total += segment;
+    }
+    return total;
+  }
+
+  // Wedge aggregation (plan.wedge, SearchPlan::count_last_wedges) at level i = y: every
+  // admissible x two hops away through the window of y gets one wedge per y in this worker's
+  // counter row, and each x then closes C(c_x, 2) matches (the pairs y, z of its wedges). A
+  // second walk over the same wedges reads and clears the counters. A split task (parts > 1)
+  // takes the part-th of `parts` equal ranges of x's ids, so parts never share an x.
+  KOKKOS_INLINE_FUNCTION count_t finish_wedges(const member& team, int i, const vid_t* m, const Span* raw, eid_t part,
+                                               eid_t parts) const {
+    const EngineLevel& ly = plan.levels[i];
+    const EngineLevel& lx = plan.levels[i + 1];
+    std::uint8_t intersect = 0;
+    const Span s = start_span(ly, m, raw, intersect);
+    eid_t b, e;
+    bound(ly, m, s, b, e);
+    // x's ids allowed by its bounds (earlier levels only, never y), then this part's range.
+    eid_t lo = 0, hi = static_cast<eid_t>(lookup_rows.extent(0)) - 1;
+    for (int l = 0; l < i; ++l) {
+      if ((lx.upper >> l) & 1u && m[l] < hi) hi = m[l];
+      if ((lx.lower >> l) & 1u && m[l] + 1 > lo) lo = m[l] + 1;
+    }
+    if (lo >= hi || b >= e) return 0;
+    if (parts > 1) {
+      const eid_t span = hi - lo;
+      hi = lo + span * (part + 1) / parts;
+      lo = lo + span * part / parts;
+    }
+    const std::uint8_t x_intersect = static_cast<std::uint8_t>(lx.intersect & ~(1u << i));
+    wedge_counter_t* counts = wedge_counts.data() + worker(team) * wedge_stride;
+    const bool shared = lanes > 1;  // lanes of one worker may meet the same x
+    vid_t* longs = buffers.data() + (worker(team) * plan.num_slots + plan.wedge_slot) * width;
+    const eid_t num_long = long_wedge_segments(team, ly, intersect, m, s, b, e, lo, hi, longs);
+    walk_wedges(team, ly, intersect, m, s, b, e, lo, hi, longs, num_long, [&](const vid_t x) -> count_t {
+      if (!admissible(lx, x, m) || !passes_set_ops(x, x_intersect, lx.subtract, m)) return 0;
+      if (shared)
+        Kokkos::atomic_add(&counts[x], wedge_counter_t(1));
+      else
+        ++counts[x];
+      return 0;
+    });
+    vector_barrier(team);
+    const count_t found = walk_wedges(team, ly, intersect, m, s, b, e, lo, hi, longs, num_long, [&](const vid_t x) -> count_t {
+      wedge_counter_t c = 0;
+      if (shared) {
+        c = Kokkos::atomic_exchange(&counts[x], wedge_counter_t(0));
+      } else if ((c = counts[x]) != 0) {
+        counts[x] = 0;
+      }
+      return static_cast<count_t>(c) * (c > 0 ? c - 1 : 0) / 2;
+    });
+    vector_barrier(team);  // every counter is clear before the next task counts
     return found;
   }
 

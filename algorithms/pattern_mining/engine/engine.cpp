@@ -21,6 +21,12 @@ TaskKind parse_task_kind(const std::string& name) {
   throw UserError("unknown task kind '" + name + "' (expected edge or vertex)");
 }
 
+std::size_t wedge_budget(long long mebibytes) {
+  TESSERA_USER_REQUIRE(mebibytes >= 0, "the wedge counter budget must be >= 0 MiB (0: " << (k_default_wedge_budget >> 20)
+                                                                                     << "), got " << mebibytes);
+  return mebibytes == 0 ? k_default_wedge_budget : static_cast<std::size_t>(mebibytes) << 20;
+}
+
 const char* to_string(TaskKind kind) {
   switch (kind) {
     case TaskKind::edge: return "edge";
@@ -199,19 +205,30 @@ eid_t order_tasks_by_work(const ExecSpace& space, TaskList<typename ExecSpace::m
 // parts-th candidate of that level.
 constexpr eid_t k_max_parts = 256;
 
+// Wedge-counted tasks are split per this many wedges per unit of split length (512: 8192 wedges,
+// about 256 per lane of a warp).
+constexpr eid_t k_wedges_per_length = 16;
+
 template <class ExecSpace>
 void split_hub_tasks(const ExecSpace& space, TaskList<typename ExecSpace::memory_space>& t,
                      const CsrGraph<typename ExecSpace::memory_space>& lookup, const EnginePlan& plan, int first_level,
-                     eid_t split_length) {
+                     eid_t split_length, bool split_wedges) {
   using memory_space = typename ExecSpace::memory_space;
   t.units = t.tasks;
-  // Only a loop level benefits; the last level is a single set operation.
-  if (split_length <= 0 || first_level >= plan.last_level || t.tasks == 0) return;
+  // A wedge-counted task (plan.wedge with y the first DFS level) walks its 2-hop wedges: it is
+  // split by their number, Σ d(y) over its first level's list, into ranges of x ids (the
+  // kernel's finish_wedges), k_wedges_per_length wedges per unit of split length.
+  const bool wedges = split_wedges && plan.wedge && first_level == plan.last_level;
+  // Otherwise only a loop level benefits; the last level is a single set operation.
+  if (split_length <= 0 || (first_level >= plan.last_level && !wedges) || t.tasks == 0) return;
   const std::uint8_t back = plan.levels[first_level].intersect;  // the first DFS level never reuses
   const auto rows = lookup.row_map;
+  const auto entries = lookup.entries;
   const auto tu = t.u;
   const auto tv = t.v;
   const bool edge = first_level == 2;
+  const eid_t per_part = wedges ? split_length * k_wedges_per_length : split_length;
+  const std::uint8_t below = plan.levels[first_level].upper, above = plan.levels[first_level].lower;  // y's bounds
   Kokkos::View<eid_t*, memory_space> unit_end(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::unit_end"), t.tasks);
   const eid_t units = tessera::detail::chunked_scan<ExecSpace, eid_t>(
       "tessera::mining::split_tasks", space, t.tasks, KOKKOS_LAMBDA(const eid_t i, eid_t& offset, const bool final) {
@@ -222,7 +239,20 @@ void split_hub_tasks(const ExecSpace& space, TaskList<typename ExecSpace::memory
           const eid_t lv = rows(v + 1) - rows(v);
           if (!(back & 1u) || lv < length) length = lv;
         }
-        eid_t parts = length > split_length ? (length + split_length - 1) / split_length : 1;
+        if (wedges) {
+          // The list the walk starts from: the shorter back-edge list, as the kernel takes it.
+          const vid_t first = edge && (back & 2u) && (!(back & 1u) || rows(tv(i) + 1) - rows(tv(i)) < rows(u + 1) - rows(u))
+                                  ? tv(i)
+                                  : u;
+          length = 0;
+          for (eid_t j = rows(first); j < rows(first + 1); ++j) {
+            const vid_t y = entries(j);
+            if (((below & 1u) && y >= u) || ((above & 1u) && y <= u)) continue;  // outside y's window
+            if (edge && (((below & 2u) && y >= tv(i)) || ((above & 2u) && y <= tv(i)))) continue;
+            length += rows(y + 1) - rows(y);
+          }
+        }
+        eid_t parts = length > per_part ? (length + per_part - 1) / per_part : 1;
         if (parts > k_max_parts) parts = k_max_parts;
         offset += parts;
         if (final) unit_end(i) = offset;
@@ -256,6 +286,7 @@ struct Launcher {
     if constexpr (List) {
       return launch<detail::DfsKernel<ExecSpace, true>>(space, league);
     } else {
+      if (kernel.plan.wedge) return launch<detail::DfsKernel<ExecSpace, false, false, false, true>>(space, league);
       const bool local = kernel.plan.local_search && kernel.local_max >= kernel.local_min;
       if (local) return launch<detail::DfsKernel<ExecSpace, false, true, true>>(space, league);
       if (kernel.flat_max > 0) return launch<detail::DfsKernel<ExecSpace, false, false, true>>(space, league);
@@ -284,14 +315,20 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   TESSERA_REQUIRE(!plan.use_oriented_dag || g.has_dag(), "clique plans need the oriented DAG (prepare_mining_graph)");
   Kokkos::Timer timer;
   // Listing a one-edge pattern needs a DFS level to write from: vertex tasks.
-  const bool vertex_tasks = params.tasks == TaskKind::vertex || plan.num_levels() == 1 || (List && plan.num_levels() == 2);
-  const int first_level = vertex_tasks ? 1 : 2;
   const EngineOptimizations& opt = params.optimizations;
+  // Wedge aggregation counts per partial match before y = n - 3: a 4-vertex plan's y is level 1,
+  // so it needs vertex tasks (one start vertex, all its wedges in one counter row).
+  const bool wedge_tasks = !List && opt.wedge && plan.count_last_wedges && plan.num_levels() == 4;
+  const bool vertex_tasks = params.tasks == TaskKind::vertex || plan.num_levels() == 1 || (List && plan.num_levels() == 2) ||
+                            wedge_tasks;
+  const int first_level = vertex_tasks ? 1 : 2;
   const EnginePlan eplan = make_engine_plan(plan, first_level, !List, opt);
-  const CsrGraph<memory_space>& lookup = eplan.oriented ? g.dag : g.graph;
+  // Wedge aggregation runs on the degree-ranked copy when the graph has one.
+  const CsrGraph<memory_space>& sym = eplan.wedge && g.has_ranked() ? g.ranked : g.graph;
+  const CsrGraph<memory_space>& lookup = eplan.oriented ? g.dag : sym;
   const vid_t width = eplan.oriented ? g.max_out_degree : g.max_degree;
 
-  TaskList<memory_space> tasks = build_tasks(space, lookup, g.graph, eplan, vertex_tasks ? TaskKind::vertex : TaskKind::edge);
+  TaskList<memory_space> tasks = build_tasks(space, lookup, sym, eplan, vertex_tasks ? TaskKind::vertex : TaskKind::edge);
   const bool gpu = tessera::detail::is_gpu_space<ExecSpace>();
   // Auto split length 512 on every backend: on the H200 (2026-11-30) splitting at 64 cost more
   // (each unit recomputes the first DFS level) than it saved (kron20 4-cliques 1.30 s split at
@@ -305,15 +342,20 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
                      : gpu                 ? 4 * std::max<eid_t>(1, static_cast<eid_t>(space.concurrency()) / 32)
                                            : 0;
   const eid_t leading = opt.order && !List && head > 0 ? order_tasks_by_work(space, tasks, lookup, head) : 0;
-  split_hub_tasks(space, tasks, lookup, eplan, first_level, split_length > 0 ? std::max(split_length, local_max) : split_length);
+  // Wedge walks are split on GPUs (a hub's walk would leave a warp running long after the rest)
+  // or when asked to (--split N); on hosts a few threads with dynamic chunks do not need it
+  // (ego-Facebook 4-cycles, 2 cores: 25-40% slower split, each part searching every N(y)).
+  const bool split_wedges = gpu || params.split_length > 0;
+  split_hub_tasks(space, tasks, lookup, eplan, first_level, split_length > 0 ? std::max(split_length, local_max) : split_length,
+                  split_wedges);
 
   Launcher<ExecSpace, List> l;
   auto& k = l.kernel;
   k.lookup_rows = lookup.row_map;
   k.lookup_entries = lookup.entries;
-  k.sym_rows = g.graph.row_map;
-  k.sym_entries = g.graph.entries;
-  k.labels = g.graph.labels;
+  k.sym_rows = sym.row_map;
+  k.sym_entries = sym.entries;
+  k.labels = sym.labels;
   k.plan = eplan;
   k.first_level = first_level;
   TESSERA_USER_REQUIRE(params.lanes >= 0 && params.team_threads >= 0,
@@ -338,8 +380,19 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   // capped by the buffer budget.
   int teams = params.teams > 0 ? params.teams : std::max(1, static_cast<int>(space.concurrency() / k.lanes));
   const eid_t local_words = local_max > 0 ? (local_max + eplan.num_levels) * detail::words_for(local_max) : 0;
+  // Wedge aggregation: one counter per data vertex per worker (the only per-worker memory that
+  // grows with the graph instead of its maximum degree; the budget caps the workers).
+  const eid_t wedge_stride = eplan.wedge ? static_cast<eid_t>(g.graph.num_vertices()) : 0;
   const std::size_t per_team = static_cast<std::size_t>(eplan.num_slots) * static_cast<std::size_t>(width) * sizeof(vid_t) +
                                static_cast<std::size_t>(local_words) * sizeof(detail::word_t);
+  const std::size_t wedge_per_team = static_cast<std::size_t>(wedge_stride) * sizeof(detail::wedge_counter_t);
+  if (wedge_per_team > 0) {
+    const auto affordable = static_cast<long long>(params.wedge_budget_bytes / wedge_per_team);
+    TESSERA_USER_REQUIRE(affordable >= 1, "the wedge counters of one worker (" << wedge_per_team
+                                                                              << " bytes) exceed the wedge budget of "
+                                                                              << params.wedge_budget_bytes << " bytes");
+    teams = static_cast<int>(std::min<long long>(teams, affordable));
+  }
   if (per_team > 0) {
     const auto affordable = static_cast<long long>(params.buffer_budget_bytes / per_team);
     TESSERA_USER_REQUIRE(affordable >= 1, "the candidate buffers of one team (" << per_team << " bytes) exceed the buffer budget of "
@@ -351,8 +404,14 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   k.width = width;
   k.buffers = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::buffers"),
                                                  static_cast<std::size_t>(eplan.num_slots) * width * static_cast<std::size_t>(teams));
-  const eid_t flat_auto = k.lanes > 1 ? 4 * static_cast<eid_t>(k.lanes) : 0;
-  k.flat_max = List || !opt.flat || params.flat_list_max < 0 || eplan.last_level <= first_level
+  k.wedge_stride = wedge_stride;
+  k.wedge_counts = Kokkos::View<detail::wedge_counter_t*, memory_space>(  // zeroed: the kernel keeps it so
+      Kokkos::view_alloc(space, "tessera::mining::wedge_counts"), static_cast<std::size_t>(wedge_stride) * static_cast<std::size_t>(teams));
+  // H200 2026-11-30 afternoon round 1, 4-cliques: a limit of 4096 (128 × 32 lanes) instead of
+  // 128 ran ca-HepPh in 3.27 instead of 3.71 ms and kron20 in 824 instead of 859 ms (512: 3.29 ms
+  // on ca-HepPh); ego-Facebook and email-Enron (no shared list above 128) and 5-cliques equal.
+  const eid_t flat_auto = k.lanes > 1 ? 128 * static_cast<eid_t>(k.lanes) : 0;
+  k.flat_max = List || !opt.flat || eplan.wedge || params.flat_list_max < 0 || eplan.last_level <= first_level
                    ? 0
                    : params.flat_list_max > 0 ? params.flat_list_max : flat_auto;
   k.local_stride = local_words;
@@ -376,12 +435,13 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   stats.teams = teams;
   stats.lanes = k.lanes;
   stats.team_threads = l.team_threads;
-  stats.buffer_bytes = per_team * static_cast<std::size_t>(teams);
+  stats.buffer_bytes = (per_team + wedge_per_team) * static_cast<std::size_t>(teams);
   stats.task_bytes = (tasks.u.extent(0) + tasks.v.extent(0)) * sizeof(vid_t) + tasks.unit_end.extent(0) * sizeof(eid_t);
-  stats.graph_bytes = (g.graph.row_map.extent(0) + g.dag.row_map.extent(0)) * sizeof(eid_t) +
-                      (g.graph.entries.extent(0) + g.dag.entries.extent(0)) * sizeof(vid_t);
+  stats.graph_bytes = (g.graph.row_map.extent(0) + g.dag.row_map.extent(0) + g.ranked.row_map.extent(0)) * sizeof(eid_t) +
+                      (g.graph.entries.extent(0) + g.dag.entries.extent(0) + g.ranked.entries.extent(0)) * sizeof(vid_t);
   stats.task_seconds = timer.seconds();
   if (eplan.count_by_size) stats.optimizations_ran.emplace_back("prune");
+  if (eplan.wedge) stats.optimizations_ran.emplace_back("wedge");
   if (local_max >= k.local_min) stats.optimizations_ran.emplace_back("lgs");
   if (k.flat_max > 0) stats.optimizations_ran.emplace_back("flat");
   if (tasks.units > tasks.tasks) stats.optimizations_ran.emplace_back("balance");
@@ -395,7 +455,7 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
 template <class ExecSpace>
 MiningGraph<typename ExecSpace::memory_space> prepare_mining_graph(const ExecSpace& space,
                                                                    const CsrGraph<typename ExecSpace::memory_space>& graph,
-                                                                   bool with_dag) {
+                                                                   bool with_dag, bool with_ranked) {
   TESSERA_USER_REQUIRE(!graph.directed, "pattern mining needs an undirected (symmetric) graph");
   MiningGraph<typename ExecSpace::memory_space> g;
   g.graph = graph;
@@ -404,6 +464,7 @@ MiningGraph<typename ExecSpace::memory_space> prepare_mining_graph(const ExecSpa
     g.dag = orient(space, graph, Orientation::degree);
     g.max_out_degree = max_row_length(space, g.dag.row_map);
   }
+  if (with_ranked) g.ranked = relabel_by_degree(space, graph, /*descending=*/false).graph;
   space.fence();
   return g;
 }
@@ -473,7 +534,7 @@ count_t engine_list(const ExecSpace& space, const MiningGraph<typename ExecSpace
 
 #define TESSERA_INST(Space)                                                                                          \
   template MiningGraph<Space::memory_space> prepare_mining_graph<Space>(const Space&, const CsrGraph<Space::memory_space>&, \
-                                                                        bool);                                       \
+                                                                        bool, bool);                                 \
   template count_t engine_count<Space>(const Space&, const MiningGraph<Space::memory_space>&, const SearchPlan&,       \
                                        const EngineParams&, EngineStats*);                                           \
   template count_t engine_list<Space>(const Space&, const MiningGraph<Space::memory_space>&, const SearchPlan&,        \

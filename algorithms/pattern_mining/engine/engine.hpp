@@ -18,7 +18,8 @@
 //
 // Memory beyond the graph: the task list (2 ids per edge task, 1 offset when split) and
 // workers × buffers × max_degree ids, buffers ≤ levels − 2, plus the local bitmaps (33 KB per
-// worker) when a plan uses local search (EngineStats reports each). Cliques use the
+// worker) when a plan uses local search and one 32-bit wedge counter per vertex per worker when
+// it uses wedge aggregation (EngineStats reports each; the buffer budget caps the workers). Cliques use the
 // degree-oriented DAG (orient() in core), whose maximum out-degree bounds the buffers instead.
 //
 // Input: an undirected CsrGraph as build_graph produces it (symmetric, sorted rows, no
@@ -41,6 +42,11 @@ enum class TaskKind { edge, vertex };
 TaskKind parse_task_kind(const std::string& name);  // "edge" | "vertex"; UserError otherwise
 const char* to_string(TaskKind kind);
 
+inline constexpr std::size_t k_default_wedge_budget = std::size_t(8) << 30;
+
+// The wedge counter budget from a user's MiB (0: the default); UserError below 0.
+std::size_t wedge_budget(long long mebibytes);
+
 struct EngineParams {
   TaskKind tasks = TaskKind::edge;
   eid_t chunk_size = 0;          // tasks a team takes at once (0: automatic)
@@ -53,6 +59,9 @@ struct EngineParams {
   int team_threads = 0;
   int lanes = 0;                 // 1..32, a power of two
   std::size_t buffer_budget_bytes = std::size_t(2) << 30;  // caps teams × buffers
+  // Wedge aggregation: caps teams × wedge counters (4 bytes per vertex per worker; kron20:
+  // 4 MiB per worker, so 2048 workers, about 16 warps per SM on an H200).
+  std::size_t wedge_budget_bytes = k_default_wedge_budget;
   std::size_t list_batch_matches = std::size_t(1) << 20;   // listing: match buffer rows
   EngineOptimizations optimizations;                       // each can be switched off (ablation)
   // Local search (optimizations.lgs): tasks whose common neighbourhood W has between these
@@ -60,7 +69,7 @@ struct EngineParams {
   eid_t local_min_size = 64;  // H200 round 1: at 32, ego-Facebook 5-cliques lost 1.6x to the lists
   eid_t local_max_size = 512;
   // Flat last two levels (optimizations.flat): when the last level's shared list has at most
-  // this many vertices (0: automatic, 4 × lanes with several lanes, never with one; < 0: never).
+  // this many vertices (0: automatic, 128 × lanes with several lanes, never with one; < 0: never).
   eid_t flat_list_max = 0;
   // Work order (optimizations.order): how many of the heaviest tasks lead, one at a time
   // (0: automatic, 4 per worker on GPUs and none on hosts, where a few threads with dynamic
@@ -74,14 +83,21 @@ template <class MemorySpace>
 struct MiningGraph {
   CsrGraph<MemorySpace> graph;  // symmetric
   CsrGraph<MemorySpace> dag;    // (degree, id) orientation; empty unless prepared with it
+  // The symmetric graph renumbered by ascending (degree, id) (labels follow), for wedge
+  // aggregation: with upper bounds m0 is the cycle's highest-degree vertex, so a wedge walk
+  // from u only passes vertices of lower degree (Σ over edges of the smaller degree, instead of
+  // Σ d(y)² through hubs). Counts do not depend on vertex ids. Empty unless prepared with it.
+  CsrGraph<MemorySpace> ranked;
   vid_t max_degree = 0;
   vid_t max_out_degree = 0;
   bool has_dag() const { return dag.row_map.extent(0) != 0; }
+  bool has_ranked() const { return ranked.row_map.extent(0) != 0; }
 };
 
 template <class ExecSpace>
 MiningGraph<typename ExecSpace::memory_space> prepare_mining_graph(
-    const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, bool with_dag);
+    const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, bool with_dag,
+    bool with_ranked = false);
 
 struct EngineStats {
   eid_t tasks = 0;
@@ -96,7 +112,8 @@ struct EngineStats {
   double task_seconds = 0;       // building the task list
   double mine_seconds = 0;       // the DFS kernel(s)
   // Optimizations that took effect in this launch (optimization_switches() names): "prune"
-  // when the last level was counted by size, "lgs" when the plan ran local bitmap search for
+  // when the last level was counted by size, "wedge" when the last three levels were counted
+  // by wedge aggregation, "lgs" when the plan ran local bitmap search for
   // tasks of the right size, "flat" when the last two levels may run flat, "balance" when hub
   // tasks were split.
   std::vector<std::string> optimizations_ran;

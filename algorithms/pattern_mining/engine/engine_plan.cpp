@@ -40,6 +40,10 @@ EnginePlan make_engine_plan(const SearchPlan& plan, int first_dfs_level, bool co
     e.last_level = n - 2;
     e.pair = plan.levels.back().upper_bounds.empty() ? -1 : 1;
   }
+  if (counting && optimizations.wedge && plan.count_last_wedges && n - 3 >= first_dfs_level) {
+    e.last_level = n - 3;
+    e.wedge = true;
+  }
   std::uint8_t full_intersect[k_engine_max_levels] = {};
   std::uint8_t full_subtract[k_engine_max_levels] = {};
   for (int i = 0; i < n; ++i) {
@@ -77,7 +81,8 @@ EnginePlan make_engine_plan(const SearchPlan& plan, int first_dfs_level, bool co
   }
   // Local search: levels 2..last_level all lie in W = N(m0) ∩ N(m1) (level 2's raw set,
   // kept unbounded and materialised), and no level subtracts.
-  if (counting && optimizations.lgs && first_dfs_level == 2 && e.pair == 0 && e.last_level >= 4 && !e.labelled) {
+  if (counting && optimizations.lgs && first_dfs_level == 2 && e.pair == 0 && !e.wedge && e.last_level >= 4 &&
+      !e.labelled) {
     bool inside = full_intersect[2] == 3u && full_subtract[2] == 0;
     for (int i = 3; i <= e.last_level; ++i) inside = inside && (full_intersect[i] & 3u) == 3u && full_subtract[i] == 0;
     if (inside) {
@@ -94,6 +99,7 @@ EnginePlan make_engine_plan(const SearchPlan& plan, int first_dfs_level, bool co
     const bool plain = el.reuse < 0 ? ops <= 1 : ops == 0;
     if (!plain) el.slot = static_cast<std::int8_t>(e.num_slots++);
   }
+  if (e.wedge) e.wedge_slot = static_cast<std::int8_t>(e.num_slots++);
   return e;
 }
 
@@ -108,6 +114,7 @@ std::string describe(const EnginePlan& plan) {
   out << "engine plan: " << plan.num_levels << " levels, " << plan.num_slots << " buffers"
       << (plan.oriented ? ", oriented DAG" : "") << (plan.count_by_size ? ", counted by size" : "");
   if (plan.pair != 0) out << ", level " << plan.last_level << " counts pairs with level " << plan.last_level + 1;
+  if (plan.wedge) out << ", levels " << plan.last_level << ".." << plan.last_level + 2 << " counted by wedge aggregation";
   if (plan.local_search) out << ", local bitmap search from level 2";
   out << '\n';
   for (int i = 0; i < plan.num_levels; ++i) {

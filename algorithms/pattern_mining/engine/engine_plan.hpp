@@ -11,7 +11,8 @@
 //     (every level no later level reuses);
 //   * counting-only pruning: whether the last level is counted by set sizes, and whether the
 //     last two levels are counted as pairs (the plan's count_last_pair, taken when the pair's
-//     first level is a DFS level).
+//     first level is a DFS level) or the last three by wedge aggregation (count_last_wedges,
+//     taken when y = num_levels - 3 is a DFS level).
 // Level i's raw set is the set-operation part of its candidates (∩ back-edges − ∪ non-edges);
 // bounds, labels and injectivity are applied when iterating it.
 #include <cstdint>
@@ -42,11 +43,16 @@ struct EngineLevel {
 struct EnginePlan {
   int num_levels = 0;
   // The deepest level the DFS visits, where matches are counted or listed: num_levels - 1,
-  // or num_levels - 2 when the last two levels are counted as pairs (`pair` != 0).
+  // num_levels - 2 when the last two levels are counted as pairs (`pair` != 0), num_levels - 3
+  // when the last three are counted by wedge aggregation (`wedge`).
   int last_level = 0;
   // Pair counting (SearchPlan::count_last_pair): each admissible candidate x of last_level
   // pairs with every raw candidate below it (+1) or above it (-1); 0: no pairs.
   std::int8_t pair = 0;
+  // Wedge aggregation (SearchPlan::count_last_wedges, switch `wedge`): last_level is y =
+  // num_levels - 3, and the engine counts levels y, x, z there by one wedge counter per x.
+  bool wedge = false;
+  std::int8_t wedge_slot = -1;  // wedge: buffer slot listing y's whose segments all lanes walk
   // Counting-only pruning of the last level: count it from set sizes (windows, lane-shared
   // intersection counts, corrections for explicit inequalities) instead of per candidate.
   bool count_by_size = false;

@@ -9,6 +9,8 @@ namespace tessera::mining {
 const std::vector<OptimizationSwitch>& optimization_switches() {
   static const std::vector<OptimizationSwitch> switches = {
       {"prune", "counting-only pruning: count the last level(s) by set sizes and pairs", &EngineOptimizations::prune},
+      {"wedge", "wedge aggregation: count 4-cycle-like closures as C(c, 2) per wedge end (no intersections)",
+       &EngineOptimizations::wedge},
       {"lgs", "local graph search: bitmap adjacency of the edge's common neighbourhood (cliques)",
        &EngineOptimizations::lgs},
       {"flat", "lane per candidate for the last two levels when the shared lists are short", &EngineOptimizations::flat},

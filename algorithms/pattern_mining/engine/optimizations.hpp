@@ -10,6 +10,12 @@
 //            two levels are counted as pairs when the plan proves it valid
 //            (SearchPlan::count_last_pair: diamond, 3-star, ...). Off: every last-level
 //            candidate is checked on its own and every level is enumerated.
+//   wedge    wedge aggregation (counting-only, SearchPlan::count_last_wedges: 4-cycles and any
+//            plan whose last vertex closes on the neighbours of an earlier non-adjacent twin):
+//            below each partial match, walk the wedges y-x once, one counter per end vertex x
+//            in the worker's counter row, and add C(c_x, 2) per x, instead of one
+//            intersection per path y-x. 4-vertex plans run on vertex tasks for it. Off: the
+//            last three levels are enumerated.
 //   lgs      local graph search with bitmap sets (Table 2 E + F, local_bitmap.hpp): for plans
 //            whose levels from 2 on stay in the task edge's common neighbourhood W (cliques),
 //            tasks with a mid-sized W build W's local adjacency as bitmaps once and run the
@@ -33,6 +39,7 @@ namespace tessera::mining {
 
 struct EngineOptimizations {
   bool prune = true;
+  bool wedge = true;
   bool lgs = true;
   bool flat = true;
   bool balance = true;

@@ -51,6 +51,19 @@ std::vector<int> back_edge_counts(const Pattern& p, const MatchingOrder& order) 
   return out;
 }
 
+// The pattern side of SearchPlan::count_last_wedges for an order: the last vertex z is adjacent
+// to exactly y's earlier neighbours plus x (y, x, z the last three), and x is adjacent to y.
+bool has_wedge_shape(const Pattern& p, const MatchingOrder& order) {
+  const std::size_t n = order.vertices.size();
+  if (n < 4) return false;
+  const pvid_t y = order.vertices[n - 3], x = order.vertices[n - 2], z = order.vertices[n - 1];
+  std::uint8_t before_y = 0;
+  for (std::size_t i = 0; i + 3 < n; ++i) before_y = static_cast<std::uint8_t>(before_y | (1u << order.vertices[i]));
+  const auto closes_y = static_cast<std::uint8_t>(p.adjacency(y) & before_y);
+  const auto closes_z = static_cast<std::uint8_t>(p.adjacency(z) & (before_y | (1u << y) | (1u << x)));
+  return p.has_edge(x, y) && closes_z == static_cast<std::uint8_t>(closes_y | (1u << x));
+}
+
 }  // namespace
 
 MatchingOrder make_matching_order(const Pattern& p, const std::vector<pvid_t>& vertices) {
@@ -106,7 +119,7 @@ SearchPlan build_search_plan(const Pattern& p, const MatchingOrder& order, const
                   "matching order must be a connected permutation of the pattern's vertices");
   const auto group = automorphisms(p);
   SearchPlan plan{p, order, {}, plan_constraints(p, group, order, options.bounds),
-                  static_cast<count_t>(group.size()), false, false, 0.0};
+                  static_cast<count_t>(group.size()), false, false, false, 0.0};
   const bool clique = p.num_edges() == n * (n - 1) / 2;
   count_t factorial = 1;
   for (int i = 2; i <= n; ++i) factorial *= static_cast<count_t>(i);
@@ -173,6 +186,7 @@ SearchPlan build_search_plan(const Pattern& p, const MatchingOrder& order, const
     plan.levels.push_back(std::move(level));
   }
   plan.count_last_pair = options.allow_pair_counting && last_pair_is_countable(plan);
+  plan.count_last_wedges = options.allow_wedge_counting && last_wedges_are_countable(plan);
   return plan;
 }
 
@@ -187,6 +201,25 @@ bool last_pair_is_countable(const SearchPlan& plan) {
                          (lz.lower_bounds == just_a && lz.upper_bounds.empty());
   return one_bound && la.intersect == lz.intersect && la.subtract == lz.subtract && la.distinct.empty() &&
          lz.distinct.empty() && la.label == k_no_label && lz.label == k_no_label;
+}
+
+bool last_wedges_are_countable(const SearchPlan& plan) {
+  const int n = plan.num_levels();
+  if (n < 4 || plan.use_oriented_dag) return false;
+  const level_t y = n - 3, x = n - 2;
+  const LevelPlan& ly = plan.levels[static_cast<std::size_t>(y)];
+  const LevelPlan& lx = plan.levels[static_cast<std::size_t>(x)];
+  const LevelPlan& lz = plan.levels[static_cast<std::size_t>(n - 1)];
+  auto has = [](const std::vector<level_t>& v, level_t l) { return std::find(v.begin(), v.end(), l) != v.end(); };
+  std::vector<level_t> closes = ly.intersect;  // z's back-edges must be y's plus x
+  closes.push_back(x);
+  std::sort(closes.begin(), closes.end());
+  const std::vector<level_t> just_y{y};
+  const bool below = lz.upper_bounds == just_y && lz.lower_bounds.empty() && ly.lower_bounds.empty();
+  const bool above = lz.lower_bounds == just_y && lz.upper_bounds.empty() && ly.upper_bounds.empty();
+  return (below || above) && lz.intersect == closes && lz.subtract == ly.subtract && has(lx.intersect, y) &&
+         !has(lx.upper_bounds, y) && !has(lx.lower_bounds, y) && ly.distinct == lz.distinct && ly.label == k_no_label &&
+         lz.label == k_no_label;
 }
 
 SearchPlan build_search_plan(const Pattern& p, const PlanOptions& options) {
@@ -217,7 +250,28 @@ SearchPlan build_search_plan(const Pattern& p, const PlanOptions& options) {
     }
   }
   TESSERA_REQUIRE(best != nullptr, "a connected pattern has a connected matching order");
-  return build_search_plan(p, *best, options);
+  SearchPlan plan = build_search_plan(p, *best, options);
+  // Wedge aggregation replaces the enumeration of two levels and every intersection of the
+  // last one by one counter per wedge: the cheapest order that allows it wins over any order
+  // that does not (ties to the first), unless the cheapest order counts its last two levels
+  // as pairs (one intersection count per partial match: cheaper still, e.g. the diamond).
+  // Only orders whose last three vertices have the shape are planned.
+  if (options.allow_wedge_counting && !plan.count_last_pair) {
+    const MatchingOrder* wedge = nullptr;
+    double wedge_cost = 0.0;
+    for (const auto& order : orders) {
+      if (!has_wedge_shape(p, order)) continue;
+      const double cost =
+          matching_order_cost(p, order, plan_constraints(p, group, order, options.bounds), p.induced(), options.cost);
+      if (wedge != nullptr && cost >= wedge_cost - 1e-9 * std::max(1.0, std::abs(wedge_cost))) continue;
+      if (build_search_plan(p, order, options).count_last_wedges) {
+        wedge = &order;
+        wedge_cost = cost;
+      }
+    }
+    if (wedge != nullptr) return build_search_plan(p, *wedge, options);
+  }
+  return plan;
 }
 
 std::string describe(const SearchPlan& plan) {
@@ -233,6 +287,7 @@ std::string describe(const SearchPlan& plan) {
   os << "  |Aut| = " << plan.automorphism_count << "  cost = " << plan.cost << '\n';
   if (plan.use_oriented_dag) os << "  clique: use the degree-oriented DAG (bounds become the orientation)\n";
   if (plan.count_last_pair) os << "  last two levels: counted as pairs of one candidate set (no enumeration)\n";
+  if (plan.count_last_wedges) os << "  last three levels: counted by wedge aggregation (C(c, 2) per end vertex)\n";
   os << "  constraints:";
   for (const auto& c : plan.constraints) os << ' ' << c.smaller << '<' << c.larger;
   os << '\n';

@@ -65,6 +65,7 @@ struct PlanOptions {
   BoundDirection bounds = BoundDirection::upper;
   bool allow_oriented_dag = true;  // cliques: use the degree-oriented DAG
   bool allow_pair_counting = true; // count the last two levels combinatorially where valid
+  bool allow_wedge_counting = true; // count the last three levels by wedge aggregation where valid
 };
 
 struct LevelPlan {
@@ -95,6 +96,19 @@ struct SearchPlan {
   // bound): Σ over x of its rank in S, computed from |S ∩ window| and |S| below (above) the
   // window without enumerating either level (diamond, edge-induced: C(|N(u) ∩ N(v)|, 2)).
   bool count_last_pair = false;
+  // Wedge aggregation of the last three levels y = n-3, x = n-2, z = n-1: set when z closes on
+  // exactly y's back-edges plus x (so y and z are two non-adjacent vertices with the same
+  // neighbours, x among them; 4-cycle: y, z the two vertices opposite each other beside m0),
+  // z's and y's differences are equal (so vertex-induced patterns, where z subtracts N(y),
+  // never qualify), x is adjacent to y and not bounded by it, z's only bound is one to y and
+  // y's window reaches the end of its raw set S on that side (z < y: y has no lower bound;
+  // z > y: no upper bound), y and z have no labels and the same explicit inequalities. Then,
+  // below one partial match of levels 0..n-4, every admissible x with c_x = |Y ∩ N(x)| (Y: the
+  // admissible candidates of y's window of S) closes exactly C(c_x, 2) matches (every pair
+  // y, z of that set, in the bound's order), and c_x is the number of wedges y-x walked from Y:
+  // one counter per x, no intersections (4-cycle, edge-induced: Σ over u, x of
+  // C(|N(u) ∩ N(x) ∩ {< u}|, 2); a 4-cycle with a pendant vertex: the same per pendant edge).
+  bool count_last_wedges = false;
   double cost = 0.0;
 
   int num_levels() const { return static_cast<int>(levels.size()); }
@@ -107,6 +121,9 @@ double matching_order_cost(const Pattern& p, const MatchingOrder& order,
 
 // Whether the last two levels of `plan` satisfy SearchPlan::count_last_pair's conditions.
 bool last_pair_is_countable(const SearchPlan& plan);
+
+// Whether the last three levels of `plan` satisfy SearchPlan::count_last_wedges' conditions.
+bool last_wedges_are_countable(const SearchPlan& plan);
 
 // The plan for the cheapest connected order (cliques: 0, 1, ..., k-1; all orders are alike).
 SearchPlan build_search_plan(const Pattern& p, const PlanOptions& options = {});

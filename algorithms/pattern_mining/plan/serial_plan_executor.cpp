@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <map>
 #include <vector>
 
 #include "core/error.hpp"
@@ -64,7 +65,10 @@ class Interpreter {
     return level.label == k_no_label || g_.labels(v) == level.label;
   }
 
-  count_t extend(level_t i) {
+  // Calls f(rank, c) for every admissible candidate c of level i (in id order), rank being
+  // c's position among the level's raw candidates (set operations only, before bounds).
+  template <class F>
+  void for_each_candidate(level_t i, F&& f) {
     const auto& level = plan_.levels[static_cast<std::size_t>(i)];
     auto& candidates = buffers_[static_cast<std::size_t>(i)];
     auto& tmp = scratch_[static_cast<std::size_t>(i)];
@@ -92,12 +96,6 @@ class Interpreter {
       for (const level_t l : level.lower_bounds) above = std::max(above, matched_[static_cast<std::size_t>(l)]);
       for (const level_t l : level.upper_bounds) below = std::min(below, matched_[static_cast<std::size_t>(l)]);
     }
-    const bool last = i + 1 == plan_.num_levels();
-    // SearchPlan::count_last_pair: level i is the pair's first level; every admissible
-    // candidate c pairs with each raw candidate below it (upper bound) or above it (lower).
-    const bool pair = plan_.count_last_pair && i + 2 == plan_.num_levels();
-    const bool pair_below = pair && !plan_.levels.back().upper_bounds.empty();
-    count_t total = 0;
     for (std::size_t rank = 0; rank < candidates.size(); ++rank) {
       const vid_t c = candidates[rank];
       if (c <= above) continue;
@@ -105,16 +103,41 @@ class Interpreter {
       bool ok = label_ok(level, c);
       for (std::size_t k = 0; ok && k < level.distinct.size(); ++k)
         ok = c != matched_[static_cast<std::size_t>(level.distinct[k])];
-      if (!ok) continue;
+      if (ok) f(rank, c);
+    }
+  }
+
+  count_t extend(level_t i) {
+    const level_t n = plan_.num_levels();
+    // SearchPlan::count_last_wedges: level i is y; every admissible x below an admissible y
+    // gets one wedge, and each x closes C(wedges, 2) matches (its pairs y, z).
+    if (plan_.count_last_wedges && i + 3 == n) {
+      std::map<vid_t, count_t> wedges;
+      for_each_candidate(i, [&](std::size_t, vid_t y) {
+        matched_[static_cast<std::size_t>(i)] = y;
+        for_each_candidate(i + 1, [&](std::size_t, vid_t x) { ++wedges[x]; });
+      });
+      count_t total = 0;
+      for (const auto& [x, c] : wedges) total += c * (c - 1) / 2;
+      return total;
+    }
+    const bool last = i + 1 == n;
+    // SearchPlan::count_last_pair: level i is the pair's first level; every admissible
+    // candidate c pairs with each raw candidate below it (upper bound) or above it (lower).
+    const bool pair = plan_.count_last_pair && i + 2 == n;
+    const bool pair_below = pair && !plan_.levels.back().upper_bounds.empty();
+    count_t total = 0;
+    for_each_candidate(i, [&](std::size_t rank, vid_t c) {
       if (pair) {
-        total += pair_below ? rank : candidates.size() - 1 - rank;
+        const std::size_t size = buffers_[static_cast<std::size_t>(i)].size();
+        total += pair_below ? rank : size - 1 - rank;
       } else if (last) {
         ++total;
       } else {
         matched_[static_cast<std::size_t>(i)] = c;
         total += extend(i + 1);
       }
-    }
+    });
     return total;
   }
 

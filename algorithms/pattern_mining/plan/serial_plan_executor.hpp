@@ -2,7 +2,8 @@
 // A serial interpreter of SearchPlans: plain depth-first loops on a host graph that perform
 // exactly the set operations a plan lists (intersections, differences, inequalities, bounds,
 // labels) and count the complete assignments (the last two levels as pairs of one
-// candidate set when the plan says count_last_pair). It exists to prove plans correct against the
+// candidate set when the plan says count_last_pair; the last three by a wedge counter per
+// end vertex, std::map, when it says count_last_wedges). It exists to prove plans correct against the
 // brute-force reference before (and independently of) the Kokkos engine; it is not fast.
 //
 // Input: an undirected HostGraph (symmetric, sorted rows, no self-loops or duplicates, as

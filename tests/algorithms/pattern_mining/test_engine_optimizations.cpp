@@ -17,6 +17,7 @@
 #include "algorithms/pattern_mining/plan/serial_plan_executor.hpp"
 #include "core/error.hpp"
 #include "core/graph/builder.hpp"
+#include "core/kokkos_ext/execution.hpp"
 #include "io/graph_io.hpp"
 #include "tests/algorithms/pattern_mining/random_edges.hpp"
 #include "tests/reference/brute_force_matches.hpp"
@@ -39,10 +40,15 @@ std::vector<std::pair<std::string, EngineOptimizations>> switch_settings() {
 
 std::vector<Pattern> patterns_under_test() {
   std::vector<Pattern> out;
-  for (const Induced induced : {Induced::edge, Induced::vertex})
+  for (const Induced induced : {Induced::edge, Induced::vertex}) {
     for (const char* name : {"triangle", "wedge", "3-star", "4-path", "tailed-triangle", "4-cycle", "diamond",
                              "4-clique", "5-clique", "house"})
       out.push_back(pattern_by_name(name, induced));
+    // Wedge aggregation beyond the 4-cycle, with edge tasks (y = level 2): a 4-cycle with a
+    // pendant vertex, and K(2,3) (two non-adjacent vertices 0, 1 with three common neighbours).
+    out.emplace_back(std::vector<PatternEdge>{{0, 1}, {1, 2}, {2, 3}, {0, 3}, {0, 4}}, "tailed-4-cycle", induced);
+    out.emplace_back(std::vector<PatternEdge>{{0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}}, "K2,3", induced);
+  }
   return out;
 }
 
@@ -54,12 +60,15 @@ TEST_CASE("mining optimizations: --disable lists") {
   CHECK(all.balance);
   CHECK(all.lgs);
   CHECK(all.flat);
-  CHECK(enabled_optimizations(all) == std::vector<std::string>{"prune", "lgs", "flat", "balance", "order"});
+  CHECK(enabled_optimizations(all) == std::vector<std::string>{"prune", "wedge", "lgs", "flat", "balance", "order"});
   CHECK(enabled_optimizations(parse_disabled_optimizations("")) == enabled_optimizations(all));
   const EngineOptimizations no_prune = parse_disabled_optimizations("prune");
   CHECK_FALSE(no_prune.prune);
   CHECK(no_prune.balance);
-  CHECK(enabled_optimizations(parse_disabled_optimizations("balance,prune")) == std::vector<std::string>{"lgs", "flat", "order"});
+  CHECK(enabled_optimizations(parse_disabled_optimizations("balance,prune")) ==
+        std::vector<std::string>{"wedge", "lgs", "flat", "order"});
+  CHECK_FALSE(parse_disabled_optimizations("wedge").wedge);
+  CHECK(parse_disabled_optimizations("wedge").prune);
   CHECK(enabled_optimizations(parse_disabled_optimizations("all")).empty());
   CHECK_THROWS_AS(parse_disabled_optimizations("lgs,prunee"), UserError);
   CHECK_THROWS_AS(parse_disabled_optimizations("prune,"), UserError);
@@ -97,6 +106,47 @@ TEST_CASE("mining optimizations: the planner decides pair counting, the engine p
   CHECK(make_engine_plan(plan("wedge", Induced::edge), 1).pair != 0);
 }
 
+TEST_CASE("mining optimizations: the planner decides wedge aggregation, the engine plan follows") {
+  for (const auto bounds : {BoundDirection::upper, BoundDirection::lower}) {
+    PlanOptions options;
+    options.bounds = bounds;
+    // 4-cycle 0-1-2-3, order 0 1 2 3: y = level 1 and z = level 3 both close on m0 and x = m2.
+    const SearchPlan cycle = build_search_plan(pattern_by_name("4-cycle"), options);
+    INFO(describe(cycle));
+    CHECK(cycle.count_last_wedges);
+    CHECK_FALSE(cycle.count_last_pair);
+    // Vertex-induced, z subtracts N(y) (the pair must not be adjacent): not countable.
+    CHECK_FALSE(build_search_plan(pattern_by_name("4-cycle", Induced::vertex), options).count_last_wedges);
+    // Patterns whose last vertex is adjacent to y (cliques, diamond's chord) or has another
+    // neighbourhood (4-path, tailed triangle) are not countable either.
+    for (const char* name : {"4-clique", "diamond", "4-path", "tailed-triangle", "3-star"})
+      CHECK_FALSE(build_search_plan(pattern_by_name(name), options).count_last_wedges);
+    // Five vertices, a 4-cycle with a pendant vertex: y = level 2, a DFS level of edge tasks;
+    // y and z must both differ from the pendant vertex (the same explicit inequality).
+    const SearchPlan tailed = build_search_plan(Pattern({{0, 1}, {1, 2}, {2, 3}, {0, 3}, {0, 4}}, "tailed-4-cycle"), options);
+    INFO(describe(tailed));
+    CHECK(tailed.count_last_wedges);
+    CHECK_FALSE(tailed.levels[2].distinct.empty());
+    CHECK(make_engine_plan(tailed, 2, true, {}).wedge);
+    // K(2,3): its cheapest order counts the last two levels as pairs, which wins.
+    const SearchPlan k23 = build_search_plan(Pattern({{0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}}, "K2,3"), options);
+    CHECK(k23.count_last_pair);
+    CHECK_FALSE(k23.count_last_wedges);
+    options.allow_wedge_counting = false;
+    CHECK_FALSE(build_search_plan(pattern_by_name("4-cycle"), options).count_last_wedges);
+
+    // The engine counts at y = level 1, so only with vertex tasks (the engine picks them).
+    const EnginePlan counted = make_engine_plan(cycle, 1, true, {});
+    INFO(describe(counted));
+    CHECK(counted.wedge);
+    CHECK(counted.last_level == 1);
+    CHECK_FALSE(make_engine_plan(cycle, 2, true, {}).wedge);                                      // y comes from the task
+    CHECK_FALSE(make_engine_plan(cycle, 1, false, {}).wedge);                                     // listing
+    CHECK_FALSE(make_engine_plan(cycle, 1, true, parse_disabled_optimizations("wedge")).wedge);  // switched off
+    CHECK(make_engine_plan(cycle, 1, true, parse_disabled_optimizations("prune")).wedge);       // its own switch
+  }
+}
+
 TEST_CASE("mining optimizations: local bitmap search is planned for cliques of five or more") {
   const SearchPlan k5 = build_search_plan(clique(5));
   const EnginePlan local = make_engine_plan(k5, 2, true, {});
@@ -117,17 +167,20 @@ TEST_CASE("mining optimizations: local bitmap search is planned for cliques of f
   CHECK_FALSE(make_engine_plan(build_search_plan(pattern_by_name("house")), 2, true, {}).local_search);
 }
 
-TEST_CASE("mining optimizations: the serial interpreter's pair counting equals brute force") {
+TEST_CASE("mining optimizations: the serial interpreter's pair and wedge counting equal brute force") {
   for (const unsigned seed : {3u, 4u}) {
     const HostGraph g = mirror_graph<Kokkos::HostSpace>(build_graph(test::random_edges_with_hub(22, 0.3, seed, 0, 0.4)));
     for (const auto& pattern : patterns_under_test()) {
-      for (const auto bounds : {BoundDirection::upper, BoundDirection::lower}) {
-        PlanOptions options;
-        options.bounds = bounds;
-        const SearchPlan plan = build_search_plan(pattern, options);
-        INFO(describe(plan));
-        CHECK(serial_plan_count(g, plan) == test::brute_force_matches(g, pattern));
-      }
+      const count_t expected = test::brute_force_matches(g, pattern);
+      for (const auto bounds : {BoundDirection::upper, BoundDirection::lower})
+        for (const bool wedges : {true, false}) {
+          PlanOptions options;
+          options.bounds = bounds;
+          options.allow_wedge_counting = wedges;
+          const SearchPlan plan = build_search_plan(pattern, options);
+          INFO(describe(plan));
+          CHECK(serial_plan_count(g, plan) == expected);
+        }
     }
   }
 }
@@ -137,7 +190,8 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals bru
   for (const unsigned seed : {1u, 2u}) {
     const EdgeList e = test::random_edges_with_hub(24, seed == 1 ? 0.3 : 0.55, seed, 0, 0.4);  // sparse, then dense (large W)
     const HostGraph host = mirror_graph<Kokkos::HostSpace>(build_graph(e));
-    const auto g = prepare_mining_graph(Space{}, mirror_graph<typename Space::memory_space>(build_graph(e)), true);
+    // With the degree-ranked copy (wedge aggregation runs on it; test_engine.cpp runs without).
+    const auto g = prepare_mining_graph(Space{}, mirror_graph<typename Space::memory_space>(build_graph(e)), true, true);
     auto patterns = patterns_under_test();
     for (const int k : {6, 7}) patterns.push_back(clique(k));  // deeper local search
     for (const auto& pattern : patterns) {
@@ -163,16 +217,46 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals bru
             CHECK(pruned == setting.second.prune);
             if (!setting.second.prune) CHECK_FALSE(r.stats.pairs_counted);
             const auto& ran = r.stats.optimizations_ran;
-            for (const char* name : {"lgs", "flat", "order", "balance"})
+            for (const char* name : {"wedge", "lgs", "flat", "order", "balance"})
               if (std::find(ran.begin(), ran.end(), name) != ran.end()) ++took_effect[name];
+            if (!optimizations.wedge) CHECK(std::find(ran.begin(), ran.end(), "wedge") == ran.end());
+            if (std::find(ran.begin(), ran.end(), "wedge") != ran.end() &&
+                std::find(ran.begin(), ran.end(), "balance") != ran.end())
+              ++took_effect["wedge, split by x ranges"];
           }
     }
   }
-  for (const char* name : {"lgs", "flat", "order", "balance"}) {
+  for (const char* name : {"wedge", "lgs", "flat", "order", "balance", "wedge, split by x ranges"}) {
     INFO(name);
     CHECK(took_effect[name] > 0);
   }
 }
+
+// Wedge walks with several lanes: shared counters (atomics), and y's with long segments walked
+// by all lanes together (walk_wedges' second loop: longer than 4 × lanes). Hosts run the lanes
+// one after another, so this needs 2 hardware threads there only for the launch check.
+TEST_CASE_TEMPLATE_DEFINE("mining optimizations: wedge aggregation with several lanes equals brute force", Space,
+                          wedge_lanes) {
+  const int lanes = 2;
+  if (!tessera::detail::is_gpu_space<Space>() && Space().concurrency() < lanes) return;
+  const EdgeList e = test::random_edges_with_hub(24, 0.55, 2, 0, 0.4);  // degrees ~13, hub ~23
+  const HostGraph host = mirror_graph<Kokkos::HostSpace>(build_graph(e));
+  const auto g = prepare_mining_graph(Space{}, mirror_graph<typename Space::memory_space>(build_graph(e)), true, true);
+  for (const auto& pattern : {pattern_by_name("4-cycle"),
+                              Pattern({{0, 1}, {1, 2}, {2, 3}, {0, 3}, {0, 4}}, "tailed-4-cycle")})
+    for (const eid_t split : {eid_t(0), eid_t(3)}) {
+      MineParams params;
+      params.engine.lanes = lanes;
+      params.engine.team_threads = 1;
+      params.engine.split_length = split;
+      INFO(describe(pattern) << ", split " << split);
+      const MineResult r = mine(Space{}, g, pattern, params);
+      CHECK(r.count == test::brute_force_matches(host, pattern));
+      CHECK(std::find(r.stats.optimizations_ran.begin(), r.stats.optimizations_ran.end(), "wedge") !=
+            r.stats.optimizations_ran.end());
+    }
+}
+TEST_CASE_TEMPLATE_APPLY(wedge_lanes, tessera::test::ExecSpaces);
 
 TEST_SUITE("real-data") {
 TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals ground truth on real graphs", Space,
