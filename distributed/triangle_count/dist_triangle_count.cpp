@@ -26,6 +26,7 @@ const std::vector<DistMetricField>& dist_metric_fields() {
     DistMetricField{"orient_s", &RankMetrics::orient_seconds, &DistTriangleMetrics::orient_seconds},
     DistMetricField{"share_s", &RankMetrics::share_seconds, &DistTriangleMetrics::share_seconds},
     DistMetricField{"stats_s", &RankMetrics::stats_seconds, &DistTriangleMetrics::stats_seconds},
+    DistMetricField{"gather_s", &RankMetrics::gather_seconds, &DistTriangleMetrics::gather_seconds},
     DistMetricField{"local_s", &RankMetrics::local_seconds, &DistTriangleMetrics::local_seconds},
     DistMetricField{"scan_s", &RankMetrics::scan_seconds, &DistTriangleMetrics::scan_seconds},
     DistMetricField{"remote_s", &RankMetrics::remote_seconds, &DistTriangleMetrics::remote_seconds},

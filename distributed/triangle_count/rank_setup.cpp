@@ -141,10 +141,21 @@ RankDag<typename Space::memory_space> orient_on_rank(const DistGraph& g,
                                                      const CsrGraph<typename Space::memory_space>& rows,
                                                      const VertexOrder<Space>& order) {
   using memory = typename Space::memory_space;
-  using policy = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>;
   const auto dag = orient_rows_by_numbering(Space(), rows, g.begin(), Kokkos::View<const vid_t*, memory>(order.new_id));
+  RankDag<memory> out;
+  out.row_map = dag.row_map;
+  out.entries = dag.entries;
+  out.position = order.new_id;
+  out.vertex = order.old_id;
+  return out;
+}
+
+template <class Space>
+void add_task_list(RankDag<typename Space::memory_space>& dag) {
+  using memory = typename Space::memory_space;
+  using policy = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>;
   const auto row_map = dag.row_map;
-  const std::int64_t n_local = dag.num_vertices();
+  const std::int64_t n_local = static_cast<std::int64_t>(row_map.extent(0)) - 1;
   // Tasks: every out-edge but the last of its row (which has no candidate after it).
   Kokkos::View<eid_t*, memory> first_task(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::first_task"),
                                           static_cast<std::size_t>(n_local) + 1);
@@ -165,14 +176,8 @@ RankDag<typename Space::memory_space> orient_on_rank(const DistGraph& g,
         }
       });
   Space().fence();
-  RankDag<memory> out;
-  out.row_map = dag.row_map;
-  out.entries = dag.entries;
-  out.position = order.new_id;
-  out.vertex = order.old_id;
-  out.task_pos = task_pos;
-  out.task_src = task_src;
-  return out;
+  dag.task_pos = task_pos;
+  dag.task_src = task_src;
 }
 
 template <class Space>
@@ -200,24 +205,24 @@ count_t count_node_local_queries(const DistGraph& g, const RankDag<typename Spac
   const auto first = Kokkos::create_mirror_view_and_copy(memory{}, offsets);
   const auto is_peer = Kokkos::create_mirror_view_and_copy(memory{}, peer);
   const auto row_map = dag.row_map, entries = dag.entries, vertex = dag.vertex;
-  const auto task_pos = dag.task_pos, task_src = dag.task_src;
   count_t total = 0;
   // Out-edge (v -> m) at index j: every later out-neighbour n of v makes one lookup (v; m, n).
   Kokkos::parallel_reduce(
       "tessera::dist::tc::node_local_queries",
-      Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(Space(), 0, static_cast<std::int64_t>(task_pos.extent(0))),
-      KOKKOS_LAMBDA(const std::int64_t t, count_t& sum) {
-        const eid_t j = task_pos(t);
-        const vid_t m = vertex(entries(j));
-        int lo = 0, hi = p;
-        while (hi - lo > 1) {
-          const int mid = (lo + hi) / 2;
-          if (first(mid) <= m)
-            lo = mid;
-          else
-            hi = mid;
+      Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(Space(), 0, static_cast<std::int64_t>(row_map.extent(0)) - 1),
+      KOKKOS_LAMBDA(const std::int64_t v, count_t& sum) {
+        for (eid_t j = row_map(v); j + 1 < row_map(v + 1); ++j) {
+          const vid_t m = vertex(entries(j));
+          int lo = 0, hi = p;
+          while (hi - lo > 1) {
+            const int mid = (lo + hi) / 2;
+            if (first(mid) <= m)
+              lo = mid;
+            else
+              hi = mid;
+          }
+          if (is_peer(lo)) sum += static_cast<count_t>(row_map(v + 1) - j - 1);
         }
-        if (is_peer(lo)) sum += static_cast<count_t>(row_map(task_src(t) + 1) - j - 1);
       },
       total);
   return total;
@@ -227,6 +232,7 @@ count_t count_node_local_queries(const DistGraph& g, const RankDag<typename Spac
   template VertexOrder<Space> global_order<Space>(const Communicator&, const DistGraph&, Orientation);            \
   template RankDag<Space::memory_space> orient_on_rank<Space>(const DistGraph&, const CsrGraph<Space::memory_space>&, \
                                                               const VertexOrder<Space>&);                         \
+  template void add_task_list<Space>(RankDag<Space::memory_space>&);                                              \
   template eid_t estimated_work<Space>(const CsrGraph<Space::memory_space>&, const RankDag<Space::memory_space>&);  \
   template count_t count_node_local_queries<Space>(const DistGraph&, const RankDag<Space::memory_space>&,          \
                                                    const NodeTopology&);

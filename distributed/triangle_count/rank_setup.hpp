@@ -93,8 +93,8 @@ struct RankDag {
   Kokkos::View<const vid_t*, Memory> entries;   // out-neighbours' positions in the order, ascending
   Kokkos::View<const vid_t*, Memory> position;  // vertex -> position (n)
   Kokkos::View<const vid_t*, Memory> vertex;    // position -> vertex (n)
-  // The masked task list: out-edges with at least one candidate after them (their index in
-  // entries, and their source row).
+  // The task list (add_task_list): out-edges with at least one candidate after them (their
+  // index in entries, and their source row).
   Kokkos::View<const eid_t*, Memory> task_pos;
   Kokkos::View<const vid_t*, Memory> task_src;
 };
@@ -111,11 +111,15 @@ CsrGraph<typename Space::memory_space> upload_rows(const DistGraph& g) {
 template <class Space>
 VertexOrder<Space> global_order(const Communicator& comm, const DistGraph& g, Orientation orientation);
 
-// Orients `rows` (the rank's own, in Space's memory) by `order` and builds the masked task list.
+// Orients `rows` (the rank's own, in Space's memory) by `order`.
 template <class Space>
 RankDag<typename Space::memory_space> orient_on_rank(const DistGraph& g,
                                                      const CsrGraph<typename Space::memory_space>& rows,
                                                      const VertexOrder<Space>& order);
+
+// The task list of count_closed_wedges (the partly readable case; the gathered DAG masks its own).
+template <class Space>
+void add_task_list(RankDag<typename Space::memory_space>& dag);
 
 // Σ vertex_work over the rank's vertices (partition.hpp): what a work-balanced split evens out.
 template <class Space>

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <vector>
 
+#include "algorithms/triangle_count/counting_dag.hpp"
 #include "core/error.hpp"
 #include "distributed/mpi/query_messenger.hpp"
 #include "distributed/triangle_count/compact_format.hpp"
+#include "distributed/triangle_count/gathered_dag.hpp"
 #include "distributed/triangle_count/readable_rows.hpp"
 #include "distributed/triangle_count/wedge_kernels.hpp"
 
@@ -127,7 +129,7 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   const VertexOrder<Space> order = global_order<Space>(comm, g, params.orientation);
   rm.order_seconds = timer.seconds();
   timer.reset();
-  const auto dag = orient_on_rank<Space>(g, rows, order);
+  auto dag = orient_on_rank<Space>(g, rows, order);
   rm.orient_seconds = timer.seconds();
   timer.reset();
   const ReadableRows<Space> readable_rows(comm, g, dag, readable, sharing, topology);
@@ -137,24 +139,39 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   rm.node_local_queries = static_cast<double>(count_node_local_queries<Space>(g, dag, topology));
   rm.estimated_work = static_cast<double>(estimated_work<Space>(rows, dag));
   rm.stats_seconds = timer.seconds();
+  // Every rank readable (ipc or mpi+ipc or shm on one node, or one rank): the node's rows are
+  // gathered into the single-node DAG and this rank's sources counted with the single-node
+  // kernels; no remote scan. Otherwise the distributed kernel counts the readable out-edges
+  // and the scan sends the rest.
+  RemoteScan scan;
+  scan.done = std::all_of(readable.begin(), readable.end(), [](char r) { return r != 0; });
+  CsrGraph<typename Space::memory_space> gathered;
+  timer.reset();
+  if (scan.done) {
+    gathered = gather_dag<Space>(readable_rows.table(), dag.vertex);
+  } else {
+    add_task_list<Space>(dag);
+    scan.dag = HostDag{Kokkos::create_mirror_view_and_copy(host_memory{}, dag.row_map),
+                       Kokkos::create_mirror_view_and_copy(host_memory{}, dag.entries),
+                       Kokkos::create_mirror_view_and_copy(host_memory{}, dag.vertex)};
+  }
+  Space().fence();
+  rm.gather_seconds = timer.seconds();
   // Flat queries arrive at gpu and hybrid ranks, and across nodes with mpi+ipc.
   const bool compact_format = params.variant == DistVariant::cpu || params.variant == DistVariant::shm;
   const bool flat_messages = !compact_format &&
                              (params.variant != DistVariant::ipc && (params.variant != DistVariant::mpi_ipc ||
                                                                      topology.num_nodes > 1));
   FlatProcessor<Space> flat(g, rows, flat_messages);
-  RemoteScan scan;
-  // Every rank readable (ipc, or mpi+ipc on one node): the kernels count everything.
-  scan.done = std::all_of(readable.begin(), readable.end(), [](char r) { return r != 0; });
-  if (!scan.done)
-    scan.dag = HostDag{Kokkos::create_mirror_view_and_copy(host_memory{}, dag.row_map),
-                       Kokkos::create_mirror_view_and_copy(host_memory{}, dag.entries),
-                       Kokkos::create_mirror_view_and_copy(host_memory{}, dag.vertex)};
-  Space().fence();
   rm.setup_seconds = setup.seconds();
 
   timer.reset();
-  local = count_closed_wedges(Space(), dag, readable_rows.table());
+  if (scan.done)
+    local = tessera::detail::count_oriented(Space(), gathered,
+                                            tessera::detail::CountedSources<typename Space::memory_space>{
+                                                dag.vertex, g.begin(), g.end()});
+  else
+    local = count_closed_wedges(Space(), dag, readable_rows.table());
   rm.local_seconds = timer.seconds();
 
   // Algorithm 1's super-steps: scan a chunk, test sends, flush when the scan is done, process
