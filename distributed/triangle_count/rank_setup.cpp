@@ -204,7 +204,9 @@ count_t count_node_local_queries(const DistGraph& g, const RankDag<typename Spac
   for (int r = 0; r < p; ++r) peer(r) = r != g.rank && topology.same_node(r) ? 1 : 0;
   const auto first = Kokkos::create_mirror_view_and_copy(memory{}, offsets);
   const auto is_peer = Kokkos::create_mirror_view_and_copy(memory{}, peer);
-  const auto row_map = dag.row_map, entries = dag.entries, vertex = dag.vertex;
+  const auto row_map = dag.row_map;
+  const auto entries = dag.entries;
+  const auto vertex = dag.vertex;
   count_t total = 0;
   // Out-edge (v -> m) at index j: every later out-neighbour n of v makes one lookup (v; m, n).
   Kokkos::parallel_reduce(
