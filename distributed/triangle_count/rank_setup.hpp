@@ -99,10 +99,13 @@ struct RankDag {
   Kokkos::View<const vid_t*, Memory> task_src;
 };
 
-// The rank's own full rows (row_map rebased to 0, global ids) in Space's memory: uploaded once,
-// oriented there and, by variants that receive flat queries, searched by them.
+// The rank's own full rows (row_map rebased to 0, global ids) in Space's memory: uploaded once
+// (or taken where the reader built them), oriented there and, by variants that receive flat
+// queries, searched by them.
 template <class Space>
 CsrGraph<typename Space::memory_space> upload_rows(const DistGraph& g) {
+  if constexpr (std::is_same_v<typename Space::memory_space, DeviceGraph::memory_space>)
+    if (g.device_local.row_map.extent(0) == g.local.row_map.extent(0)) return g.device_local;
   return mirror_graph<typename Space::memory_space>(g.local);
 }
 
