@@ -10,16 +10,23 @@ template <class ExecSpace>
 CountingDag<typename ExecSpace::memory_space> build_counting_dag(const ExecSpace& space,
                                                                  const CsrGraph<typename ExecSpace::memory_space>& g,
                                                                  Orientation orientation, eid_t hub_from, eid_t hub_max) {
-  using memory_space = typename ExecSpace::memory_space;
   TESSERA_USER_REQUIRE(!g.directed, "triangle counting needs an undirected graph (build it symmetrized)");
-  CountingDag<memory_space> out;
   if (orientation == Orientation::degree) {
     auto relabeled = orient_relabeled_by_degree(space, g);
-    out.dag = relabeled.graph;
+    auto out = mask_counting_dag(space, relabeled.graph, {}, hub_from, hub_max);
     out.new_id = relabeled.new_id;
-  } else {
-    out.dag = orient(space, g, Orientation::id);
+    return out;
   }
+  return mask_counting_dag(space, orient(space, g, Orientation::id), {}, hub_from, hub_max);
+}
+
+template <class ExecSpace>
+CountingDag<typename ExecSpace::memory_space> mask_counting_dag(
+    const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& dag,
+    const CountedSources<typename ExecSpace::memory_space>& sources, eid_t hub_from, eid_t hub_max) {
+  using memory_space = typename ExecSpace::memory_space;
+  CountingDag<memory_space> out;
+  out.dag = dag;
   const auto row_map = out.dag.row_map;
   const auto entries = out.dag.entries;
   const vid_t n = out.dag.num_vertices();
@@ -34,11 +41,11 @@ CountingDag<typename ExecSpace::memory_space> build_counting_dag(const ExecSpace
       });
   auto is_hub = KOKKOS_LAMBDA(const vid_t v) {
     const eid_t out = row_map(v + 1) - row_map(v);
-    return hub_from > 0 && out >= hub_from && out <= hub_max;
+    return hub_from > 0 && out >= hub_from && out <= hub_max && sources.counts(v);
   };
   auto keep = KOKKOS_LAMBDA(const eid_t j) {
     const vid_t a = source(j), b = entries(j);
-    return !is_hub(a) && j + 1 < row_map(a + 1) && row_map(b + 1) > row_map(b);
+    return !is_hub(a) && j + 1 < row_map(a + 1) && row_map(b + 1) > row_map(b) && sources.counts(a);
   };
   Kokkos::View<eid_t*, memory_space> slot(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::tc::task_slot"), m);
   const eid_t tasks = chunked_scan<ExecSpace, eid_t>(
@@ -92,7 +99,10 @@ CountingDag<typename ExecSpace::memory_space> build_counting_dag(const ExecSpace
 #define TESSERA_INST(Space)                                                                          \
   template CountingDag<Space::memory_space> build_counting_dag<Space>(const Space&,                 \
                                                                       const CsrGraph<Space::memory_space>&, \
-                                                                      Orientation, eid_t, eid_t);
+                                                                      Orientation, eid_t, eid_t);       \
+  template CountingDag<Space::memory_space> mask_counting_dag<Space>(                                \
+      const Space&, const CsrGraph<Space::memory_space>&, const CountedSources<Space::memory_space>&, \
+      eid_t, eid_t);
 TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
 #undef TESSERA_INST
 

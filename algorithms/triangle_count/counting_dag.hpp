@@ -10,6 +10,7 @@
 
 #include "core/graph/csr_graph.hpp"
 #include "core/graph/orientation.hpp"
+#include "algorithms/triangle_count/triangle_count.hpp"
 
 namespace tessera::detail {
 
@@ -24,11 +25,39 @@ struct CountingDag {
   double mean_candidates = 0;                 // average candidate-list length of a task
 };
 
+// The sources whose tasks are counted: those whose original vertex (old_id of their position)
+// lies in [first, last), so a distributed rank holding the node's whole DAG counts only its own
+// rows' triangles; old_id of extent 0: every source (one node).
+template <class MemorySpace>
+struct CountedSources {
+  Kokkos::View<const vid_t*, MemorySpace> old_id;
+  vid_t first = 0, last = 0;
+  KOKKOS_INLINE_FUNCTION bool counts(vid_t a) const {
+    return old_id.extent(0) == 0 || (old_id(a) >= first && old_id(a) < last);
+  }
+};
+
 // Sources with out-degree in [hub_from, hub_max] go to `hubs` instead of the task list
 // (hub_from = 0: no hubs).
 template <class ExecSpace>
 CountingDag<typename ExecSpace::memory_space> build_counting_dag(const ExecSpace& space,
                                                                  const CsrGraph<typename ExecSpace::memory_space>& g,
                                                                  Orientation orientation, eid_t hub_from, eid_t hub_max);
+
+// Step 3 of the above over an oriented DAG whose ids are positions in the order (rows sorted):
+// the masked task list and hubs of the counted sources.
+template <class ExecSpace>
+CountingDag<typename ExecSpace::memory_space> mask_counting_dag(
+    const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& dag,
+    const CountedSources<typename ExecSpace::memory_space>& sources, eid_t hub_from, eid_t hub_max);
+
+// The single-node counting of a ready DAG (ids = positions in the order, rows sorted): masking
+// for the counted sources and the kernels, with triangle_count's automatic choices of variant,
+// intersection and hubs (params.per_vertex and params.orientation are not used). Defined in
+// triangle_count.cpp, beside the kernels' only instantiation.
+template <class ExecSpace>
+count_t count_oriented(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& dag,
+                       const CountedSources<typename ExecSpace::memory_space>& sources,
+                       const TriangleCountParams& params = {});
 
 }  // namespace tessera::detail

@@ -63,7 +63,35 @@ count_t run_kernels(const ExecSpace& space, const detail::CountingDag<typename E
   return total;
 }
 
+// Hash intersection: every source (auto: hubs only) hashes its out-neighbourhood once;
+// sources too large for the scratch table stay in the task list.
+eid_t hub_from(Intersection intersection) {
+  return intersection == Intersection::hash        ? 1
+         : intersection == Intersection::automatic ? k_auto_hub_out_degree
+                                                   : 0;
+}
+
+template <class MemorySpace>
+TriangleVariant resolved(TriangleVariant variant, const detail::CountingDag<MemorySpace>& d) {
+  if (variant != TriangleVariant::automatic) return variant;
+  return d.mean_candidates >= k_auto_split_candidates ? TriangleVariant::split : TriangleVariant::masked;
+}
+
 }  // namespace
+
+namespace detail {
+
+template <class ExecSpace>
+count_t count_oriented(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& dag,
+                       const CountedSources<typename ExecSpace::memory_space>& sources,
+                       const TriangleCountParams& params) {
+  const auto d = mask_counting_dag(space, dag, sources, hub_from(params.intersection), k_hash_max_out_degree);
+  const count_t total = run_kernels<false>(space, d, resolved(params.variant, d), params.intersection, {});
+  space.fence();
+  return total;
+}
+
+}  // namespace detail
 
 template <class ExecSpace>
 TriangleCountResult<typename ExecSpace::memory_space> triangle_count(
@@ -72,16 +100,10 @@ TriangleCountResult<typename ExecSpace::memory_space> triangle_count(
   TriangleCountResult<memory_space> result;
   Kokkos::Timer timer;
 
-  // Hash intersection: every source (auto: hubs only) hashes its out-neighbourhood once;
-  // sources too large for the scratch table stay in the task list.
-  const eid_t hub_from = params.intersection == Intersection::hash        ? 1
-                         : params.intersection == Intersection::automatic ? k_auto_hub_out_degree
-                                                                          : 0;
-  const auto d = detail::build_counting_dag(space, graph, params.orientation, hub_from, detail::k_hash_max_out_degree);
+  const auto d = detail::build_counting_dag(space, graph, params.orientation, hub_from(params.intersection),
+                                            detail::k_hash_max_out_degree);
   result.tasks = d.task_src.extent(0);
-  result.variant = params.variant;
-  if (result.variant == TriangleVariant::automatic)
-    result.variant = d.mean_candidates >= k_auto_split_candidates ? TriangleVariant::split : TriangleVariant::masked;
+  result.variant = resolved(params.variant, d);
   space.fence();
   result.preprocess_seconds = timer.seconds();
 
@@ -119,7 +141,10 @@ TriangleCountResult<typename ExecSpace::memory_space> triangle_count(
 #define TESSERA_INST(Space)                                                                                    \
   template TriangleCountResult<Space::memory_space> triangle_count<Space>(const Space&,                        \
                                                                           const CsrGraph<Space::memory_space>&, \
-                                                                          const TriangleCountParams&);
+                                                                          const TriangleCountParams&);          \
+  template count_t detail::count_oriented<Space>(const Space&, const CsrGraph<Space::memory_space>&,         \
+                                                 const detail::CountedSources<Space::memory_space>&,       \
+                                                 const TriangleCountParams&);
 TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
 #undef TESSERA_INST
 

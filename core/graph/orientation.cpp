@@ -128,6 +128,28 @@ namespace {
 // those with a larger new id (the DAG of the new order, without building the full copy first).
 enum class KeptNeighbours { all, later };
 
+// Sorts (rank, id) keys packed in 64 bits and reads the numbering off them.
+template <class ExecSpace>
+VertexOrder<ExecSpace> order_of_keys(const ExecSpace& space,
+                                     const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys) {
+  using memory_space = typename ExecSpace::memory_space;
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const std::int64_t n = static_cast<std::int64_t>(keys.extent(0));
+  detail::sort_keys<ExecSpace>(keys);
+  VertexOrder<ExecSpace> out;
+  out.new_id = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::relabel::new_id"), n);
+  out.old_id = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::relabel::old_id"), n);
+  auto new_id = out.new_id;
+  auto old_id = out.old_id;
+  Kokkos::parallel_for(
+      "tessera::relabel::permutation", policy(space, 0, n), KOKKOS_LAMBDA(const std::int64_t i) {
+        const vid_t v = static_cast<vid_t>(keys(i) & 0xffffffff);
+        old_id(i) = v;
+        new_id(v) = static_cast<vid_t>(i);
+      });
+  return out;
+}
+
 template <class ExecSpace>
 Relabeled<ExecSpace> renumber_by_degree(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& g,
                                         bool descending, KeptNeighbours kept) {
@@ -143,17 +165,11 @@ Relabeled<ExecSpace> renumber_by_degree(const ExecSpace& space, const CsrGraph<t
         const std::int64_t rank = descending ? (std::int64_t(1) << 31) - 1 - d : d;
         keys(v) = (rank << 32) | static_cast<std::int64_t>(v);
       });
-  detail::sort_keys<ExecSpace>(keys);
+  const VertexOrder<ExecSpace> order = order_of_keys(space, keys);
   Relabeled<ExecSpace> out;
-  out.new_id = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::relabel::new_id"), n);
-  Kokkos::View<vid_t*, memory_space> old_id(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::relabel::old_id"), n);
-  auto new_id = out.new_id;
-  Kokkos::parallel_for(
-      "tessera::relabel::permutation", policy(space, 0, n), KOKKOS_LAMBDA(const vid_t i) {
-        const vid_t v = static_cast<vid_t>(keys(i) & 0xffffffff);
-        old_id(i) = v;
-        new_id(v) = i;
-      });
+  out.new_id = order.new_id;
+  const auto new_id = order.new_id;
+  const auto old_id = order.old_id;
   const bool later_only = kept == KeptNeighbours::later;
   auto old_of = KOKKOS_LAMBDA(const vid_t i) { return old_id(i); };
   auto keeps = KOKKOS_LAMBDA(const vid_t i, const vid_t w) { return !later_only || new_id(w) > i; };
@@ -193,13 +209,49 @@ Relabeled<ExecSpace> orient_relabeled_by_degree(const ExecSpace& space,
   return renumber_by_degree(space, g, /*descending=*/false, KeptNeighbours::later);
 }
 
+template <class ExecSpace>
+VertexOrder<ExecSpace> order_by_degree(const ExecSpace& space,
+                                       const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& degree) {
+  using memory_space = typename ExecSpace::memory_space;
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  const std::int64_t n = static_cast<std::int64_t>(degree.extent(0));
+  Kokkos::View<std::int64_t*, memory_space> keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::relabel::keys"), n);
+  Kokkos::parallel_for(
+      "tessera::relabel::degree_keys", policy(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
+        keys(v) = (static_cast<std::int64_t>(degree(v)) << 32) | v;
+      });
+  auto out = order_of_keys(space, keys);
+  space.fence();
+  return out;
+}
+
+template <class ExecSpace>
+CsrGraph<typename ExecSpace::memory_space> orient_rows_by_numbering(
+    const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& rows, vid_t first,
+    const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& new_id) {
+  TESSERA_USER_REQUIRE(!rows.directed, "orient_rows_by_numbering() needs rows of an undirected graph");
+  auto identity = KOKKOS_LAMBDA(const vid_t i) { return i; };
+  auto later = KOKKOS_LAMBDA(const vid_t i, const vid_t w) { return new_id(w) > new_id(first + i); };
+  auto new_of = KOKKOS_LAMBDA(const vid_t w) { return new_id(w); };
+  CsrGraph<typename ExecSpace::memory_space> dag = filtered_rows(space, rows, identity, later, new_of);
+  detail::sort_rows(space, dag.row_map, dag.entries);
+  dag.directed = true;
+  space.fence();
+  return dag;
+}
+
 #define TESSERA_INST(Space)                                                                           \
   template CsrGraph<Space::memory_space> orient<Space>(const Space&, const CsrGraph<Space::memory_space>&, \
                                                        Orientation);                                    \
   template Relabeled<Space> relabel_by_degree<Space>(const Space&, const CsrGraph<Space::memory_space>&,  \
                                                      bool);                                             \
   template Relabeled<Space> orient_relabeled_by_degree<Space>(const Space&,                               \
-                                                              const CsrGraph<Space::memory_space>&);
+                                                              const CsrGraph<Space::memory_space>&);   \
+  template VertexOrder<Space> order_by_degree<Space>(const Space&,                                        \
+                                                     const Kokkos::View<const vid_t*, Space::memory_space>&); \
+  template CsrGraph<Space::memory_space> orient_rows_by_numbering<Space>(                                 \
+      const Space&, const CsrGraph<Space::memory_space>&, vid_t,                                          \
+      const Kokkos::View<const vid_t*, Space::memory_space>&);
 TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
 #undef TESSERA_INST
 

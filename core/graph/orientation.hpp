@@ -42,4 +42,26 @@ template <class ExecSpace>
 Relabeled<ExecSpace> orient_relabeled_by_degree(const ExecSpace& space,
                                                 const CsrGraph<typename ExecSpace::memory_space>& g);
 
+// A vertex numbering: new_id[v] is v's position in an order, old_id[k] the vertex at position k.
+template <class ExecSpace>
+struct VertexOrder {
+  Kokkos::View<vid_t*, typename ExecSpace::memory_space> new_id;
+  Kokkos::View<vid_t*, typename ExecSpace::memory_space> old_id;
+};
+
+// The ascending (degree, id) order from every vertex's degree alone (the order of
+// orient_relabeled_by_degree): distributed ranks know all degrees but only their own rows.
+template <class ExecSpace>
+VertexOrder<ExecSpace> order_by_degree(const ExecSpace& space,
+                                       const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& degree);
+
+// The rows of a vertex range (row i is vertex first + i, neighbour ids global) oriented by a
+// numbering: row i keeps the neighbours w with new_id(w) > new_id(first + i), stored as new_id(w)
+// and sorted ascending. Over a whole graph with the degree order this is
+// orient_relabeled_by_degree with the rows left in id order.
+template <class ExecSpace>
+CsrGraph<typename ExecSpace::memory_space> orient_rows_by_numbering(
+    const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& rows, vid_t first,
+    const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& new_id);
+
 }  // namespace tessera

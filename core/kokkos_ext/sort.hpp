@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 
 #include "core/kokkos_ext/kokkos_kernels_compat.hpp"
+#include "core/kokkos_ext/radix_sort.hpp"
 #include "core/kokkos_ext/scan.hpp"
 
 namespace tessera::detail {
@@ -154,11 +156,21 @@ void sort_rows(const ExecSpace& space, const RowMap& row_map, const Entries& ent
     kk_compat::sort_crs_matrix<ExecSpace, RowMap, Entries, Values>(row_map, entries, values);
 }
 
-// Sorts a 1-D View of integer keys ascending, in parallel (bitonic: deterministic and
+// Sorts a 1-D View of integer keys ascending, in parallel: 64-bit keys in the device memory of
+// a CUDA build by a radix sort (radix_sort.hpp), everything else bitonic (deterministic and
 // insensitive to key distribution, unlike bin sorting on skewed keys).
 template <class ExecSpace, class View>
 void sort_keys(const View& keys) {
   if (keys.extent(0) < 2) return;
+  using device_memory = Kokkos::DefaultExecutionSpace::memory_space;
+  if constexpr (kk_compat::is_gpu_exec_space<ExecSpace>() &&
+                std::is_same_v<typename View::non_const_value_type, std::int64_t> &&
+                std::is_same_v<typename View::memory_space, device_memory>) {
+    if (kokkos_ext::device_radix_sort_available()) {
+      kokkos_ext::radix_sort_keys(Kokkos::View<std::int64_t*, device_memory>(keys));
+      return;
+    }
+  }
   kk_compat::bitonic_sort<ExecSpace>(keys);
 }
 

@@ -164,16 +164,26 @@ std::vector<eid_t> block_costs(const Communicator& comm, const HostGraph& block,
 // A graph whose rows [b, e) any rank can read by itself (an HDF5 file, a counter-based
 // generator): pass 1 reads an equal-vertex block to find the balanced offsets, pass 2 the
 // rank's own rows. No rank ever holds more than a block and its own rows.
+// `device_rows_of`, when given, reads the same rows into the default space's memory: pass 2
+// keeps them there too (DistGraph::device_local).
 DistGraph load_by_rows(const Communicator& comm, vid_t n, const std::function<HostGraph(vid_t, vid_t)>& rows_of,
-                       const SplitParams& split) {
+                       const SplitParams& split, const std::function<DeviceGraph(vid_t, vid_t)>& device_rows_of = {}) {
+  auto own_rows = [&](DistGraph& g) {
+    if (device_rows_of) {
+      g.device_local = device_rows_of(g.begin(), g.end());
+      g.local = mirror_graph<Kokkos::HostSpace>(g.device_local);
+    } else {
+      g.local = rows_of(g.begin(), g.end());
+    }
+    g.local.directed = false;
+  };
   const auto& weights = split.rank_weights;
   const int p = comm.size(), r = comm.rank();
   if (p == 1) {  // one rank owns everything: no split to find
     DistGraph out;
     out.num_vertices = n;
     out.vertex_offsets = {0, n};
-    out.local = rows_of(0, n);
-    out.local.directed = false;
+    own_rows(out);
     return out;
   }
   // Pass 1: an equal-vertex block gives this rank's slice of the cost prefix sums.
@@ -219,8 +229,7 @@ DistGraph load_by_rows(const Communicator& comm, vid_t n, const std::function<Ho
     out.vertex_offsets[k] = std::clamp(v, out.vertex_offsets[k - 1], n);
   }
   // Pass 2: the rows this rank owns.
-  out.local = rows_of(out.begin(), out.end());
-  out.local.directed = false;
+  own_rows(out);
   return out;
 }
 
@@ -265,7 +274,8 @@ DistGraph load_distributed_graph(MPI_Comm user, const std::string& source, const
   gen::KroneckerParams kronecker;
   if (!load.build.compact_ids && kronecker_source(source, kronecker))
     return load_by_rows(comm, static_cast<vid_t>(eid_t{1} << kronecker.scale),
-                        [&](vid_t b, vid_t e) { return kronecker_rows(kronecker, b, e); }, split);
+                        [&](vid_t b, vid_t e) { return kronecker_rows(kronecker, b, e); }, split,
+                        [&](vid_t b, vid_t e) { return kronecker_rows_on_device(kronecker, b, e); });
   HostGraph global;
   on_root(comm, 0, [&] {
     auto loaded = io::load_graph(source, load);

@@ -20,6 +20,10 @@ struct DistGraph {
   std::vector<vid_t> vertex_offsets;  // ranks + 1; rank r owns [offsets[r], offsets[r + 1])
   int rank = 0;
   HostGraph local;  // rows of the owned range: row_map rebased to 0, entries global ids
+  // The same rows in the default execution space's memory when the reader built them there
+  // (per-rank generation; row_map extent 0 otherwise): a device rank counts from them instead
+  // of uploading `local`.
+  DeviceGraph device_local;
 
   vid_t begin() const { return vertex_offsets[static_cast<std::size_t>(rank)]; }
   vid_t end() const { return vertex_offsets[static_cast<std::size_t>(rank) + 1]; }

@@ -21,6 +21,12 @@ namespace tessera::dist {
 const std::vector<DistMetricField>& dist_metric_fields() {
   static const std::vector<DistMetricField> fields = {
     DistMetricField{"setup_s", &RankMetrics::setup_seconds, &DistTriangleMetrics::setup_seconds},
+    DistMetricField{"upload_s", &RankMetrics::upload_seconds, &DistTriangleMetrics::upload_seconds},
+    DistMetricField{"order_s", &RankMetrics::order_seconds, &DistTriangleMetrics::order_seconds},
+    DistMetricField{"orient_s", &RankMetrics::orient_seconds, &DistTriangleMetrics::orient_seconds},
+    DistMetricField{"share_s", &RankMetrics::share_seconds, &DistTriangleMetrics::share_seconds},
+    DistMetricField{"stats_s", &RankMetrics::stats_seconds, &DistTriangleMetrics::stats_seconds},
+    DistMetricField{"gather_s", &RankMetrics::gather_seconds, &DistTriangleMetrics::gather_seconds},
     DistMetricField{"local_s", &RankMetrics::local_seconds, &DistTriangleMetrics::local_seconds},
     DistMetricField{"scan_s", &RankMetrics::scan_seconds, &DistTriangleMetrics::scan_seconds},
     DistMetricField{"remote_s", &RankMetrics::remote_seconds, &DistTriangleMetrics::remote_seconds},
@@ -116,16 +122,10 @@ DistTriangleResult triangle_count(MPI_Comm user, const DistGraph& g, const DistT
   rm.host_threads = host_space().concurrency();
   Kokkos::Timer total;
 
-  Kokkos::Timer timer;
-  const detail::LocalDag dag = detail::orient_local(comm, g, params.orientation);
-  rm.setup_seconds = timer.seconds();
-  rm.node_local_queries = static_cast<double>(detail::count_node_local_queries(g, dag, topology));
-  rm.estimated_work = static_cast<double>(detail::estimated_work(g, dag));
-
   count_t local = 0, remote = 0;
   const bool on_device = counts_on_device(g, params, topology);
   rm.on_device = on_device ? 1 : 0;
-  detail::count_on_rank(comm, g, params, topology, dag, on_device, rm, local, remote);
+  detail::count_on_rank(comm, g, params, topology, on_device, rm, local, remote);
 
   count_t mine = local + remote;
   TESSERA_MPI_CHECK(MPI_Allreduce(&mine, &result.triangles, 1, MPI_UINT64_T, MPI_SUM, comm.get()));

@@ -28,7 +28,13 @@ struct MetricSummary {
 
 // One rank's measurements.
 struct RankMetrics {
-  double setup_seconds = 0;   // ghost-degree exchange and local orientation
+  double setup_seconds = 0;   // everything before counting: the six steps below
+  double upload_seconds = 0;  // the rank's rows copied to the space it counts in
+  double order_seconds = 0;   // the global order: degrees all-gathered, numbered there
+  double orient_seconds = 0;  // the rank's rows oriented there, the task list
+  double share_seconds = 0;   // readable rows: IPC buffer and handles, peers' rows, shared window
+  double stats_seconds = 0;   // node-local queries and estimated work
+  double gather_seconds = 0;  // every rank readable: the node's rows gathered into one DAG; else the task list and the scan's host copy
   double local_seconds = 0;   // wedges closed inside the rank (Algorithm 1, lines 23-25)
   double scan_seconds = 0;    // generating remote queries into buffers (lines 28-34)
   double remote_seconds = 0;  // processing received queries (lines 38-43)
@@ -51,7 +57,9 @@ struct RankMetrics {
 };
 
 struct DistTriangleMetrics {
-  MetricSummary setup_seconds, local_seconds, scan_seconds, remote_seconds, wait_seconds, total_seconds;
+  MetricSummary setup_seconds, upload_seconds, order_seconds, orient_seconds, share_seconds, stats_seconds,
+      gather_seconds;
+  MetricSummary local_seconds, scan_seconds, remote_seconds, wait_seconds, total_seconds;
   MetricSummary local_triangles, remote_triangles;
   MetricSummary messages_sent, messages_received, queries_sent, queries_received;
   MetricSummary bytes_sent_raw, bytes_sent_wire, bytes_received_raw, bytes_received_wire;

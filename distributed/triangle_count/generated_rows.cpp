@@ -67,7 +67,7 @@ struct OwnArcs {
 
 }  // namespace
 
-HostGraph kronecker_rows(const gen::KroneckerParams& p, vid_t begin, vid_t end, eid_t chunk_edges) {
+DeviceGraph kronecker_rows_on_device(const gen::KroneckerParams& p, vid_t begin, vid_t end, eid_t chunk_edges) {
   gen::validate(p);
   const vid_t n = static_cast<vid_t>(eid_t{1} << p.scale);
   TESSERA_REQUIRE(0 <= begin && begin <= end && end <= n && chunk_edges >= 1, "bad generated row range");
@@ -99,15 +99,17 @@ HostGraph kronecker_rows(const gen::KroneckerParams& p, vid_t begin, vid_t end, 
   const auto built = build_graph(space(), arcs, directed);
 
   const vid_t rows_here = end - begin;
-  HostGraph out;
-  out.row_map = HostGraph::row_map_type("tessera::dist::gen::row_map", static_cast<std::size_t>(rows_here) + 1);
-  Kokkos::deep_copy(out.row_map, Kokkos::subview(built.row_map, Kokkos::make_pair(std::size_t{0}, std::size_t(rows_here) + 1)));
-  const eid_t nnz = out.row_map(rows_here);
-  out.entries = HostGraph::entries_type(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::gen::entries"),
-                                        static_cast<std::size_t>(nnz));
-  Kokkos::deep_copy(out.entries, Kokkos::subview(built.entries, Kokkos::make_pair(eid_t{0}, nnz)));
+  DeviceGraph out;
+  out.row_map = Kokkos::subview(built.row_map, Kokkos::make_pair(std::size_t{0}, std::size_t(rows_here) + 1));
+  eid_t nnz = 0;
+  Kokkos::deep_copy(nnz, Kokkos::subview(built.row_map, std::size_t(rows_here)));
+  out.entries = Kokkos::subview(built.entries, Kokkos::make_pair(eid_t{0}, nnz));
   out.directed = false;
   return out;
+}
+
+HostGraph kronecker_rows(const gen::KroneckerParams& p, vid_t begin, vid_t end, eid_t chunk_edges) {
+  return mirror_graph<Kokkos::HostSpace>(kronecker_rows_on_device(p, begin, end, chunk_edges));
 }
 
 bool kronecker_source(const std::string& source, gen::KroneckerParams& params) {

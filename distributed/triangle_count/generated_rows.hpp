@@ -15,6 +15,10 @@ namespace tessera::dist {
 // Streams 2^scale * edge_factor edges through the default execution space in chunks of
 // `chunk_edges`.
 HostGraph kronecker_rows(const gen::KroneckerParams& p, vid_t begin, vid_t end, eid_t chunk_edges = eid_t{1} << 24);
+// The same rows where they are built, in the default execution space's memory (a device rank
+// counts from them without copying them through the host and back).
+DeviceGraph kronecker_rows_on_device(const gen::KroneckerParams& p, vid_t begin, vid_t end,
+                                     eid_t chunk_edges = eid_t{1} << 24);
 
 // The Kronecker / R-MAT parameters of a "gen:kronecker:..." or "gen:rmat:..." source; false for
 // any other source.

@@ -25,7 +25,7 @@ PartitionBalance parse_partition_balance(const std::string& name);
 // Estimated counting work at a vertex of degree d with d_out out-neighbours in the global
 // order: its wedges (v; m, n), each checked once (by an intersection or a query), plus its row,
 // so that wedge-free vertices still weigh what scanning them costs.
-constexpr eid_t vertex_work(eid_t degree, eid_t out_degree) {
+KOKKOS_INLINE_FUNCTION constexpr eid_t vertex_work(eid_t degree, eid_t out_degree) {
   return out_degree * (out_degree - 1) / 2 + degree;
 }
 

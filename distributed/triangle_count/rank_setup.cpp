@@ -5,6 +5,9 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/kokkos_ext/instantiate.hpp"
+#include "core/kokkos_ext/scan.hpp"
+#include "distributed/triangle_count/partition.hpp"
 
 namespace tessera::dist::detail {
 
@@ -84,72 +87,158 @@ LocalDag orient_local(const Communicator& comm, const DistGraph& g, Orientation 
   dag.row_map.assign(static_cast<std::size_t>(n_local) + 1, 0);
   for (vid_t i = 0; i < n_local; ++i) dag.row_map[i + 1] = dag.row_map[i] + out_degree[i];
   dag.entries.resize(static_cast<std::size_t>(dag.row_map.back()));
-  dag.key.resize(dag.entries.size());
   const eid_t* drm = dag.row_map.data();
   vid_t* de = dag.entries.data();
-  vid_t* dk = dag.key.data();
   Kokkos::parallel_for(
       "tessera::dist::tc::orient", Kokkos::RangePolicy<host_space>(0, n_local), [=](const vid_t i) {
         eid_t o = drm[i];
         for (eid_t a = rm(i); a < rm(i + 1); ++a)
-          if (later(i, en(a))) {
-            de[o] = en(a);
-            dk[o++] = key_of(en(a));
-          }
+          if (later(i, en(a))) de[o++] = en(a);
       });
   return dag;
 }
 
-eid_t estimated_work(const DistGraph& g, const LocalDag& dag) {
-  eid_t total = 0;
+template <class Space>
+VertexOrder<Space> global_order(const Communicator& comm, const DistGraph& g, Orientation orientation) {
+  using memory = typename Space::memory_space;
+  const vid_t n = g.num_vertices;
+  if (orientation == Orientation::id) {
+    VertexOrder<Space> identity;
+    identity.new_id = Kokkos::View<vid_t*, memory>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::new_id"), n);
+    identity.old_id = Kokkos::View<vid_t*, memory>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::old_id"), n);
+    const auto new_id = identity.new_id, old_id = identity.old_id;
+    Kokkos::parallel_for(
+        "tessera::dist::tc::identity_order", Kokkos::RangePolicy<Space>(Space(), 0, n), KOKKOS_LAMBDA(const vid_t v) {
+          new_id(v) = v;
+          old_id(v) = v;
+        });
+    Space().fence();
+    return identity;
+  }
+  // Every vertex's degree, in id order: owners hold contiguous ranges in rank order.
+  const int p = comm.size();
+  std::vector<int> counts(static_cast<std::size_t>(p)), displs(static_cast<std::size_t>(p));
+  for (int r = 0; r < p; ++r) {
+    displs[r] = g.vertex_offsets[static_cast<std::size_t>(r)];
+    counts[r] = g.vertex_offsets[static_cast<std::size_t>(r) + 1] - displs[r];
+  }
+  const vid_t mine = g.end() - g.begin();
+  SetupVector<vid_t> own(static_cast<std::size_t>(mine));
   const auto rm = g.local.row_map;
-  const eid_t* drm = dag.row_map.data();
+  vid_t* own_degree = own.data();
+  Kokkos::parallel_for(
+      "tessera::dist::tc::own_degrees", Kokkos::RangePolicy<host_space>(0, mine),
+      [=](const vid_t i) { own_degree[i] = static_cast<vid_t>(rm(i + 1) - rm(i)); });
+  Kokkos::View<vid_t*, host_memory> all(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::degrees"), n);
+  TESSERA_MPI_CHECK(MPI_Allgatherv(own.data(), mine, MPI_INT32_T, all.data(), counts.data(), displs.data(), MPI_INT32_T,
+                                   comm.get()));
+  const auto degrees = Kokkos::create_mirror_view_and_copy(memory{}, all);
+  return order_by_degree(Space(), Kokkos::View<const vid_t*, memory>(degrees));
+}
+
+template <class Space>
+RankDag<typename Space::memory_space> orient_on_rank(const DistGraph& g,
+                                                     const CsrGraph<typename Space::memory_space>& rows,
+                                                     const VertexOrder<Space>& order) {
+  using memory = typename Space::memory_space;
+  const auto dag = orient_rows_by_numbering(Space(), rows, g.begin(), Kokkos::View<const vid_t*, memory>(order.new_id));
+  RankDag<memory> out;
+  out.row_map = dag.row_map;
+  out.entries = dag.entries;
+  out.position = order.new_id;
+  out.vertex = order.old_id;
+  return out;
+}
+
+template <class Space>
+void add_task_list(RankDag<typename Space::memory_space>& dag) {
+  using memory = typename Space::memory_space;
+  using policy = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>;
+  const auto row_map = dag.row_map;
+  const std::int64_t n_local = static_cast<std::int64_t>(row_map.extent(0)) - 1;
+  // Tasks: every out-edge but the last of its row (which has no candidate after it).
+  Kokkos::View<eid_t*, memory> first_task(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::first_task"),
+                                          static_cast<std::size_t>(n_local) + 1);
+  const eid_t tasks = tessera::detail::chunked_scan<Space, eid_t>(
+      "tessera::dist::tc::task_scan", Space(), n_local + 1,
+      KOKKOS_LAMBDA(const std::int64_t i, eid_t& sum, const bool final) {
+        if (final) first_task(i) = sum;
+        if (i < n_local && row_map(i + 1) > row_map(i)) sum += row_map(i + 1) - row_map(i) - 1;
+      });
+  Kokkos::View<eid_t*, memory> task_pos(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::task_pos"), tasks);
+  Kokkos::View<vid_t*, memory> task_src(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::task_src"), tasks);
+  Kokkos::parallel_for(
+      "tessera::dist::tc::tasks", policy(Space(), 0, n_local), KOKKOS_LAMBDA(const std::int64_t i) {
+        eid_t t = first_task(i);
+        for (eid_t j = row_map(i); j + 1 < row_map(i + 1); ++j, ++t) {
+          task_pos(t) = j;
+          task_src(t) = static_cast<vid_t>(i);
+        }
+      });
+  Space().fence();
+  dag.task_pos = task_pos;
+  dag.task_src = task_src;
+}
+
+template <class Space>
+eid_t estimated_work(const CsrGraph<typename Space::memory_space>& rows, const RankDag<typename Space::memory_space>& dag) {
+  eid_t total = 0;
+  const auto rm = rows.row_map;
+  const auto drm = dag.row_map;
   Kokkos::parallel_reduce(
-      "tessera::dist::tc::estimated_work", Kokkos::RangePolicy<host_space>(0, g.end() - g.begin()),
-      [=](const vid_t i, eid_t& sum) { sum += vertex_work(rm(i + 1) - rm(i), drm[i + 1] - drm[i]); }, total);
+      "tessera::dist::tc::estimated_work", Kokkos::RangePolicy<Space>(Space(), 0, rows.num_vertices()),
+      KOKKOS_LAMBDA(const vid_t i, eid_t& sum) { sum += vertex_work(rm(i + 1) - rm(i), drm(i + 1) - drm(i)); }, total);
   return total;
 }
 
-SetupVector<vid_t> task_sources(const LocalDag& dag) {
-  SetupVector<vid_t> source(dag.entries.size());
-  vid_t* out = source.data();
-  const eid_t* drm = dag.row_map.data();
-  Kokkos::parallel_for(
-      "tessera::dist::tc::task_sources",
-      Kokkos::RangePolicy<host_space>(0, static_cast<vid_t>(dag.row_map.size()) - 1), [=](const vid_t v) {
-        for (eid_t a = drm[v]; a < drm[v + 1]; ++a) out[a] = v;
-      });
-  return source;
-}
-
-count_t count_node_local_queries(const DistGraph& g, const LocalDag& dag, const NodeTopology& topology) {
-  count_t total = 0;
+template <class Space>
+count_t count_node_local_queries(const DistGraph& g, const RankDag<typename Space::memory_space>& dag,
+                                 const NodeTopology& topology) {
+  using memory = typename Space::memory_space;
   if (topology.local_size <= 1) return 0;  // no other rank on this node
-  // Per row, the out-neighbours after entry i in the order are those ranked above it: one sort
-  // of the row's (key, id) pairs instead of comparing every pair.
+  // Per rank: its first vertex, and whether it is another rank of this node.
+  const int p = static_cast<int>(g.vertex_offsets.size()) - 1;
+  Kokkos::View<vid_t*, host_memory> offsets("tessera::dist::tc::offsets", g.vertex_offsets.size());
+  Kokkos::View<int*, host_memory> peer("tessera::dist::tc::node_peer", static_cast<std::size_t>(p));
+  for (int r = 0; r <= p; ++r) offsets(r) = g.vertex_offsets[static_cast<std::size_t>(r)];
+  for (int r = 0; r < p; ++r) peer(r) = r != g.rank && topology.same_node(r) ? 1 : 0;
+  const auto first = Kokkos::create_mirror_view_and_copy(memory{}, offsets);
+  const auto is_peer = Kokkos::create_mirror_view_and_copy(memory{}, peer);
+  const auto row_map = dag.row_map;
+  const auto entries = dag.entries;
+  const auto vertex = dag.vertex;
+  count_t total = 0;
+  // Out-edge (v -> m) at index j: every later out-neighbour n of v makes one lookup (v; m, n).
   Kokkos::parallel_reduce(
-      "tessera::dist::tc::node_local_queries", Kokkos::RangePolicy<host_space>(0, g.end() - g.begin()),
-      [&](const vid_t v, count_t& sum) {
-        const eid_t rb = dag.row_map[v], re = dag.row_map[v + 1];
-        bool any = false;
-        for (eid_t i = rb; i < re && !any; ++i) {
-          const int owner = g.owner(dag.entries[i]);
-          any = owner != g.rank && topology.same_node(owner);
-        }
-        if (!any) return;
-        std::vector<std::pair<vid_t, vid_t>> order;
-        order.reserve(static_cast<std::size_t>(re - rb));
-        for (eid_t i = rb; i < re; ++i) order.emplace_back(dag.key[i], dag.entries[i]);
-        std::sort(order.begin(), order.end());
-        for (eid_t i = rb; i < re; ++i) {
-          const int owner = g.owner(dag.entries[i]);
-          if (owner == g.rank || !topology.same_node(owner)) continue;
-          const auto at = std::lower_bound(order.begin(), order.end(), std::make_pair(dag.key[i], dag.entries[i]));
-          sum += static_cast<count_t>(order.end() - at - 1);
+      "tessera::dist::tc::node_local_queries",
+      Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(Space(), 0, static_cast<std::int64_t>(row_map.extent(0)) - 1),
+      KOKKOS_LAMBDA(const std::int64_t v, count_t& sum) {
+        for (eid_t j = row_map(v); j + 1 < row_map(v + 1); ++j) {
+          const vid_t m = vertex(entries(j));
+          int lo = 0, hi = p;
+          while (hi - lo > 1) {
+            const int mid = (lo + hi) / 2;
+            if (first(mid) <= m)
+              lo = mid;
+            else
+              hi = mid;
+          }
+          if (is_peer(lo)) sum += static_cast<count_t>(row_map(v + 1) - j - 1);
         }
       },
       total);
   return total;
 }
+
+#define TESSERA_INST(Space)                                                                                       \
+  template VertexOrder<Space> global_order<Space>(const Communicator&, const DistGraph&, Orientation);            \
+  template RankDag<Space::memory_space> orient_on_rank<Space>(const DistGraph&, const CsrGraph<Space::memory_space>&, \
+                                                              const VertexOrder<Space>&);                         \
+  template void add_task_list<Space>(RankDag<Space::memory_space>&);                                              \
+  template eid_t estimated_work<Space>(const CsrGraph<Space::memory_space>&, const RankDag<Space::memory_space>&);  \
+  template count_t count_node_local_queries<Space>(const DistGraph&, const RankDag<Space::memory_space>&,          \
+                                                   const NodeTopology&);
+TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
+#undef TESSERA_INST
 
 }  // namespace tessera::dist::detail

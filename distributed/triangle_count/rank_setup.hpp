@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/graph/csr_graph.hpp"
 #include "core/graph/orientation.hpp"
 #include "distributed/mpi/communicator.hpp"
 #include "distributed/mpi/node_topology.hpp"
@@ -69,47 +70,68 @@ struct NoInitAllocator : std::allocator<T> {
 template <class T>
 using SetupVector = std::vector<T, NoInitAllocator<T>>;
 
-// The local rows oriented by the global order. Out-lists keep the rows' ascending id order:
-// a triangle is found once, at its lowest vertex v, as the unordered pair {m, n} of N+(v)
-// (positions i < j, so m is the smaller id), closed by n ∈ N(m). Id-sorted lists let the
-// kernels intersect N+(v) after m with N(m) (shorter list searched in the longer) instead of
-// searching every candidate.
+// The local rows oriented by the degree (or id) order on the host: only their out-degrees are
+// used, by the work-balanced split (dist_graph.cpp). Counting orients on its own space
+// (orient_on_rank).
 struct LocalDag {
   SetupVector<eid_t> row_map;
   SetupVector<vid_t> entries;
-  // Per entry: the neighbour's order key (its degree with the degree order, 0 with the id
-  // order; ties go by id; degrees fit vertex ids). The remote scan pairs m with the
-  // out-neighbours n after it.
-  SetupVector<vid_t> key;
-
-  // Is entry j after entry i in the global order?
-  bool after(eid_t j, eid_t i) const {
-    const vid_t kj = key[static_cast<std::size_t>(j)], ki = key[static_cast<std::size_t>(i)];
-    return kj > ki || (kj == ki && entries[static_cast<std::size_t>(j)] > entries[static_cast<std::size_t>(i)]);
-  }
 };
 // Collective (the degree order fetches ghost degrees).
 LocalDag orient_local(const Communicator& comm, const DistGraph& g, Orientation orientation);
 
+// This rank's rows oriented on the space it counts in, as the single-node degree DAG restricted
+// to them (paper 1, §II; core/graph/orientation.hpp): the global order is a numbering every
+// rank computes alike from every vertex's degree (one MPI_Allgatherv of n degrees, then a sort
+// on the rank's space), and each out-list N+(v) holds the out-neighbours' positions in that
+// order, ascending, so the candidates after an out-neighbour are the list's suffix (as on one
+// node). Rows stay indexed by the rank's own vertex ids; `vertex` maps a position back to the
+// vertex (whose owner holds its row).
+template <class Memory>
+struct RankDag {
+  Kokkos::View<const eid_t*, Memory> row_map;   // local row i = vertex begin + i
+  Kokkos::View<const vid_t*, Memory> entries;   // out-neighbours' positions in the order, ascending
+  Kokkos::View<const vid_t*, Memory> position;  // vertex -> position (n)
+  Kokkos::View<const vid_t*, Memory> vertex;    // position -> vertex (n)
+  // The task list (add_task_list): out-edges with at least one candidate after them (their
+  // index in entries, and their source row).
+  Kokkos::View<const eid_t*, Memory> task_pos;
+  Kokkos::View<const vid_t*, Memory> task_src;
+};
+
+// The rank's own full rows (row_map rebased to 0, global ids) in Space's memory: uploaded once
+// (or taken where the reader built them), oriented there and, by variants that receive flat
+// queries, searched by them.
+template <class Space>
+CsrGraph<typename Space::memory_space> upload_rows(const DistGraph& g) {
+  if constexpr (std::is_same_v<typename Space::memory_space, DeviceGraph::memory_space>)
+    if (g.device_local.row_map.extent(0) == g.local.row_map.extent(0)) return g.device_local;
+  return mirror_graph<typename Space::memory_space>(g.local);
+}
+
+// The order's numbering on Space: every vertex's degree all-gathered (degree order) or the
+// identity (id order). Collective.
+template <class Space>
+VertexOrder<Space> global_order(const Communicator& comm, const DistGraph& g, Orientation orientation);
+
+// Orients `rows` (the rank's own, in Space's memory) by `order`.
+template <class Space>
+RankDag<typename Space::memory_space> orient_on_rank(const DistGraph& g,
+                                                     const CsrGraph<typename Space::memory_space>& rows,
+                                                     const VertexOrder<Space>& order);
+
+// The task list of count_closed_wedges (the partly readable case; the gathered DAG masks its own).
+template <class Space>
+void add_task_list(RankDag<typename Space::memory_space>& dag);
+
 // Σ vertex_work over the rank's vertices (partition.hpp): what a work-balanced split evens out.
-eid_t estimated_work(const DistGraph& g, const LocalDag& dag);
+template <class Space>
+eid_t estimated_work(const CsrGraph<typename Space::memory_space>& rows, const RankDag<typename Space::memory_space>& dag);
 
 // Wedge lookups (v; m, n), n after m in the order, whose middle vertex m lives on another rank
 // of this node: what MPI would carry and IPC serves in place.
-count_t count_node_local_queries(const DistGraph& g, const LocalDag& dag, const NodeTopology& topology);
-
-// The flattened task list: the source row of every DAG entry.
-SetupVector<vid_t> task_sources(const LocalDag& dag);
-
-// The flattened task list in Space's memory (the oriented rows themselves are uploaded once,
-// by ReadableRows).
 template <class Space>
-Kokkos::View<const vid_t*, typename Space::memory_space> upload_task_sources(const LocalDag& dag) {
-  const SetupVector<vid_t> source = task_sources(dag);
-  Kokkos::View<vid_t*, typename Space::memory_space> out(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::dag_source"), source.size());
-  Kokkos::deep_copy(out, HostUnmanaged<const vid_t>(source.data(), source.size()));
-  return out;
-}
+count_t count_node_local_queries(const DistGraph& g, const RankDag<typename Space::memory_space>& dag,
+                                 const NodeTopology& topology);
 
 }  // namespace tessera::dist::detail

@@ -32,14 +32,12 @@ class ReadableRows {
  public:
   using memory = typename Space::memory_space;
 
-  ReadableRows(const Communicator& comm, const DistGraph& g, const LocalDag& dag, const std::vector<char>& readable,
+  ReadableRows(const Communicator& comm, const DistGraph& g, const RankDag<memory>& dag, const std::vector<char>& readable,
                RowsSharing sharing, const NodeTopology& topology) {
     const bool ipc = sharing == RowsSharing::cuda_ipc || sharing == RowsSharing::cuda_ipc_copy;
     const int p = comm.size();
     const vid_t n_local = g.end() - g.begin();
-    const eid_t nnz = static_cast<eid_t>(dag.entries.size());
-    const HostUnmanaged<const eid_t> host_row_map(dag.row_map.data(), dag.row_map.size());
-    const HostUnmanaged<const vid_t> host_entries(dag.entries.data(), dag.entries.size());
+    const eid_t nnz = static_cast<eid_t>(dag.entries.extent(0));
     if (ipc) {
       TESSERA_USER_REQUIRE(kokkos_ext::ipc_supported(),
                            "the ipc and mpi+ipc variants need the CUDA backend (zero-copy CUDA IPC); this build "
@@ -51,8 +49,8 @@ class ReadableRows {
           reinterpret_cast<eid_t*>(base), static_cast<std::size_t>(n_local) + 1);
       const Kokkos::View<vid_t*, memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>> entries(
           reinterpret_cast<vid_t*>(base + row_map_bytes(n_local)), static_cast<std::size_t>(nnz));
-      Kokkos::deep_copy(row_map, host_row_map);
-      Kokkos::deep_copy(entries, host_entries);
+      Kokkos::deep_copy(row_map, dag.row_map);
+      Kokkos::deep_copy(entries, dag.entries);
       row_map_ = row_map;
       entries_ = entries;
     } else if (sharing == RowsSharing::node_window) {
@@ -60,16 +58,19 @@ class ReadableRows {
       TESSERA_REQUIRE(host_readable, "node shared memory holds host rows");
       window_ = std::make_unique<NodeSharedMemory>(comm.get(), topology.node, rows_bytes(n_local, nnz));
       char* base = static_cast<char*>(window_->mine());
-      std::copy(dag.row_map.begin(), dag.row_map.end(), reinterpret_cast<eid_t*>(base));
-      std::copy(dag.entries.begin(), dag.entries.end(), reinterpret_cast<vid_t*>(base + row_map_bytes(n_local)));
+      const Kokkos::View<eid_t*, memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>> row_map(
+          reinterpret_cast<eid_t*>(base), static_cast<std::size_t>(n_local) + 1);
+      const Kokkos::View<vid_t*, memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>> entries(
+          reinterpret_cast<vid_t*>(base + row_map_bytes(n_local)), static_cast<std::size_t>(nnz));
+      Kokkos::deep_copy(row_map, dag.row_map);
+      Kokkos::deep_copy(entries, dag.entries);
+      Space().fence();
       window_->publish();
-      row_map_ = Kokkos::View<const eid_t*, memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
-          reinterpret_cast<const eid_t*>(base), static_cast<std::size_t>(n_local) + 1);
-      entries_ = Kokkos::View<const vid_t*, memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
-          reinterpret_cast<const vid_t*>(base + row_map_bytes(n_local)), static_cast<std::size_t>(nnz));
+      row_map_ = row_map;
+      entries_ = entries;
     } else {
-      row_map_ = Kokkos::create_mirror_view_and_copy(memory{}, host_row_map);
-      entries_ = Kokkos::create_mirror_view_and_copy(memory{}, host_entries);
+      row_map_ = dag.row_map;
+      entries_ = dag.entries;
     }
 
     std::vector<kokkos_ext::IpcHandle> handles(ipc ? static_cast<std::size_t>(p) : 0);

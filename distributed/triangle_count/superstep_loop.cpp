@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <vector>
 
-#include "algorithms/triangle_count/kernels.hpp"
-#include "algorithms/triangle_count/task_sources.hpp"
+#include "algorithms/triangle_count/counting_dag.hpp"
 #include "core/error.hpp"
 #include "distributed/mpi/query_messenger.hpp"
 #include "distributed/triangle_count/compact_format.hpp"
+#include "distributed/triangle_count/gathered_dag.hpp"
 #include "distributed/triangle_count/readable_rows.hpp"
 #include "distributed/triangle_count/wedge_kernels.hpp"
 
@@ -17,33 +17,41 @@ namespace tessera::dist::detail {
 
 namespace {
 
+// The oriented rows on the host, for the remote scan.
+struct HostDag {
+  Kokkos::View<const eid_t*, host_memory> row_map;
+  Kokkos::View<const vid_t*, host_memory> entries;
+  Kokkos::View<const vid_t*, host_memory> vertex;
+};
+
 // The resumable scan over remote wedges: (v, i, j) is exactly where it stopped. For an
 // out-edge (v → m) whose m is not readable here, every out-neighbour n of v after m in the
-// global order gives the query (m, n): is n ∈ N(m)? Out-edges whose m is readable here (this
-// rank, or node-local ranks with IPC) are counted by the kernels, which intersect N+(v) with
-// N+(m): either way each closed pair {m, n} at v is counted once, at its earlier vertex.
+// global order (the entries after i: rows are ascending in it) gives the query (m, n): is
+// n ∈ N(m)? Out-edges whose m is readable here (this rank, or node-local ranks with IPC) are
+// counted by the kernels, which intersect N+(v) after m with N+(m): either way each closed
+// pair {m, n} at v is counted once, at its earlier vertex. Reads a host copy of the oriented
+// rows, made only when some rank is not readable.
 struct RemoteScan {
+  HostDag dag;
   vid_t v = 0;
   eid_t i = -1, j = -1;
   bool done = false;
 
   // Pushes up to `budget` queries; returns when done, out of budget, or a buffer is busy.
-  void run(const DistGraph& g, const LocalDag& dag, const std::vector<char>& readable, QueryMessenger& messenger,
-           std::size_t budget) {
+  void run(const DistGraph& g, const std::vector<char>& readable, QueryMessenger& messenger, std::size_t budget) {
     const vid_t n_local = g.end() - g.begin();
     while (v < n_local) {
-      const eid_t rb = dag.row_map[v], re = dag.row_map[v + 1];
+      const eid_t rb = dag.row_map(v), re = dag.row_map(v + 1);
       if (i < rb) {
         i = rb;
-        j = rb;
+        j = rb + 1;
       }
-      for (; i < re; ++i, j = rb) {
-        const vid_t m = dag.entries[i];
+      for (; i < re; ++i, j = i + 1) {
+        const vid_t m = dag.vertex(dag.entries(i));
         const int dest = g.owner(m);
         if (readable[static_cast<std::size_t>(dest)]) continue;
         for (; j < re; ++j) {
-          if (!dag.after(j, i)) continue;
-          if (budget == 0 || !messenger.push(dest, m, dag.entries[j])) return;
+          if (budget == 0 || !messenger.push(dest, m, dag.vertex(dag.entries(j)))) return;
           --budget;
         }
       }
@@ -82,10 +90,10 @@ struct FlatProcessor {
   Kokkos::View<const vid_t*, memory> entries;
   Kokkos::View<vid_t*, memory> batch;
 
-  FlatProcessor(const DistGraph& graph, bool receives) : g(graph) {
+  FlatProcessor(const DistGraph& graph, const CsrGraph<memory>& rows, bool receives) : g(graph) {
     if (!receives) return;
-    row_map = Kokkos::create_mirror_view_and_copy(memory{}, g.local.row_map);
-    entries = Kokkos::create_mirror_view_and_copy(memory{}, g.local.entries);
+    row_map = rows.row_map;
+    entries = rows.entries;
   }
 
   count_t operator()(const vid_t* words, std::size_t count) {
@@ -103,30 +111,67 @@ struct FlatProcessor {
   }
 };
 
-// Algorithm 1 on one rank, with its kernels in Space.
+// Algorithm 1 on one rank, with its kernels in Space: the setup (upload, order, orientation,
+// readable rows) timed step by step, the local count, the super-steps.
 template <class Space>
 void run_rank(const Communicator& comm, const DistGraph& g, const DistTriangleParams& params,
-              const NodeTopology& topology, const LocalDag& dag, RankMetrics& rm, count_t& local, count_t& remote) {
+              const NodeTopology& topology, RankMetrics& rm, count_t& local, count_t& remote) {
   const bool ipc = params.variant == DistVariant::ipc || params.variant == DistVariant::mpi_ipc;
   const RowsSharing sharing = ipc ? (params.ipc_copy_rows ? RowsSharing::cuda_ipc_copy : RowsSharing::cuda_ipc)
                               : params.variant == DistVariant::shm ? RowsSharing::node_window
                                                                    : RowsSharing::none;
   const auto readable = readable_ranks(params.variant, topology, comm.rank());
-  Kokkos::Timer timer;
-  const ReadableRows<Space> rows(comm, g, dag, readable, sharing, topology);
-  const OrientedRows<typename Space::memory_space> device_dag{rows.own_row_map(), rows.own_entries(),
-                                                              upload_task_sources<Space>(dag)};
+  Kokkos::Timer setup, timer;
+  const auto rows = upload_rows<Space>(g);
+  Space().fence();
+  rm.upload_seconds = timer.seconds();
+  timer.reset();
+  const VertexOrder<Space> order = global_order<Space>(comm, g, params.orientation);
+  rm.order_seconds = timer.seconds();
+  timer.reset();
+  auto dag = orient_on_rank<Space>(g, rows, order);
+  rm.orient_seconds = timer.seconds();
+  timer.reset();
+  const ReadableRows<Space> readable_rows(comm, g, dag, readable, sharing, topology);
+  Space().fence();
+  rm.share_seconds = timer.seconds();
+  timer.reset();
+  rm.node_local_queries = static_cast<double>(count_node_local_queries<Space>(g, dag, topology));
+  rm.estimated_work = static_cast<double>(estimated_work<Space>(rows, dag));
+  rm.stats_seconds = timer.seconds();
+  // Every rank readable (ipc or mpi+ipc or shm on one node, or one rank): the node's rows are
+  // gathered into the single-node DAG and this rank's sources counted with the single-node
+  // kernels; no remote scan. Otherwise the distributed kernel counts the readable out-edges
+  // and the scan sends the rest.
+  RemoteScan scan;
+  scan.done = std::all_of(readable.begin(), readable.end(), [](char r) { return r != 0; });
+  CsrGraph<typename Space::memory_space> gathered;
+  timer.reset();
+  if (scan.done) {
+    gathered = gather_dag<Space>(readable_rows.table(), dag.vertex);
+  } else {
+    add_task_list<Space>(dag);
+    scan.dag = HostDag{Kokkos::create_mirror_view_and_copy(host_memory{}, dag.row_map),
+                       Kokkos::create_mirror_view_and_copy(host_memory{}, dag.entries),
+                       Kokkos::create_mirror_view_and_copy(host_memory{}, dag.vertex)};
+  }
+  Space().fence();
+  rm.gather_seconds = timer.seconds();
   // Flat queries arrive at gpu and hybrid ranks, and across nodes with mpi+ipc.
   const bool compact_format = params.variant == DistVariant::cpu || params.variant == DistVariant::shm;
   const bool flat_messages = !compact_format &&
                              (params.variant != DistVariant::ipc && (params.variant != DistVariant::mpi_ipc ||
                                                                      topology.num_nodes > 1));
-  FlatProcessor<Space> flat(g, flat_messages);
-  Space().fence();
-  rm.setup_seconds += timer.seconds();
+  FlatProcessor<Space> flat(g, rows, flat_messages);
+  rm.setup_seconds = setup.seconds();
 
   timer.reset();
-  local = count_closed_wedges(Space(), device_dag, rows.table());
+  if (scan.done)
+    local = tessera::detail::count_oriented(Space(), gathered,
+                                            tessera::detail::CountedSources<typename Space::memory_space>{
+                                                dag.vertex, g.begin(), g.end()});
+  else
+    local = count_closed_wedges(Space(), dag, readable_rows.table());
   rm.local_seconds = timer.seconds();
 
   // Algorithm 1's super-steps: scan a chunk, test sends, flush when the scan is done, process
@@ -137,16 +182,13 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   mp.format = compact_format ? QueryFormat::compact : QueryFormat::flat;
   QueryMessenger messenger(comm, mp);
   CompactProcessor compact{g, {}};
-  RemoteScan scan;
-  // Every rank readable (ipc, or mpi+ipc on one node): the kernels counted everything.
-  scan.done = std::all_of(readable.begin(), readable.end(), [](char r) { return r != 0; });
   remote = 0;
   bool flushed = false;
   Kokkos::Timer loop;
   while (true) {
     if (!scan.done) {
       timer.reset();
-      scan.run(g, dag, readable, messenger, params.scan_chunk);
+      scan.run(g, readable, messenger, params.scan_chunk);
       rm.scan_seconds += timer.seconds();
     }
     messenger.test_sends();
@@ -179,12 +221,11 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
 }  // namespace
 
 void count_on_rank(const Communicator& comm, const DistGraph& g, const DistTriangleParams& params,
-                   const NodeTopology& topology, const LocalDag& dag, bool on_device, RankMetrics& rm, count_t& local,
-                   count_t& remote) {
+                   const NodeTopology& topology, bool on_device, RankMetrics& rm, count_t& local, count_t& remote) {
   if (on_device)
-    run_rank<device_space>(comm, g, params, topology, dag, rm, local, remote);
+    run_rank<device_space>(comm, g, params, topology, rm, local, remote);
   else
-    run_rank<host_space>(comm, g, params, topology, dag, rm, local, remote);
+    run_rank<host_space>(comm, g, params, topology, rm, local, remote);
 }
 
 }  // namespace tessera::dist::detail

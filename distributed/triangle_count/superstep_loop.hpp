@@ -10,10 +10,10 @@
 
 namespace tessera::dist::detail {
 
-// Counts this rank's share with its kernels on the device or the host; adds the upload to
-// setup_seconds and fills the timing and message metrics. Collective.
+// Sets up this rank on the device or the host (upload, global order, orientation, readable
+// rows) and counts its share with its kernels there; fills the timing, work and message
+// metrics. Collective.
 void count_on_rank(const Communicator& comm, const DistGraph& g, const DistTriangleParams& params,
-                   const NodeTopology& topology, const LocalDag& dag, bool on_device, RankMetrics& rm, count_t& local,
-                   count_t& remote);
+                   const NodeTopology& topology, bool on_device, RankMetrics& rm, count_t& local, count_t& remote);
 
 }  // namespace tessera::dist::detail

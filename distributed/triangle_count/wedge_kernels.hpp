@@ -5,10 +5,11 @@
 //  count_closed_wedges: Algorithm 1's local counting (lines 23-25), and with IPC the
 //    node-local part too. For every out-edge (v → m) of the rank's oriented rows whose middle
 //    vertex m is readable here (oriented rows of this rank, or of a node-local rank mapped by
-//    IPC), counts |N+(v) ∩ N+(m)|, both id-sorted: the out-neighbours n of v after m in the
-//    global order that close the wedge (v; m, n). Out-lists are short (the order puts the
-//    high-degree vertex last), so this reads far less than N+(v) after m against the whole
-//    N(m) (kron16 on one CPU rank: 2.43 s -> 0.80 s). Each thread takes one out-edge, its
+//    IPC), counts |N+(v) after m ∩ N+(m)|, both lists of positions in the global order,
+//    ascending: the out-neighbours n of v after m that close the wedge (v; m, n). Out-lists
+//    are short (the order puts the high-degree vertex last), and the candidates after m are a
+//    suffix, as in the single-node kernel (the first version intersected N+(v) after m with the
+//    whole N(m): kron16 on one CPU rank 2.43 s; N+(m): 0.80 s). Each thread takes one out-edge, its
 //    vector lanes share the intersection (binary search of the shorter list in the longer, the
 //    paper's distance-2 lookup, or a merge when the lists are of similar length); out-edges
 //    whose m is not readable are skipped: the remote scan sends them through MPI.
@@ -51,42 +52,33 @@ struct RowsTable {
   }
 };
 
-// The rank's oriented rows: out-list of local vertex i is entries[row_map[i], row_map[i+1]),
-// in the global order; source[e] = i for every entry (the flattened task list).
-template <class MemorySpace>
-struct OrientedRows {
-  Kokkos::View<const eid_t*, MemorySpace> row_map;
-  Kokkos::View<const vid_t*, MemorySpace> entries;
-  Kokkos::View<const vid_t*, MemorySpace> source;
-};
-
-// Wedges (v; m, n) closed through the task's out-edge a = (v → m), for the lane'th share of
-// the intersection N+(v) ∩ N+(m) (0 when m's oriented rows are not readable here): the n after
-// m in the global order that close the wedge, so each closed pair {m, n} at v is counted once,
-// at its earlier vertex.
-template <class MemorySpace>
-KOKKOS_INLINE_FUNCTION count_t closed_wedges_share(const OrientedRows<MemorySpace>& dag,
-                                                   const RowsTable<MemorySpace>& table, eid_t a, int lane,
-                                                   int lanes) {
-  const vid_t m = dag.entries(a);
+// Wedges (v; m, n) closed through task t, the out-edge (v -> m) at index j of the rank's
+// oriented rows (RankDag, rank_setup.hpp: out-lists of positions in the global order,
+// ascending), for the lane'th share of the intersection of the candidates after m in N+(v) (a
+// suffix of the list) with N+(m) (0 when m's oriented rows are not readable here): each
+// closed pair {m, n} at v is counted once, at its earlier vertex, as on one node.
+template <class MemorySpace, class Dag>
+KOKKOS_INLINE_FUNCTION count_t closed_wedges_share(const Dag& dag, const RowsTable<MemorySpace>& table, eid_t t,
+                                                   int lane, int lanes) {
+  const eid_t j = dag.task_pos(t);
+  const vid_t m = dag.vertex(dag.entries(j));
   const RowsRef rows = table.ranks(table.owner(m));
   if (rows.row_map == nullptr) return 0;
   const eid_t row_begin = rows.row_map[m - rows.begin];
   const vid_t* out_m = rows.entries + row_begin;
   const eid_t len = rows.row_map[m - rows.begin + 1] - row_begin;
-  const vid_t v = dag.source(a);
-  const vid_t* out_v = dag.entries.data() + dag.row_map(v);
-  const eid_t len_v = dag.row_map(v + 1) - dag.row_map(v);
+  const vid_t* after_m = dag.entries.data() + j + 1;
+  const eid_t len_v = dag.row_map(dag.task_src(t) + 1) - (j + 1);
   if (set_ops::prefer_binary_search(len_v, len))
-    return set_ops::intersect_binary(lane, lanes, out_v, len_v, out_m, len, set_ops::NoMatchHook{});
-  return set_ops::intersect_merge(lane, lanes, out_v, len_v, out_m, len, set_ops::NoMatchHook{});
+    return set_ops::intersect_binary(lane, lanes, after_m, len_v, out_m, len, set_ops::NoMatchHook{});
+  return set_ops::intersect_merge(lane, lanes, after_m, len_v, out_m, len, set_ops::NoMatchHook{});
 }
 
-template <class ExecSpace>
-count_t count_closed_wedges(const ExecSpace& space, const OrientedRows<typename ExecSpace::memory_space>& dag,
+template <class ExecSpace, class Dag>
+count_t count_closed_wedges(const ExecSpace& space, const Dag& dag,
                             const RowsTable<typename ExecSpace::memory_space>& table) {
   using memory = typename ExecSpace::memory_space;
-  const eid_t num_tasks = static_cast<eid_t>(dag.entries.extent(0));
+  const eid_t num_tasks = static_cast<eid_t>(dag.task_pos.extent(0));
   count_t total = 0;
   if (num_tasks == 0) return 0;
   if constexpr (!detail::is_gpu_space<ExecSpace>()) {
@@ -94,15 +86,15 @@ count_t count_closed_wedges(const ExecSpace& space, const OrientedRows<typename 
     Kokkos::parallel_reduce(
         "tessera::dist::tc::closed_wedges",
         Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>>(space, 0, num_tasks),
-        [=](const eid_t a, count_t& sum) { sum += closed_wedges_share<memory>(dag, table, a, 0, 1); }, total);
+        [=](const eid_t t, count_t& sum) { sum += closed_wedges_share<memory>(dag, table, t, 0, 1); }, total);
     return total;
   } else {
     // Device: a thread per task, its vector lanes over the candidates; slices keep the league
     // within int range.
     using policy = Kokkos::TeamPolicy<ExecSpace>;
     using member = typename policy::member_type;
-    const double mean_candidates =
-        dag.row_map.extent(0) > 1 ? double(num_tasks) / double(dag.row_map.extent(0) - 1) : 1.0;
+    const double rows = dag.row_map.extent(0) > 1 ? double(dag.row_map.extent(0) - 1) : 1.0;
+    const double mean_candidates = 0.5 * double(dag.entries.extent(0)) / rows;
     const int lanes = detail::vector_length_for<ExecSpace>(mean_candidates);
     const int team_size = 128 / lanes;
     constexpr eid_t k_slice = eid_t(1) << 26;
@@ -113,12 +105,12 @@ count_t count_closed_wedges(const ExecSpace& space, const OrientedRows<typename 
       Kokkos::parallel_reduce(
           "tessera::dist::tc::closed_wedges", policy(space, league, team_size, lanes),
           KOKKOS_LAMBDA(const member& team, count_t& sum) {
-            const eid_t a = first + static_cast<eid_t>(team.league_rank()) * team_size + team.team_rank();
+            const eid_t t = first + static_cast<eid_t>(team.league_rank()) * team_size + team.team_rank();
             count_t hits = 0;
-            if (a < last)
+            if (t < last)
               Kokkos::parallel_reduce(
                   Kokkos::ThreadVectorRange(team, lanes),
-                  [&](const int lane, count_t& h) { h += closed_wedges_share<memory>(dag, table, a, lane, lanes); },
+                  [&](const int lane, count_t& h) { h += closed_wedges_share<memory>(dag, table, t, lane, lanes); },
                   hits);
             Kokkos::single(Kokkos::PerThread(team), [&]() { sum += hits; });
           },

@@ -3,6 +3,7 @@
 // (total and per vertex), and every shipped real graph against ground_truth.csv.
 #include <doctest/doctest.h>
 
+#include "algorithms/triangle_count/counting_dag.hpp"
 #include "algorithms/triangle_count/triangle_count.hpp"
 #include "core/error.hpp"
 #include "core/graph/builder.hpp"
@@ -105,6 +106,41 @@ TEST_CASE_TEMPLATE_DEFINE("triangle_count matches the serial reference, totals a
   }
 }
 
+// A distributed rank holding the node's whole degree DAG counts only the sources whose
+// original vertex it owns: the shares over any split add up to the total, for every variant
+// and intersection (hubs included).
+TEST_CASE_TEMPLATE_DEFINE("count_oriented: counted sources split the exact count", Space, tc_sources) {
+  using mem = typename Space::memory_space;
+  gen::KroneckerParams kron;
+  kron.scale = 11;
+  kron.seed = 5;
+  const auto g = build_graph(Space{}, gen::kronecker(Space{}, kron));
+  const count_t expected = test::reference_triangles(mirror_graph<Kokkos::HostSpace>(g)).total;
+  const auto relabeled = orient_relabeled_by_degree(Space{}, g);
+  const vid_t n = g.num_vertices();
+  const auto new_id = to_vector(relabeled.new_id);
+  Kokkos::View<vid_t*, Kokkos::HostSpace> host_old_id("old_id", n);
+  for (vid_t v = 0; v < n; ++v) host_old_id(new_id[static_cast<std::size_t>(v)]) = v;
+  const Kokkos::View<const vid_t*, mem> old_id = Kokkos::create_mirror_view_and_copy(mem{}, host_old_id);
+  for (auto variant : k_variants)
+    for (auto intersection : k_intersections) {
+      TriangleCountParams p;
+      p.variant = variant;
+      p.intersection = intersection;
+      INFO(to_string(variant) << "/" << to_string(intersection));
+      CHECK(detail::count_oriented(Space{}, relabeled.graph, {}, p) == expected);
+      count_t sum = 0;
+      for (vid_t first : {vid_t(0), vid_t(n / 5), vid_t(n / 2)}) {
+        const vid_t last = first == 0 ? n / 5 : first == n / 5 ? n / 2 : n;
+        const count_t share = detail::count_oriented(Space{}, relabeled.graph,
+                                                     detail::CountedSources<mem>{old_id, first, last}, p);
+        CHECK(share < expected);
+        sum += share;
+      }
+      CHECK(sum == expected);
+    }
+}
+
 TEST_CASE("triangle_count rejects directed graphs and unknown names") {
   EdgeList e = gen::clique(4);
   BuildOptions directed;
@@ -117,6 +153,7 @@ TEST_CASE("triangle_count rejects directed graphs and unknown names") {
 
 TEST_CASE_TEMPLATE_APPLY(tc_structured, tessera::test::ExecSpaces);
 TEST_CASE_TEMPLATE_APPLY(tc_generated, tessera::test::ExecSpaces);
+TEST_CASE_TEMPLATE_APPLY(tc_sources, tessera::test::ExecSpaces);
 
 TEST_SUITE("real-data") {
   TEST_CASE("triangle_count: every shipped graph, every variant and intersection, equals ground truth") {
