@@ -238,10 +238,13 @@ PartitionLimits resolve_limits(const PartitionParams& params, const InputStats& 
   return limits;
 }
 
-void add_refinement_times(StepSeconds& steps, const RefinementStats& stats) {
-  steps.gains += stats.gains_seconds;
-  steps.sequence += stats.sequence_seconds;
-  steps.validity += stats.validity_seconds;
+template <class MemorySpace>
+void add_refinement(PartitionResult<MemorySpace>& result, vid_t nodes, const RefinementStats& stats) {
+  result.steps.gains += stats.gains_seconds;
+  result.steps.sequence += stats.sequence_seconds;
+  result.steps.validity += stats.validity_seconds;
+  result.refined_levels.push_back(
+      RefinedLevel{nodes, stats.repetitions_run, stats.gains_seconds + stats.sequence_seconds + stats.validity_seconds});
 }
 
 // The coarsening hierarchy: levels[0] is the input, gammas[l] maps levels[l] onto levels[l + 1].
@@ -468,7 +471,8 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
   // Uncoarsening with refinement at every level.
   phase.reset();
   if (params.mode == PartitionMode::constrained)
-    add_refinement_times(result.steps, refine(space, H.levels.back(), parts, num_parts, limits, params.refinement));
+    add_refinement(result, H.levels.back().num_nodes,
+                   refine(space, H.levels.back(), parts, num_parts, limits, params.refinement));
   for (std::size_t l = H.levels.size() - 1; l > 0; --l) {
     Kokkos::View<part_t*, mem> fine(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
                                     H.levels[l - 1].num_nodes);
@@ -476,7 +480,8 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
     parts = fine;
     H.levels.pop_back();
     H.gammas.pop_back();
-    add_refinement_times(result.steps, refine(space, H.levels[l - 1], parts, num_parts, limits, params.refinement));
+    add_refinement(result, H.levels[l - 1].num_nodes,
+                   refine(space, H.levels[l - 1], parts, num_parts, limits, params.refinement));
   }
   if (params.mode == PartitionMode::constrained && n > 0) num_parts = compact_blocks(space, parts, num_parts);
   space.fence();

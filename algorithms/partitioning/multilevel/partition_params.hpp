@@ -98,11 +98,20 @@ inline constexpr StepField k_step_fields[] = {
     {"initial", &StepSeconds::initial},     {"gains", &StepSeconds::gains},
     {"sequence", &StepSeconds::sequence},   {"validity", &StepSeconds::validity}};
 
+// Refinement at one level of the V-cycle (uncoarsening order, coarsest first): where the
+// refinement time goes, level by level.
+struct RefinedLevel {
+  vid_t nodes = 0;
+  int repetitions = 0;  // repetitions run (at most Theta)
+  double seconds = 0;
+};
+
 template <class MemorySpace>
 struct PartitionResult {
   Kokkos::View<part_t*, MemorySpace> parts;  // block of every node, ids 0..num_parts-1
   part_t num_parts = 0;
   std::vector<vid_t> level_nodes;  // nodes per level, finest first
+  std::vector<RefinedLevel> refined_levels;
   // Why coarsening ended: "target" (ceil(W / Omega) or the k-way size reached), "no_pairs",
   // "stalled" (tail detector), "max_levels"; "none" for the baselines.
   std::string coarsening_stop = "none";
