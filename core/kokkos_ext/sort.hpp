@@ -133,10 +133,8 @@ struct RowSortPlan {
 template <class ExecSpace, class RowMap>
 RowSortPlan<typename ExecSpace::memory_space> make_row_sort_plan(const ExecSpace& space, const RowMap& row_map) {
   RowSortPlan<typename ExecSpace::memory_space> plan;
-  if constexpr (kk_compat::is_gpu_exec_space<ExecSpace>()) {
-    plan.medium_rows = rows_with_length(space, row_map, k_thread_sorted_row, k_medium_row);
-    plan.long_rows = rows_with_length(space, row_map, k_medium_row, INT64_MAX);
-  }
+  plan.medium_rows = rows_with_length(space, row_map, k_thread_sorted_row, k_medium_row);
+  plan.long_rows = rows_with_length(space, row_map, k_medium_row, INT64_MAX);
   return plan;
 }
 

@@ -34,7 +34,8 @@ void sort_rows(const ExecSpace& space, const RowMap& row_map, const Keys& keys) 
 template <class ExecSpace, class RowMap>
 tessera::detail::RowSortPlan<typename ExecSpace::memory_space> make_row_sort_plan(const ExecSpace& space,
                                                                                 const RowMap& row_map) {
-  return tessera::detail::make_row_sort_plan(space, row_map);
+  if constexpr (tessera::detail::is_gpu_space<ExecSpace>()) return tessera::detail::make_row_sort_plan(space, row_map);
+  return {};
 }
 
 // sort_rows(space, row_map, keys) with the row classes found once by make_row_sort_plan.

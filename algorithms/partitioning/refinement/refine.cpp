@@ -188,10 +188,12 @@ struct RefineBuffers {
   Kokkos::View<std::int64_t*, MemorySpace> viol, vcount, size_ev, size_run;
   Kokkos::View<std::int64_t*, MemorySpace> gblock;
   Kokkos::View<score_t*, MemorySpace> gweight;
-  Kokkos::View<eid_t*, MemorySpace> in_ev_off;
+  Kokkos::View<eid_t*, MemorySpace> in_ev_off;  // 2 net_off: two event slots per pin
   Kokkos::View<std::int64_t*, MemorySpace> in_ev, in_tr, in_run;
+  tessera::detail::RowSortPlan<MemorySpace> in_ev_rows;
 
-  RefineBuffers(vid_t n, nid_t m, part_t num_parts)
+  // event_pins: the pins the inbound events are laid out for (0 without a Delta limit).
+  RefineBuffers(vid_t n, nid_t m, eid_t event_pins, part_t num_parts)
       : block_weight("tessera::part::bsize", num_parts),
         block_inbound("tessera::part::binb", num_parts),
         weight_sum("tessera::part::bsize_sum", num_parts),
@@ -229,9 +231,9 @@ struct RefineBuffers {
         gblock(uninitialized<std::int64_t>("tessera::part::gblock", 0)),
         gweight(uninitialized<score_t>("tessera::part::gweight", 0)),
         in_ev_off(uninitialized<eid_t>("tessera::part::in_ev_off", std::int64_t(m) + 1)),
-        in_ev(uninitialized<std::int64_t>("tessera::part::in_ev", 0)),
-        in_tr(uninitialized<std::int64_t>("tessera::part::in_tr", 0)),
-        in_run(uninitialized<std::int64_t>("tessera::part::in_run", 0)) {}
+        in_ev(uninitialized<std::int64_t>("tessera::part::in_ev", 2 * event_pins)),
+        in_tr(uninitialized<std::int64_t>("tessera::part::in_tr", 2 * event_pins)),
+        in_run(uninitialized<std::int64_t>("tessera::part::in_run", 2 * event_pins)) {}
 
   template <class T>
   static Kokkos::View<T*, MemorySpace> uninitialized(const char* label, std::int64_t len) {
@@ -799,7 +801,7 @@ void size_violations(const ExecSpace& space, const Level<typename ExecSpace::mem
       });
   tessera::detail::sort_with(space, ev, KeyLess{});
   const Kokkos::View<std::int64_t*, mem> run = head(buf.size_run, 2 * M);
-  tessera::detail::chunked_scan<ExecSpace, std::int64_t>(
+  tessera::detail::chunked_scan_no_total<ExecSpace, std::int64_t>(
       "tessera::part::size_scan", space, 2 * M, KOKKOS_LAMBDA(const std::int64_t j, std::int64_t& sum, const bool final) {
         const vid_t v = seq_node((ev(j) >> 1) & 0xffffffffLL);
         sum += (ev(j) & 1) ? vw(v) : -vw(v);
@@ -816,6 +818,19 @@ void size_violations(const ExecSpace& space, const Level<typename ExecSpace::mem
         if (before && !after) Kokkos::atomic_add(&viol(s), std::int64_t(1));
         if (!before && after) Kokkos::atomic_add(&viol(s), std::int64_t(-1));
       });
+}
+
+// The fixed layout of the inbound events (inbound_violations): row e = [2 net_off(e),
+// 2 net_off(e + 1)), and its row classes for the sort.
+template <class ExecSpace>
+void layout_inbound_events(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                           RefineBuffers<typename ExecSpace::memory_space>& buf) {
+  auto net_off = L.net_offsets;
+  auto eoff = buf.in_ev_off;
+  Kokkos::parallel_for(
+      "tessera::part::in_ev_off", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, L.num_nets + 1),
+      KOKKOS_LAMBDA(const std::int64_t e) { eoff(e) = 2 * net_off(e); });
+  buf.in_ev_rows = detail::make_row_sort_plan(space, eoff);
 }
 
 // Step 6b (§VI-D, Fig. 6): inbound-pin events per net, (block, position, sign) for every moved
@@ -840,36 +855,29 @@ void inbound_violations(const ExecSpace& space, const Level<typename ExecSpace::
   auto move_to = buf.move_to;
   auto seqpos = buf.seqpos;
   auto binb = buf.block_inbound;
+  // Events in a fixed layout: pin k of net e owns slots 2k and 2k + 1 (row e of the events is
+  // [2 net_off(e), 2 net_off(e + 1)), its row classes found once per refine() call), so no scan
+  // sizes them; slots of source pins and of pins that do not move hold `none` and sort last.
+  constexpr std::int64_t none = std::numeric_limits<std::int64_t>::max();
   auto eoff = buf.in_ev_off;
-  const eid_t total = tessera::detail::chunked_scan<ExecSpace, eid_t>(
-      "tessera::part::in_ev_scan", space, m + 1, KOKKOS_LAMBDA(const std::int64_t e, eid_t& sum, const bool final) {
-        if (final) eoff(e) = sum;
-        if (e == m) return;
-        for (eid_t k = net_off(e) + nsrc(e); k < net_off(e + 1); ++k)
-          if (seqpos(pins(k)) >= 0) sum += 2;
-      });
-  grow(buf.in_ev, total);
-  grow(buf.in_tr, total);
-  grow(buf.in_run, total);
-  const Kokkos::View<std::int64_t*, mem> ev = head(buf.in_ev, total);
-  const Kokkos::View<std::int64_t*, mem> tr = head(buf.in_tr, total);
+  auto ev = buf.in_ev;
   Kokkos::parallel_for(
       "tessera::part::in_ev_fill", range(space, 0, m), KOKKOS_LAMBDA(const std::int64_t e) {
-        eid_t pos = eoff(e);
-        for (eid_t k = net_off(e) + nsrc(e); k < net_off(e + 1); ++k) {
+        const eid_t dst_begin = net_off(e) + nsrc(e);
+        for (eid_t k = net_off(e); k < net_off(e + 1); ++k) {
           const vid_t u = pins(k);
-          const std::int64_t s = seqpos(u);
-          if (s < 0) continue;
-          ev(pos++) = (std::int64_t(parts(u)) << 33) | (s << 1);
-          ev(pos++) = (std::int64_t(move_to(u)) << 33) | (s << 1) | 1;
+          const std::int64_t s = k >= dst_begin ? seqpos(u) : -1;
+          ev(2 * k) = s < 0 ? none : (std::int64_t(parts(u)) << 33) | (s << 1);
+          ev(2 * k + 1) = s < 0 ? none : (std::int64_t(move_to(u)) << 33) | (s << 1) | 1;
         }
       });
-  detail::sort_rows(space, eoff, ev);
-  constexpr std::int64_t none = std::numeric_limits<std::int64_t>::max();
-  Kokkos::parallel_for(
-      "tessera::part::in_ev_walk", range(space, 0, m), KOKKOS_LAMBDA(const std::int64_t e) {
+  detail::sort_rows(space, buf.in_ev_rows, eoff, ev);
+  // Transitions of pins_in(p, e) across zero, packed densely: the count is read back once.
+  auto tr_all = buf.in_tr;
+  const std::int64_t count = tessera::detail::chunked_scan<ExecSpace, std::int64_t>(
+      "tessera::part::in_ev_walk", space, m, KOKKOS_LAMBDA(const std::int64_t e, std::int64_t& sum, const bool final) {
         std::int64_t cur = 0;
-        for (eid_t j = eoff(e); j < eoff(e + 1); ++j) {
+        for (eid_t j = eoff(e); j < eoff(e + 1) && ev(j) != none; ++j) {
           const std::int64_t p = ev(j) >> 33;
           if (j == eoff(e) || (ev(j - 1) >> 33) != p) {
             const eid_t r = detail::find_run(rb, net_off(e), net_off(e) + lam(e), static_cast<part_t>(p));
@@ -877,19 +885,17 @@ void inbound_violations(const ExecSpace& space, const Level<typename ExecSpace::
           }
           const std::int64_t prev = cur;
           cur += (ev(j) & 1) ? 1 : -1;
-          const std::int64_t head = ev(j) & ~std::int64_t(1);
-          if (prev == 0 && cur > 0) tr(j) = head | 1;
-          else if (prev > 0 && cur == 0) tr(j) = head;
-          else tr(j) = none;
+          const std::int64_t group_key = ev(j) & ~std::int64_t(1);
+          if ((prev == 0 && cur > 0) || (prev > 0 && cur == 0)) {
+            if (final) tr_all(sum) = cur > 0 ? group_key | 1 : group_key;
+            ++sum;
+          }
         }
       });
+  const Kokkos::View<std::int64_t*, mem> tr = head(buf.in_tr, count);
   tessera::detail::sort_with(space, tr, KeyLess{});
-  std::int64_t count = 0;
-  Kokkos::parallel_reduce(
-      "tessera::part::in_tr_count", range(space, 0, total),
-      KOKKOS_LAMBDA(const std::int64_t j, std::int64_t& c) { if (tr(j) != none) ++c; }, count);
   const Kokkos::View<std::int64_t*, mem> run = head(buf.in_run, count);
-  tessera::detail::chunked_scan<ExecSpace, std::int64_t>(
+  tessera::detail::chunked_scan_no_total<ExecSpace, std::int64_t>(
       "tessera::part::in_scan", space, count, KOKKOS_LAMBDA(const std::int64_t j, std::int64_t& sum, const bool final) {
         sum += (tr(j) & 1) ? 1 : -1;
         if (final) run(j) = sum;
@@ -930,12 +936,12 @@ BestPrefix best_valid_prefix(const ExecSpace& space, const Kokkos::View<score_t*
   const std::int64_t M = static_cast<std::int64_t>(seq_gain.extent(0));
   const Kokkos::View<score_t*, mem> cum = head(buf.cum, M);
   const Kokkos::View<std::int64_t*, mem> vcount = head(buf.vcount, M);
-  tessera::detail::chunked_scan<ExecSpace, score_t>(
+  tessera::detail::chunked_scan_no_total<ExecSpace, score_t>(
       "tessera::part::prefix_gain", space, M, KOKKOS_LAMBDA(const std::int64_t s, score_t& acc, const bool final) {
         acc += seq_gain(s);
         if (final) cum(s) = acc;
       });
-  tessera::detail::chunked_scan<ExecSpace, std::int64_t>(
+  tessera::detail::chunked_scan_no_total<ExecSpace, std::int64_t>(
       "tessera::part::prefix_viol", space, M, KOKKOS_LAMBDA(const std::int64_t s, std::int64_t& acc, const bool final) {
         acc += viol(s);
         if (final) vcount(s) = acc;
@@ -995,8 +1001,9 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
   const vid_t n = L.num_nodes;
   if (n == 0 || num_parts < 2) return stats;
   const score_t min_gain = params.propose_negative ? std::numeric_limits<score_t>::min() : 0;
-  detail::RefineBuffers<mem> buf(n, L.num_nets, num_parts);
+  detail::RefineBuffers<mem> buf(n, L.num_nets, limits.check_inbound ? L.num_pins() : 0, num_parts);
   const detail::NetRuns<mem> runs(space, L);
+  if (limits.check_inbound) detail::layout_inbound_events(space, L, buf);
   Kokkos::Timer timer;
   // Adds the time since the last call to `seconds` (after a fence: device time on GPUs).
   auto lap = [&](double& seconds) {
