@@ -295,13 +295,18 @@ void coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>
                                      L.num_nodes);
     Kokkos::View<score_t*, mem> score(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_score"),
                                       L.num_nodes);
-    vid_t pairs = 0;
+    MatchingWorkspace<mem> ws(L.num_nodes);  // the rounds count their pairs on the device
+    Kokkos::deep_copy(space, ws.pairs, 0);
     for (int r = 0; r < pp.candidates; ++r) {
       select_round_targets(space, props, mate, target, score);
-      pairs += match_pseudoforest(space, target, score, mate, cp.matching);
+      match_pseudoforest(space, target, score, mate, cp.matching, ws);
     }
     lap(steps.matching);
-    pairs += pair_isolated(space, L, nbr, mate, limits);
+    vid_t pairs = pair_isolated(space, L, nbr, mate, limits);
+    vid_t matched = 0;
+    Kokkos::deep_copy(space, matched, ws.pairs);
+    space.fence();
+    pairs += matched;
     lap(steps.proposal);
     if (pairs == 0) {
       result.coarsening_stop = "no_pairs";
