@@ -415,15 +415,18 @@ void kway_initial(const ExecSpace& space, const Level<typename ExecSpace::memory
   score_t best_conn = 0;
   bool best_valid = false;
   auto parts_host = Kokkos::create_mirror_view(parts);
+  // The trials' parallel refinement runs on the host copy: the coarsest level has about 160 k
+  // nodes, where a GPU spends its time launching kernels and waiting for them (16 trials x Theta
+  // repetitions). The refinement is deterministic across backends, so the partition is the same.
+  const Kokkos::DefaultHostExecutionSpace host;
+  Kokkos::View<part_t*, Kokkos::HostSpace> trial_parts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::trial"),
+                                                      coarsest.num_nodes);
   for (int t = 0; t < std::max(1, params.initial_trials); ++t) {
     auto trial = greedy_growing(host_level, params.k, omega, partitioning::detail::mix64(params.seed * 0x100000001B3ULL + t));
     if (params.initial_fm) fm_refine(host_level, trial, params.k, omega);
-    for (vid_t v = 0; v < coarsest.num_nodes; ++v) parts_host(v) = trial[v];
-    Kokkos::deep_copy(space, parts, parts_host);
-    refine(space, coarsest, parts, params.k, limits, params.refinement);
-    Kokkos::deep_copy(space, parts_host, parts);
-    space.fence();
-    for (vid_t v = 0; v < coarsest.num_nodes; ++v) trial[v] = parts_host(v);
+    for (vid_t v = 0; v < coarsest.num_nodes; ++v) trial_parts(v) = trial[v];
+    refine(host, host_level, trial_parts, params.k, limits, params.refinement);
+    for (vid_t v = 0; v < coarsest.num_nodes; ++v) trial[v] = trial_parts(v);
     std::vector<node_weight_t> w(params.k, 0);
     for (vid_t v = 0; v < coarsest.num_nodes; ++v) w[trial[v]] += host_level.node_weights(v);
     bool valid = true;
