@@ -88,7 +88,7 @@ void sort_rows_in_teams(const ExecSpace& space, const Rows& rows, const RowMap& 
                         const Values& values, bool with_values, int wanted_team_size) {
   using team_policy = Kokkos::TeamPolicy<ExecSpace>;
   if (rows.extent(0) == 0) return;
-  const TeamRowSort<decltype(rows), RowMap, Entries, Values> body{rows, row_map, entries, values, with_values};
+  const TeamRowSort<Rows, RowMap, Entries, Values> body{rows, row_map, entries, values, with_values};
   const int league = static_cast<int>(rows.extent(0));
   const int team_size =
       std::min(wanted_team_size, team_policy(space, league, 1).team_size_max(body, Kokkos::ParallelForTag()));
