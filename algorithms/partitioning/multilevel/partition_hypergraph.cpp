@@ -442,6 +442,20 @@ void kway_initial(const ExecSpace& space, const Level<typename ExecSpace::memory
   Kokkos::deep_copy(space, parts, parts_host);
 }
 
+// k-way: sequential FM (initial/fm_refine) on a host copy of the level and its partition, after
+// the parallel refinement, on levels of at most params.level_fm_nodes nodes.
+template <class ExecSpace>
+void level_fm(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L, const PartitionParams& params,
+              const PartitionLimits& limits, const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts) {
+  if (params.mode != PartitionMode::kway || L.num_nodes > params.level_fm_nodes) return;
+  const auto host_level = host_copy(L);
+  auto parts_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, parts);
+  std::vector<part_t> v(parts_host.data(), parts_host.data() + parts_host.extent(0));
+  fm_refine(host_level, v, params.k, limits.max_block_weight);
+  std::copy(v.begin(), v.end(), parts_host.data());
+  Kokkos::deep_copy(space, parts, parts_host);
+}
+
 // One multilevel V-cycle: coarsening, initial partition, refinement at every level.
 template <class ExecSpace>
 PartitionResult<typename ExecSpace::memory_space> partition_once(
@@ -490,6 +504,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
     H.gammas.pop_back();
     add_refinement(result, H.levels[l - 1].num_nodes,
                    refine(space, H.levels[l - 1], parts, num_parts, limits, params.refinement));
+    level_fm(space, H.levels[l - 1], params, limits, parts);
   }
   if (params.mode == PartitionMode::constrained && n > 0) num_parts = compact_blocks(space, parts, num_parts);
   space.fence();

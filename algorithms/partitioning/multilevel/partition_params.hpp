@@ -66,6 +66,10 @@ struct PartitionParams {
   std::optional<bool> fewest_blocks;
   int initial_trials = 16;  // greedy-growing initial partitions tried at the coarsest level
   bool initial_fm = true;  // polish each with sequential FM (initial/fm_refine.hpp)
+  // k-way: after each uncoarsening level's parallel refinement, sequential FM on a host copy of
+  // levels with at most this many nodes (0: none). ISPD98 k = 2: cut / best known 1.154 -> 1.130
+  // (geometric mean, ibm01-09).
+  vid_t level_fm_nodes = 262144;
 
   std::uint64_t seed = 0;  // noise and initial-partition seeds; the result is a function of it
   // Independent multilevel runs with seeds seed, seed + 1, ...; the best result is kept (valid
