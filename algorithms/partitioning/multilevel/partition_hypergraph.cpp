@@ -274,6 +274,15 @@ void coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>
   lap(steps.neighbors);
   bool widened = false;  // the previous level stalled: propose with every candidate slot
   result.coarsening_stop = "max_levels";
+  // Matching scratch for every level, sized by the finest (levels only shrink): device
+  // allocations synchronise, and a level used to make twenty of them here.
+  const vid_t n0 = H.levels[0].num_nodes;
+  MatchingWorkspace<mem> ws(n0);
+  const Kokkos::View<vid_t*, mem> mate_all(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::mate"), n0);
+  const Kokkos::View<vid_t*, mem> target_all(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_target"),
+                                             n0);
+  const Kokkos::View<score_t*, mem> score_all(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_score"),
+                                              n0);
   for (int level = 0; level < cp.max_levels; ++level) {
     const Level<mem>& L = H.levels.back();
     if (L.num_nodes <= limits.coarsest_nodes) {
@@ -289,14 +298,12 @@ void coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>
     pp.weight_penalty = cp.weight_penalty;
     auto props = propose_pairs(space, L, nbr, pp);
     lap(steps.proposal);
-    Kokkos::View<vid_t*, mem> mate(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::mate"), L.num_nodes);
+    const auto level_nodes = std::make_pair(std::int64_t(0), std::int64_t(L.num_nodes));
+    const Kokkos::View<vid_t*, mem> mate = Kokkos::subview(mate_all, level_nodes);
     Kokkos::deep_copy(space, mate, invalid_vid);
-    Kokkos::View<vid_t*, mem> target(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_target"),
-                                     L.num_nodes);
-    Kokkos::View<score_t*, mem> score(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_score"),
-                                      L.num_nodes);
-    MatchingWorkspace<mem> ws(L.num_nodes);  // the rounds count their pairs on the device
-    Kokkos::deep_copy(space, ws.pairs, 0);
+    const Kokkos::View<vid_t*, mem> target = Kokkos::subview(target_all, level_nodes);
+    const Kokkos::View<score_t*, mem> score = Kokkos::subview(score_all, level_nodes);
+    Kokkos::deep_copy(space, ws.pairs, 0);  // the rounds count their pairs on the device
     for (int r = 0; r < pp.candidates; ++r) {
       select_round_targets(space, props, mate, target, score);
       match_pseudoforest(space, target, score, mate, cp.matching, ws);
