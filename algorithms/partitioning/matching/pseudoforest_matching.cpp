@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "algorithms/partitioning/multilevel/scan_utils.hpp"
+#include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/atomics.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
 
@@ -45,7 +46,7 @@ void match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, typen
                         const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& mate, MatchingKind kind,
                         MatchingWorkspace<typename ExecSpace::memory_space>& ws) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const vid_t n = static_cast<vid_t>(target_in.extent(0));
   if (n == 0) return;
   auto zeroed = [&](const Kokkos::View<vid_t*, mem>& v, std::int64_t len) {

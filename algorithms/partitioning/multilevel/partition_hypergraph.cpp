@@ -23,6 +23,7 @@
 #include "algorithms/partitioning/refinement/refine.hpp"
 #include "core/error.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
+#include "core/kokkos_ext/launch.hpp"
 
 namespace tessera {
 
@@ -48,7 +49,7 @@ Level<typename ExecSpace::memory_space> make_finest_level(const ExecSpace& space
   auto in = h.net_weights;
   auto out = L.net_weights;
   Kokkos::parallel_for(
-      "tessera::part::fixed_point", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, L.num_nets),
+      "tessera::part::fixed_point", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, L.num_nets),
       KOKKOS_LAMBDA(const std::int64_t e) { out(e) = to_fixed(in(e), shift); });
   return L;
 }
@@ -61,14 +62,14 @@ score_t mean_normalised_weight(const ExecSpace& space, const Level<typename Exec
   score_t sum = 0;
   std::int64_t count = 0;
   Kokkos::parallel_reduce(
-      "tessera::part::mean_w", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, L.num_nets),
+      "tessera::part::mean_w", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, L.num_nets),
       KOKKOS_LAMBDA(const std::int64_t e, score_t& s) {
         const eid_t size = off(e + 1) - off(e);
         if (size >= 2) s += (w(e) << k_score_shift) / size;
       },
       sum);
   Kokkos::parallel_reduce(
-      "tessera::part::mean_w_count", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, L.num_nets),
+      "tessera::part::mean_w_count", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, L.num_nets),
       KOKKOS_LAMBDA(const std::int64_t e, std::int64_t& c) { if (off(e + 1) - off(e) >= 2) ++c; }, count);
   return count > 0 ? sum / count : 0;
 }
@@ -84,7 +85,7 @@ void select_round_targets(const ExecSpace& space, const Proposals<typename ExecS
   const int pi = static_cast<int>(cand.extent(1));
   Kokkos::parallel_for(
       "tessera::part::round_targets",
-      Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, static_cast<std::int64_t>(mate.extent(0))),
+      tessera::detail::LightRangePolicy<ExecSpace>(space, 0, static_cast<std::int64_t>(mate.extent(0))),
       KOKKOS_LAMBDA(const std::int64_t v) {
         target(v) = invalid_vid;
         score(v) = 0;
@@ -106,7 +107,7 @@ void project(const ExecSpace& space, const Kokkos::View<vid_t*, typename ExecSpa
              const Kokkos::View<part_t*, typename ExecSpace::memory_space>& fine) {
   Kokkos::parallel_for(
       "tessera::part::project",
-      Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, static_cast<std::int64_t>(gamma.extent(0))),
+      tessera::detail::LightRangePolicy<ExecSpace>(space, 0, static_cast<std::int64_t>(gamma.extent(0))),
       KOKKOS_LAMBDA(const std::int64_t v) { fine(v) = coarse(gamma(v)); });
 }
 
@@ -115,7 +116,7 @@ template <class ExecSpace>
 part_t compact_blocks(const ExecSpace& space, const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts,
                       part_t num_parts) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   Kokkos::View<part_t*, mem> used("tessera::part::used", num_parts + 1);
   Kokkos::parallel_for(
       "tessera::part::used", range(space, 0, static_cast<std::int64_t>(parts.extent(0))),
@@ -136,7 +137,7 @@ Kokkos::View<vid_t*, typename ExecSpace::memory_space> compose(const ExecSpace& 
       Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::gamma"), first.extent(0));
   Kokkos::parallel_for(
       "tessera::part::compose",
-      Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, static_cast<std::int64_t>(first.extent(0))),
+      tessera::detail::LightRangePolicy<ExecSpace>(space, 0, static_cast<std::int64_t>(first.extent(0))),
       KOKKOS_LAMBDA(const std::int64_t v) { out(v) = second(first(v)); });
   return out;
 }
@@ -166,7 +167,7 @@ struct InputStats {
 
 template <class ExecSpace>
 InputStats input_stats(const ExecSpace& space, const Hypergraph<typename ExecSpace::memory_space>& h) {
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   InputStats s;
   auto vw = h.node_weights;
   auto vin = h.node_num_inbound;

@@ -13,6 +13,7 @@
 #include "algorithms/partitioning/multilevel/scan_utils.hpp"
 #include "core/kokkos_ext/execution.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
+#include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/sort.hpp"
 #include "core/kokkos_ext/sort_with.hpp"
 
@@ -124,7 +125,7 @@ template <class ExecSpace>
 void compute_net_runs(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
                       const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts,
                       const NetRuns<typename ExecSpace::memory_space>& r) {
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   auto keys = r.keys;
   auto net_off = L.net_offsets;
   auto pins = L.pins;
@@ -248,7 +249,7 @@ void block_state(const ExecSpace& space, const Level<typename ExecSpace::memory_
                          const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
                          const NetRuns<typename ExecSpace::memory_space>& runs,
                          const RefineBuffers<typename ExecSpace::memory_space>& buf, const PartitionLimits& limits) {
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const node_weight_t omega = limits.max_block_weight;
   const std::int64_t delta = limits.max_inbound;
   const bool check_inbound = limits.check_inbound;
@@ -307,7 +308,7 @@ void propose_moves_dense(const ExecSpace& space, const Level<typename ExecSpace:
                          const NetRuns<typename ExecSpace::memory_space>& runs,
                          const RefineBuffers<typename ExecSpace::memory_space>& buf, const PartitionLimits& limits,
                          bool into_room_only, score_t min_gain) {
-  using policy = Kokkos::TeamPolicy<ExecSpace>;
+  using policy = tessera::detail::LightTeamPolicy<ExecSpace>;
   using member = typename policy::member_type;
   using scratch = typename ExecSpace::scratch_memory_space;
   using conn_view = Kokkos::View<unsigned long long*, scratch, Kokkos::MemoryUnmanaged>;
@@ -409,7 +410,7 @@ void propose_moves_gathered(const ExecSpace& space, const Level<typename ExecSpa
                             const NetRuns<typename ExecSpace::memory_space>& runs,
                             RefineBuffers<typename ExecSpace::memory_space>& buf, const PartitionLimits& limits,
                             bool into_room_only, score_t min_gain) {
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const vid_t n = L.num_nodes;
   const node_weight_t omega = limits.max_block_weight;
   const bool second_half = into_room_only;
@@ -510,7 +511,7 @@ SortedMoves<typename ExecSpace::memory_space> sort_moves(const ExecSpace& space,
                                                          part_t num_parts,
                                                          const RefineBuffers<typename ExecSpace::memory_space>& buf) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const vid_t n = static_cast<vid_t>(parts.extent(0));
   auto move_to = buf.move_to;
   auto move_gain = buf.move_gain;
@@ -563,7 +564,7 @@ Chains<typename ExecSpace::memory_space> chain_moves(const ExecSpace& space, con
                                                      const RefineBuffers<typename ExecSpace::memory_space>& buf,
                                                      const RefinementParams& params) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const std::int32_t M = sorted.count;
   auto moves = sorted.moves;
   auto bucket = sorted.bucket;
@@ -649,7 +650,7 @@ Kokkos::View<vid_t*, typename ExecSpace::memory_space> sequence_chains(
     const ExecSpace& space, const SortedMoves<typename ExecSpace::memory_space>& sorted,
     const Chains<typename ExecSpace::memory_space>& chains, const RefineBuffers<typename ExecSpace::memory_space>& buf) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const std::int32_t M = sorted.count;
   auto moves = sorted.moves;
   auto succ = chains.succ;
@@ -736,7 +737,7 @@ Kokkos::View<score_t*, typename ExecSpace::memory_space> in_sequence_gains(
     const NetRuns<typename ExecSpace::memory_space>& runs, const RefineBuffers<typename ExecSpace::memory_space>& buf,
     const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& seq_node) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const std::int64_t M = static_cast<std::int64_t>(seq_node.extent(0));
   auto net_off = L.net_offsets;
   auto pins = L.pins;
@@ -786,7 +787,7 @@ void size_violations(const ExecSpace& space, const Level<typename ExecSpace::mem
                      const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& seq_node, const PartitionLimits& limits,
                      const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& viol) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const std::int64_t M = static_cast<std::int64_t>(seq_node.extent(0));
   const node_weight_t omega = limits.max_block_weight;
   auto vw = L.node_weights;
@@ -828,7 +829,7 @@ void layout_inbound_events(const ExecSpace& space, const Level<typename ExecSpac
   auto net_off = L.net_offsets;
   auto eoff = buf.in_ev_off;
   Kokkos::parallel_for(
-      "tessera::part::in_ev_off", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, L.num_nets + 1),
+      "tessera::part::in_ev_off", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, L.num_nets + 1),
       KOKKOS_LAMBDA(const std::int64_t e) { eoff(e) = 2 * net_off(e); });
   buf.in_ev_rows = detail::make_row_sort_plan(space, eoff);
 }
@@ -843,7 +844,7 @@ void inbound_violations(const ExecSpace& space, const Level<typename ExecSpace::
                         RefineBuffers<typename ExecSpace::memory_space>& buf, const PartitionLimits& limits,
                         const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& viol) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const nid_t m = L.num_nets;
   const std::int64_t delta = limits.max_inbound;
   auto net_off = L.net_offsets;
@@ -932,7 +933,7 @@ BestPrefix best_valid_prefix(const ExecSpace& space, const Kokkos::View<score_t*
                              const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& viol,
                              const RefineBuffers<typename ExecSpace::memory_space>& buf) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const std::int64_t M = static_cast<std::int64_t>(seq_gain.extent(0));
   const Kokkos::View<score_t*, mem> cum = head(buf.cum, M);
   const Kokkos::View<std::int64_t*, mem> vcount = head(buf.vcount, M);
@@ -981,7 +982,7 @@ template <class ExecSpace>
 void apply_prefix(const ExecSpace& space, const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts,
                   const RefineBuffers<typename ExecSpace::memory_space>& buf,
                   const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& seq_node, std::int64_t last) {
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   auto move_to = buf.move_to;
   Kokkos::parallel_for(
       "tessera::part::apply", range(space, 0, last + 1), KOKKOS_LAMBDA(const std::int64_t s) {
