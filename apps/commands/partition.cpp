@@ -94,6 +94,13 @@ int partition_command(const Args& argv) {
   Json levels = Json::array();
   for (auto x : report.level_nodes) levels.push(static_cast<long long>(x));
   j.set("level_nodes", levels);
+  Json refined = Json::array();  // [nodes, repetitions, seconds] per refined level, coarsest first
+  for (const auto& r : report.refined_levels) {
+    Json row = Json::array();
+    row.push(static_cast<long long>(r.nodes)).push(static_cast<long long>(r.repetitions)).push(r.seconds);
+    refined.push(row);
+  }
+  j.set("refined_levels", refined);
   print_result(j, args.has("json"));
   return 0;
 }

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <string>
 
+#include "core/kokkos_ext/launch.hpp"
+
 namespace tessera::detail {
 
 inline constexpr std::int64_t k_max_scan_chunk = std::int64_t(1) << 30;
@@ -35,7 +37,7 @@ struct OffsetScanBody {
 template <class ExecSpace, class Value, class Body>
 Value chunked_scan(const std::string& label, const ExecSpace& space, std::int64_t n, const Body& body,
                    std::int64_t chunk = k_max_scan_chunk) {
-  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using policy = tessera::detail::LightRangePolicy<ExecSpace>;
   Value offset = 0;
   for (std::int64_t begin = 0; begin < n; begin += chunk) {
     const std::int64_t end = std::min(n, begin + chunk);
@@ -44,6 +46,20 @@ Value chunked_scan(const std::string& label, const ExecSpace& space, std::int64_
     offset += chunk_total;
   }
   return offset;
+}
+
+// chunked_scan for callers that need the prefix sums but not the total: a scan that returns its
+// total to the host waits for the device, this one does not (when n fits one chunk; longer
+// ranges carry the chunk totals through the host as chunked_scan does).
+template <class ExecSpace, class Value, class Body>
+void chunked_scan_no_total(const std::string& label, const ExecSpace& space, std::int64_t n, const Body& body,
+                           std::int64_t chunk = k_max_scan_chunk) {
+  using policy = tessera::detail::LightRangePolicy<ExecSpace>;
+  if (n <= chunk) {
+    if (n > 0) Kokkos::parallel_scan(label, policy(space, 0, n), OffsetScanBody<Value, Body>{body, Value(0)});
+    return;
+  }
+  chunked_scan<ExecSpace, Value>(label, space, n, body, chunk);
 }
 
 }  // namespace tessera::detail

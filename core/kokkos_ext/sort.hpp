@@ -84,15 +84,13 @@ struct TeamRowSort {  // one team sorts one row (bitonic)
   }
 };
 
-// Sorts the rows whose length lies in (min_len, max_len] with one team per row (bitonic).
-template <class ExecSpace, class RowMap, class Entries, class Values>
-void sort_rows_in_teams(const ExecSpace& space, const RowMap& row_map, const Entries& entries,
-                        const Values& values, bool with_values, std::int64_t min_len, std::int64_t max_len,
-                        int wanted_team_size) {
+// Sorts the given rows with one team per row (bitonic).
+template <class ExecSpace, class Rows, class RowMap, class Entries, class Values>
+void sort_rows_in_teams(const ExecSpace& space, const Rows& rows, const RowMap& row_map, const Entries& entries,
+                        const Values& values, bool with_values, int wanted_team_size) {
   using team_policy = Kokkos::TeamPolicy<ExecSpace>;
-  auto rows = rows_with_length(space, row_map, min_len, max_len);
   if (rows.extent(0) == 0) return;
-  const TeamRowSort<decltype(rows), RowMap, Entries, Values> body{rows, row_map, entries, values, with_values};
+  const TeamRowSort<Rows, RowMap, Entries, Values> body{rows, row_map, entries, values, with_values};
   const int league = static_cast<int>(rows.extent(0));
   const int team_size =
       std::min(wanted_team_size, team_policy(space, league, 1).team_size_max(body, Kokkos::ParallelForTag()));
@@ -125,17 +123,49 @@ struct ShortRowSort {  // one thread sorts one row of at most k_thread_sorted_ro
   }
 };
 
+// The GPU strategy's row classes of one row map: rows longer than one thread sorts, up to
+// k_medium_row (small teams), and longer (full teams). Finding them costs two scans whose totals
+// are read back to the host, so callers that sort rows of the same row map again and again (the
+// partitioner's refinement repetitions) find them once (make_row_sort_plan) and pass the plan.
+template <class MemorySpace>
+struct RowSortPlan {
+  Kokkos::View<std::int64_t*, MemorySpace> medium_rows, long_rows;
+};
+
+template <class ExecSpace, class RowMap>
+RowSortPlan<typename ExecSpace::memory_space> make_row_sort_plan(const ExecSpace& space, const RowMap& row_map) {
+  RowSortPlan<typename ExecSpace::memory_space> plan;
+  plan.medium_rows = rows_with_length(space, row_map, k_thread_sorted_row, k_medium_row);
+  plan.long_rows = rows_with_length(space, row_map, k_medium_row, INT64_MAX);
+  return plan;
+}
+
 // GPU strategy: row length decides the worker (one thread, a small team, or a full team), so
 // hub rows of skewed graphs do not serialize on a team sized for the average row.
 template <class ExecSpace, class RowMap, class Entries, class Values>
-void sort_rows_by_length(const ExecSpace& space, const RowMap& row_map, const Entries& entries,
-                         const Values& values, bool with_values) {
+void sort_rows_by_length(const ExecSpace& space, const RowSortPlan<typename ExecSpace::memory_space>& plan,
+                         const RowMap& row_map, const Entries& entries, const Values& values, bool with_values) {
   const std::int64_t n = static_cast<std::int64_t>(row_map.extent(0)) - 1;
   Kokkos::parallel_for("tessera::sort_rows::short",
                        Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, n),
                        ShortRowSort<RowMap, Entries, Values>{row_map, entries, values, with_values});
-  sort_rows_in_teams(space, row_map, entries, values, with_values, k_thread_sorted_row, k_medium_row, 64);
-  sort_rows_in_teams(space, row_map, entries, values, with_values, k_medium_row, INT64_MAX, 1024);
+  sort_rows_in_teams(space, plan.medium_rows, row_map, entries, values, with_values, 64);
+  sort_rows_in_teams(space, plan.long_rows, row_map, entries, values, with_values, 1024);
+}
+
+template <class ExecSpace, class RowMap, class Entries, class Values>
+void sort_rows_by_length(const ExecSpace& space, const RowMap& row_map, const Entries& entries,
+                         const Values& values, bool with_values) {
+  sort_rows_by_length(space, make_row_sort_plan(space, row_map), row_map, entries, values, with_values);
+}
+
+// Sorts every row of a CRS structure ascending (entries only), with the row classes of
+// make_row_sort_plan(space, row_map). GPU backends only.
+template <class ExecSpace, class RowMap, class Entries>
+void sort_rows(const ExecSpace& space, const RowSortPlan<typename ExecSpace::memory_space>& plan,
+               const RowMap& row_map, const Entries& entries) {
+  static_assert(kk_compat::is_gpu_exec_space<ExecSpace>(), "row sort plans are the GPU strategy");
+  sort_rows_by_length(space, plan, row_map, entries, entries, false);
 }
 
 // Sorts every row of a CRS structure ascending (entries only).

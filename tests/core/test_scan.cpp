@@ -33,7 +33,27 @@ TEST_CASE_TEMPLATE_DEFINE("chunked_scan matches a serial exclusive scan for any 
             "test::empty", Space{}, 0, KOKKOS_LAMBDA(const std::int64_t, std::int64_t& sum, const bool) { ++sum; }) == 0);
 }
 
+TEST_CASE_TEMPLATE_DEFINE("chunked_scan_no_total writes the same prefix sums as chunked_scan", Space, scan_nt_cases) {
+  using mem = typename Space::memory_space;
+  const std::int64_t n = 1000;
+  Kokkos::View<std::int64_t*, mem> out("out", n);
+  std::vector<std::int64_t> expected(n);
+  for (std::int64_t i = 0, running = 0; i < n; running += i % 3, ++i) expected[i] = running;
+  for (std::int64_t chunk : {std::int64_t(7), tessera::detail::k_max_scan_chunk}) {  // several chunks, one
+    Kokkos::deep_copy(out, -1);
+    tessera::detail::chunked_scan_no_total<Space, std::int64_t>(
+        "test::scan_nt", Space{}, n,
+        KOKKOS_LAMBDA(const std::int64_t i, std::int64_t& sum, const bool final) {
+          if (final) out(i) = sum;
+          sum += i % 3;
+        },
+        chunk);
+    CHECK(tessera::test::to_vector(out) == expected);
+  }
+}
+
 TEST_CASE_TEMPLATE_APPLY(scan_cases, tessera::test::ExecSpaces);
+TEST_CASE_TEMPLATE_APPLY(scan_nt_cases, tessera::test::ExecSpaces);
 
 // The GPU row-sorting strategy (thread / small team / full team by row length), run here on
 // the host space so CI exercises it too.
@@ -66,5 +86,19 @@ TEST_CASE("sort_rows_by_length sorts rows of every length class, values alongsid
     std::vector<int> got(ent.data() + row_map[r], ent.data() + row_map[r + 1]);
     CHECK(got == expected);
     for (auto j = row_map[r]; j < row_map[r + 1]; ++j) CHECK(val(j) == ent(j) * 0.5);
+  }
+  // The same rows again through one plan (the row classes found once), twice with new keys.
+  const auto plan = tessera::detail::make_row_sort_plan(Space{}, rm);
+  CHECK(plan.medium_rows.extent(0) == 3);  // lengths 33, 100 and 1024; 1025 and 5000 are long
+  CHECK(plan.long_rows.extent(0) == 2);
+  for (int round = 0; round < 2; ++round) {
+    for (std::size_t i = 0; i < entries.size(); ++i) ent(i) = static_cast<int>(rng() % 1000);
+    std::vector<int> before(ent.data(), ent.data() + entries.size());
+    tessera::detail::sort_rows_by_length(Space{}, plan, rm, ent, ent, false);
+    for (std::size_t r = 0; r + 1 < row_map.size(); ++r) {
+      std::vector<int> expected(before.begin() + row_map[r], before.begin() + row_map[r + 1]);
+      std::sort(expected.begin(), expected.end());
+      CHECK(std::vector<int>(ent.data() + row_map[r], ent.data() + row_map[r + 1]) == expected);
+    }
   }
 }

@@ -13,6 +13,7 @@
 #include <cstdint>
 
 #include "algorithms/partitioning/multilevel/level.hpp"
+#include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/scan.hpp"
 #include "algorithms/partitioning/multilevel/row_sort.hpp"
 #include "core/kokkos_ext/sort.hpp"
@@ -51,7 +52,7 @@ Neighbors<typename ExecSpace::memory_space> pack_neighbor_rows(
     const ExecSpace& space, vid_t num_rows, const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over_offsets,
     const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   detail::sort_rows(space, over_offsets, keys);
   Kokkos::View<eid_t*, mem> counts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_counts"),
                                    num_rows + 1);
@@ -90,7 +91,7 @@ Neighbors<typename ExecSpace::memory_space> build_neighbors(const ExecSpace& spa
                                                             const Level<typename ExecSpace::memory_space>& L,
                                                             eid_t max_net_size) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const vid_t n = L.num_nodes;
   auto net_off = L.net_offsets;
   auto pins = L.pins;
@@ -129,7 +130,7 @@ Neighbors<typename ExecSpace::memory_space> coarsen_neighbors(
     const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& gamma,
     const Kokkos::View<vid_t* [2], typename ExecSpace::memory_space>& members) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   auto foff = fine.offsets;
   auto fids = fine.ids;
   auto finv = fine.invalid;

@@ -16,6 +16,7 @@
 #include "algorithms/partitioning/coarsening/neighbors.hpp"
 #include "algorithms/partitioning/multilevel/level.hpp"
 #include "algorithms/partitioning/multilevel/partition_limits.hpp"
+#include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/scan.hpp"
 #include "core/kokkos_ext/sort_with.hpp"
 
@@ -66,7 +67,7 @@ vid_t pair_isolated(const ExecSpace& space, const Level<typename ExecSpace::memo
                     const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& mate,
                     const PartitionLimits& limits) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const vid_t n = L.num_nodes;
   auto noff = nbr.offsets;
   auto vw = L.node_weights;

@@ -18,6 +18,7 @@
 #include "algorithms/partitioning/multilevel/level.hpp"
 #include "algorithms/partitioning/multilevel/partition_limits.hpp"
 #include "core/kokkos_ext/execution.hpp"
+#include "core/kokkos_ext/launch.hpp"
 
 namespace tessera::partitioning {
 
@@ -68,7 +69,7 @@ Proposals<typename ExecSpace::memory_space> propose_pairs(const ExecSpace& space
                                                           Neighbors<typename ExecSpace::memory_space>& nbr,
                                                           const ProposalParams& p) {
   using mem = typename ExecSpace::memory_space;
-  using policy = Kokkos::TeamPolicy<ExecSpace>;
+  using policy = tessera::detail::LightTeamPolicy<ExecSpace>;
   using member = typename policy::member_type;
   const vid_t n = L.num_nodes;
   const int pi = p.candidates;

@@ -19,6 +19,7 @@
 #include "algorithms/partitioning/multilevel/scan_utils.hpp"
 #include "algorithms/partitioning/multilevel/row_sort.hpp"
 #include "core/kokkos_ext/atomics.hpp"
+#include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/sort.hpp"
 
 namespace tessera::partitioning {
@@ -36,7 +37,7 @@ Contraction<typename ExecSpace::memory_space> contract(const ExecSpace& space,
                                                        const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& mate,
                                                        bool keep_collapsed_inbound) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const vid_t n = fine.num_nodes;
   const nid_t m = fine.num_nets;
   Contraction<mem> out;

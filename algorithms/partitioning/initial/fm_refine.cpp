@@ -1,5 +1,7 @@
 #include "algorithms/partitioning/initial/fm_refine.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <queue>
 #include <tuple>
 
@@ -15,9 +17,10 @@ score_t fm_refine(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts,
   for (nid_t e = 0; e < m; ++e)
     for (eid_t q = L.net_offsets(e); q < L.net_offsets(e + 1); ++q) ++count[std::size_t(e) * k + parts[L.pins(q)]];
   // Best move of v: (gain, target) with target != parts[v] and room for v; target invalid when none.
+  std::vector<score_t> conn(k, 0);  // scratch of best_move, cleared on each call
   auto best_move = [&](vid_t v) {
     const part_t from = parts[v];
-    std::vector<score_t> conn(k, 0);
+    std::fill(conn.begin(), conn.end(), score_t(0));
     score_t saving = 0, total = 0;
     for (eid_t i = L.node_offsets(v); i < L.node_offsets(v + 1); ++i) {
       const nid_t e = L.incident_nets(i);
@@ -40,6 +43,12 @@ score_t fm_refine(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts,
     return std::make_pair(best_gain, best);
   };
   score_t improvement = 0;
+  // requeued[u] == stamp: u's best move was already requeued after the current move. A node
+  // sharing several nets with the moved one would otherwise be evaluated and queued once per
+  // net, with the same (gain, node, target) each time: duplicates never change which entry the
+  // queue yields first, so skipping them leaves the moves, and the result, unchanged.
+  std::vector<std::int64_t> requeued(n, -1);
+  std::int64_t stamp = 0;
   for (int pass = 0; pass < max_passes; ++pass) {
     std::vector<char> locked(n, 0);
     // (gain, -node, target): largest gain first, then smallest node id.
@@ -83,12 +92,14 @@ score_t fm_refine(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts,
         ++since_best;
       }
       // Neighbours' gains changed: requeue them (stale entries are skipped above).
+      ++stamp;
       for (eid_t i = L.node_offsets(v); i < L.node_offsets(v + 1); ++i) {
         const nid_t e = L.incident_nets(i);
         if (L.net_offsets(e + 1) - L.net_offsets(e) > 256) continue;
         for (eid_t q = L.net_offsets(e); q < L.net_offsets(e + 1); ++q) {
           const vid_t u = L.pins(q);
-          if (locked[u]) continue;
+          if (locked[u] || requeued[u] == stamp) continue;
+          requeued[u] = stamp;
           auto [gu, pu] = best_move(u);
           if (pu != invalid_part) queue.emplace(gu, -u, pu);
         }

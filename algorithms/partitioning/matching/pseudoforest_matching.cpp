@@ -8,25 +8,55 @@
 #include <vector>
 
 #include "algorithms/partitioning/multilevel/scan_utils.hpp"
+#include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/atomics.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
 
 namespace tessera::partitioning {
 
+template <class MemorySpace>
+MatchingWorkspace<MemorySpace>::MatchingWorkspace(vid_t n) : pairs("tessera::part::mm_pairs") {
+  auto alloc = [](const char* label, std::int64_t len) {
+    return Kokkos::View<vid_t*, MemorySpace>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), len);
+  };
+  auto alloc_score = [](const char* label, std::int64_t len) {
+    return Kokkos::View<score_t*, MemorySpace>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), len);
+  };
+  target = alloc("tessera::part::mm_target", n);
+  parent = alloc("tessera::part::mm_parent", n);
+  jump = alloc("tessera::part::mm_jump", n);
+  jump2 = alloc("tessera::part::mm_jump2", n);
+  depth = alloc("tessera::part::mm_depth", n);
+  depth2 = alloc("tessera::part::mm_depth2", n);
+  child_count = alloc("tessera::part::mm_child_count", std::int64_t(n) + 1);
+  bucket_count = alloc("tessera::part::mm_bucket_count", std::int64_t(n) + 2);  // depth < n
+  children = alloc("tessera::part::mm_children", n);
+  by_depth = alloc("tessera::part::mm_by_depth", n);
+  child_fill = alloc("tessera::part::mm_child_fill", n);
+  bucket_fill = alloc("tessera::part::mm_bucket_fill", std::int64_t(n) + 1);
+  best = alloc("tessera::part::mm_best", n);
+  ss0 = alloc_score("tessera::part::mm_ss0", n);
+  ss1 = alloc_score("tessera::part::mm_ss1", n);
+  sum0 = alloc_score("tessera::part::mm_sum0", n);
+}
+
 template <class ExecSpace>
-vid_t match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& target_in,
-                         const Kokkos::View<score_t*, typename ExecSpace::memory_space>& score,
-                         const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& mate, MatchingKind kind) {
+void match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& target_in,
+                        const Kokkos::View<score_t*, typename ExecSpace::memory_space>& score,
+                        const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& mate, MatchingKind kind,
+                        MatchingWorkspace<typename ExecSpace::memory_space>& ws) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const vid_t n = static_cast<vid_t>(target_in.extent(0));
-  if (n == 0) return 0;
-  auto alloc = [](const char* label, vid_t len) {
-    return Kokkos::View<vid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), len);
+  if (n == 0) return;
+  auto zeroed = [&](const Kokkos::View<vid_t*, mem>& v, std::int64_t len) {
+    const auto head = Kokkos::subview(v, std::make_pair(std::int64_t(0), len));
+    Kokkos::deep_copy(space, head, 0);
+    return Kokkos::View<vid_t*, mem>(head);
   };
   const bool greedy = kind == MatchingKind::greedy;
-  auto target = alloc("tessera::part::mm_target", n);
-  auto parent = alloc("tessera::part::mm_parent", n);
+  auto target = ws.target;
+  auto parent = ws.parent;
   // 1. Keep n -> t only when key(n, t) <= key(t, target(t)).
   Kokkos::parallel_for(
       "tessera::part::mm_filter", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
@@ -53,8 +83,8 @@ vid_t match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, type
         parent(v) = (t == invalid_vid || target(t) == v) ? invalid_vid : t;
       });
   // 3. Depth by pointer jumping.
-  auto jump = alloc("tessera::part::mm_jump", n), jump2 = alloc("tessera::part::mm_jump2", n);
-  auto depth = alloc("tessera::part::mm_depth", n), depth2 = alloc("tessera::part::mm_depth2", n);
+  auto jump = ws.jump, jump2 = ws.jump2;
+  auto depth = ws.depth, depth2 = ws.depth2;
   Kokkos::parallel_for(
       "tessera::part::mm_depth_init", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
         jump(v) = parent(v);
@@ -88,19 +118,19 @@ vid_t match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, type
       },
       Kokkos::Max<vid_t>(max_depth));
   // 4. Children lists and depth buckets (counting sorts; order inside a bucket is irrelevant).
-  Kokkos::View<vid_t*, mem> child_count("tessera::part::mm_child_count", n + 1);
-  Kokkos::View<vid_t*, mem> bucket_count("tessera::part::mm_bucket_count", max_depth + 2);
+  const auto child_count = zeroed(ws.child_count, std::int64_t(n) + 1);
+  const auto bucket_count = zeroed(ws.bucket_count, std::int64_t(max_depth) + 2);
   Kokkos::parallel_for(
       "tessera::part::mm_count", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
         if (parent(v) != invalid_vid) tessera::detail::atomic_increment(&child_count(parent(v)));
         tessera::detail::atomic_increment(&bucket_count(depth(v)));
       });
-  detail::exclusive_scan_inplace(space, child_count, n + 1);
-  detail::exclusive_scan_inplace(space, bucket_count, max_depth + 2);
-  auto children = alloc("tessera::part::mm_children", n);
-  auto by_depth = alloc("tessera::part::mm_by_depth", n);
-  Kokkos::View<vid_t*, mem> child_fill("tessera::part::mm_child_fill", n);
-  Kokkos::View<vid_t*, mem> bucket_fill("tessera::part::mm_bucket_fill", max_depth + 1);
+  detail::exclusive_scan_inplace_no_total(space, child_count, n + 1);
+  detail::exclusive_scan_inplace_no_total(space, bucket_count, max_depth + 2);
+  auto children = ws.children;
+  auto by_depth = ws.by_depth;
+  const auto child_fill = zeroed(ws.child_fill, n);
+  const auto bucket_fill = zeroed(ws.bucket_fill, std::int64_t(max_depth) + 1);
   Kokkos::parallel_for(
       "tessera::part::mm_fill", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
         const vid_t p = parent(v);
@@ -110,9 +140,9 @@ vid_t match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, type
       });
   auto bucket_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, bucket_count);
   // 5. Bottom-up: ss0, ss1, best child (greedy: the child of best proposal (score, id)).
-  Kokkos::View<score_t*, mem> ss0("tessera::part::mm_ss0", n), ss1("tessera::part::mm_ss1", n),
-      sum0("tessera::part::mm_sum0", n);
-  auto best = alloc("tessera::part::mm_best", n);
+  // Every node lies in one depth bucket, so the bottom-up pass writes all of these before reading.
+  auto ss0 = ws.ss0, ss1 = ws.ss1, sum0 = ws.sum0;
+  auto best = ws.best;
   for (vid_t d = max_depth; d >= 0; --d) {
     Kokkos::parallel_for(
         "tessera::part::mm_up", range(space, bucket_host(d), bucket_host(d + 1)), KOKKOS_LAMBDA(const std::int64_t i) {
@@ -146,7 +176,7 @@ vid_t match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, type
         }
       });
   // 7. Top-down: a node not matched upwards takes its best child.
-  Kokkos::View<vid_t, mem> pairs("tessera::part::mm_pairs");
+  auto pairs = ws.pairs;
   for (vid_t d = 0; d <= max_depth; ++d) {
     Kokkos::parallel_for(
         "tessera::part::mm_down", range(space, bucket_host(d), bucket_host(d + 1)), KOKKOS_LAMBDA(const std::int64_t i) {
@@ -159,15 +189,30 @@ vid_t match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, type
           tessera::detail::atomic_increment(&pairs());
         });
   }
+}
+
+template <class ExecSpace>
+vid_t match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& target_in,
+                         const Kokkos::View<score_t*, typename ExecSpace::memory_space>& score,
+                         const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& mate, MatchingKind kind) {
+  MatchingWorkspace<typename ExecSpace::memory_space> ws(static_cast<vid_t>(target_in.extent(0)));
+  Kokkos::deep_copy(space, ws.pairs, 0);
+  match_pseudoforest(space, target_in, score, mate, kind, ws);
   vid_t result = 0;
-  Kokkos::deep_copy(result, pairs);
+  Kokkos::deep_copy(space, result, ws.pairs);
+  space.fence();
   return result;
 }
 
 
-#define TESSERA_INST(Space)                                                                       \
-  template vid_t match_pseudoforest<Space>(const Space&, const Kokkos::View<vid_t*, Space::memory_space>&, \
-                                           const Kokkos::View<score_t*, Space::memory_space>&,     \
+#define TESSERA_INST(Space)                                                                                  \
+  template struct MatchingWorkspace<Space::memory_space>;                                                     \
+  template void match_pseudoforest<Space>(const Space&, const Kokkos::View<vid_t*, Space::memory_space>&,    \
+                                          const Kokkos::View<score_t*, Space::memory_space>&,                \
+                                          const Kokkos::View<vid_t*, Space::memory_space>&, MatchingKind,   \
+                                          MatchingWorkspace<Space::memory_space>&);                          \
+  template vid_t match_pseudoforest<Space>(const Space&, const Kokkos::View<vid_t*, Space::memory_space>&,   \
+                                           const Kokkos::View<score_t*, Space::memory_space>&,               \
                                            const Kokkos::View<vid_t*, Space::memory_space>&, MatchingKind);
 TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
 #undef TESSERA_INST

@@ -28,8 +28,27 @@ enum class MatchingKind {
             // unmatched node takes its child of best proposal (score, id)
 };
 
+// Scratch of the matching rounds of one level, allocated once for its n nodes (device
+// allocations synchronise; a level runs up to 8 rounds), and the device counter of the pairs
+// made so far, which the driver reads once per level.
+template <class MemorySpace>
+struct MatchingWorkspace {
+  Kokkos::View<vid_t*, MemorySpace> target, parent, jump, jump2, depth, depth2, child_count, bucket_count, children,
+      by_depth, child_fill, bucket_fill, best;
+  Kokkos::View<score_t*, MemorySpace> ss0, ss1, sum0;
+  Kokkos::View<vid_t, MemorySpace> pairs;
+  explicit MatchingWorkspace(vid_t n);
+};
+
 // Matches along kept proposals. `mate` (in/out): nodes already matched (mate != invalid_vid)
-// must neither propose nor be targeted. Returns the number of new pairs.
+// must neither propose nor be targeted. Adds the number of new pairs to ws.pairs.
+template <class ExecSpace>
+void match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& target_in,
+                        const Kokkos::View<score_t*, typename ExecSpace::memory_space>& score,
+                        const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& mate, MatchingKind kind,
+                        MatchingWorkspace<typename ExecSpace::memory_space>& ws);
+
+// The same with its own workspace; returns the number of new pairs.
 template <class ExecSpace>
 vid_t match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& target_in,
                          const Kokkos::View<score_t*, typename ExecSpace::memory_space>& score,

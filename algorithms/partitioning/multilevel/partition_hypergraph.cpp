@@ -23,6 +23,7 @@
 #include "algorithms/partitioning/refinement/refine.hpp"
 #include "core/error.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
+#include "core/kokkos_ext/launch.hpp"
 
 namespace tessera {
 
@@ -48,7 +49,7 @@ Level<typename ExecSpace::memory_space> make_finest_level(const ExecSpace& space
   auto in = h.net_weights;
   auto out = L.net_weights;
   Kokkos::parallel_for(
-      "tessera::part::fixed_point", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, L.num_nets),
+      "tessera::part::fixed_point", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, L.num_nets),
       KOKKOS_LAMBDA(const std::int64_t e) { out(e) = to_fixed(in(e), shift); });
   return L;
 }
@@ -61,14 +62,14 @@ score_t mean_normalised_weight(const ExecSpace& space, const Level<typename Exec
   score_t sum = 0;
   std::int64_t count = 0;
   Kokkos::parallel_reduce(
-      "tessera::part::mean_w", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, L.num_nets),
+      "tessera::part::mean_w", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, L.num_nets),
       KOKKOS_LAMBDA(const std::int64_t e, score_t& s) {
         const eid_t size = off(e + 1) - off(e);
         if (size >= 2) s += (w(e) << k_score_shift) / size;
       },
       sum);
   Kokkos::parallel_reduce(
-      "tessera::part::mean_w_count", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, L.num_nets),
+      "tessera::part::mean_w_count", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, L.num_nets),
       KOKKOS_LAMBDA(const std::int64_t e, std::int64_t& c) { if (off(e + 1) - off(e) >= 2) ++c; }, count);
   return count > 0 ? sum / count : 0;
 }
@@ -84,7 +85,7 @@ void select_round_targets(const ExecSpace& space, const Proposals<typename ExecS
   const int pi = static_cast<int>(cand.extent(1));
   Kokkos::parallel_for(
       "tessera::part::round_targets",
-      Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, static_cast<std::int64_t>(mate.extent(0))),
+      tessera::detail::LightRangePolicy<ExecSpace>(space, 0, static_cast<std::int64_t>(mate.extent(0))),
       KOKKOS_LAMBDA(const std::int64_t v) {
         target(v) = invalid_vid;
         score(v) = 0;
@@ -106,7 +107,7 @@ void project(const ExecSpace& space, const Kokkos::View<vid_t*, typename ExecSpa
              const Kokkos::View<part_t*, typename ExecSpace::memory_space>& fine) {
   Kokkos::parallel_for(
       "tessera::part::project",
-      Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, static_cast<std::int64_t>(gamma.extent(0))),
+      tessera::detail::LightRangePolicy<ExecSpace>(space, 0, static_cast<std::int64_t>(gamma.extent(0))),
       KOKKOS_LAMBDA(const std::int64_t v) { fine(v) = coarse(gamma(v)); });
 }
 
@@ -115,7 +116,7 @@ template <class ExecSpace>
 part_t compact_blocks(const ExecSpace& space, const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts,
                       part_t num_parts) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   Kokkos::View<part_t*, mem> used("tessera::part::used", num_parts + 1);
   Kokkos::parallel_for(
       "tessera::part::used", range(space, 0, static_cast<std::int64_t>(parts.extent(0))),
@@ -136,7 +137,7 @@ Kokkos::View<vid_t*, typename ExecSpace::memory_space> compose(const ExecSpace& 
       Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::gamma"), first.extent(0));
   Kokkos::parallel_for(
       "tessera::part::compose",
-      Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, static_cast<std::int64_t>(first.extent(0))),
+      tessera::detail::LightRangePolicy<ExecSpace>(space, 0, static_cast<std::int64_t>(first.extent(0))),
       KOKKOS_LAMBDA(const std::int64_t v) { out(v) = second(first(v)); });
   return out;
 }
@@ -166,7 +167,7 @@ struct InputStats {
 
 template <class ExecSpace>
 InputStats input_stats(const ExecSpace& space, const Hypergraph<typename ExecSpace::memory_space>& h) {
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   InputStats s;
   auto vw = h.node_weights;
   auto vin = h.node_num_inbound;
@@ -238,10 +239,13 @@ PartitionLimits resolve_limits(const PartitionParams& params, const InputStats& 
   return limits;
 }
 
-void add_refinement_times(StepSeconds& steps, const RefinementStats& stats) {
-  steps.gains += stats.gains_seconds;
-  steps.sequence += stats.sequence_seconds;
-  steps.validity += stats.validity_seconds;
+template <class MemorySpace>
+void add_refinement(PartitionResult<MemorySpace>& result, vid_t nodes, const RefinementStats& stats) {
+  result.steps.gains += stats.gains_seconds;
+  result.steps.sequence += stats.sequence_seconds;
+  result.steps.validity += stats.validity_seconds;
+  result.refined_levels.push_back(
+      RefinedLevel{nodes, stats.repetitions_run, stats.gains_seconds + stats.sequence_seconds + stats.validity_seconds});
 }
 
 // The coarsening hierarchy: levels[0] is the input, gammas[l] maps levels[l] onto levels[l + 1].
@@ -271,6 +275,15 @@ void coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>
   lap(steps.neighbors);
   bool widened = false;  // the previous level stalled: propose with every candidate slot
   result.coarsening_stop = "max_levels";
+  // Matching scratch for every level, sized by the finest (levels only shrink): device
+  // allocations synchronise, and a level used to make twenty of them here.
+  const vid_t n0 = H.levels[0].num_nodes;
+  MatchingWorkspace<mem> ws(n0);
+  const Kokkos::View<vid_t*, mem> mate_all(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::mate"), n0);
+  const Kokkos::View<vid_t*, mem> target_all(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_target"),
+                                             n0);
+  const Kokkos::View<score_t*, mem> score_all(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_score"),
+                                              n0);
   for (int level = 0; level < cp.max_levels; ++level) {
     const Level<mem>& L = H.levels.back();
     if (L.num_nodes <= limits.coarsest_nodes) {
@@ -286,19 +299,22 @@ void coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>
     pp.weight_penalty = cp.weight_penalty;
     auto props = propose_pairs(space, L, nbr, pp);
     lap(steps.proposal);
-    Kokkos::View<vid_t*, mem> mate(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::mate"), L.num_nodes);
+    const auto level_nodes = std::make_pair(std::int64_t(0), std::int64_t(L.num_nodes));
+    const Kokkos::View<vid_t*, mem> mate = Kokkos::subview(mate_all, level_nodes);
     Kokkos::deep_copy(space, mate, invalid_vid);
-    Kokkos::View<vid_t*, mem> target(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_target"),
-                                     L.num_nodes);
-    Kokkos::View<score_t*, mem> score(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_score"),
-                                      L.num_nodes);
-    vid_t pairs = 0;
+    const Kokkos::View<vid_t*, mem> target = Kokkos::subview(target_all, level_nodes);
+    const Kokkos::View<score_t*, mem> score = Kokkos::subview(score_all, level_nodes);
+    Kokkos::deep_copy(space, ws.pairs, 0);  // the rounds count their pairs on the device
     for (int r = 0; r < pp.candidates; ++r) {
       select_round_targets(space, props, mate, target, score);
-      pairs += match_pseudoforest(space, target, score, mate, cp.matching);
+      match_pseudoforest(space, target, score, mate, cp.matching, ws);
     }
     lap(steps.matching);
-    pairs += pair_isolated(space, L, nbr, mate, limits);
+    vid_t pairs = pair_isolated(space, L, nbr, mate, limits);
+    vid_t matched = 0;
+    Kokkos::deep_copy(space, matched, ws.pairs);
+    space.fence();
+    pairs += matched;
     lap(steps.proposal);
     if (pairs == 0) {
       result.coarsening_stop = "no_pairs";
@@ -407,15 +423,18 @@ void kway_initial(const ExecSpace& space, const Level<typename ExecSpace::memory
   score_t best_conn = 0;
   bool best_valid = false;
   auto parts_host = Kokkos::create_mirror_view(parts);
+  // The trials' parallel refinement runs on the host copy: the coarsest level has about 160 k
+  // nodes, where a GPU spends its time launching kernels and waiting for them (16 trials x Theta
+  // repetitions). The refinement is deterministic across backends, so the partition is the same.
+  const Kokkos::DefaultHostExecutionSpace host;
+  Kokkos::View<part_t*, Kokkos::HostSpace> trial_parts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::trial"),
+                                                      coarsest.num_nodes);
   for (int t = 0; t < std::max(1, params.initial_trials); ++t) {
     auto trial = greedy_growing(host_level, params.k, omega, partitioning::detail::mix64(params.seed * 0x100000001B3ULL + t));
     if (params.initial_fm) fm_refine(host_level, trial, params.k, omega);
-    for (vid_t v = 0; v < coarsest.num_nodes; ++v) parts_host(v) = trial[v];
-    Kokkos::deep_copy(space, parts, parts_host);
-    refine(space, coarsest, parts, params.k, limits, params.refinement);
-    Kokkos::deep_copy(space, parts_host, parts);
-    space.fence();
-    for (vid_t v = 0; v < coarsest.num_nodes; ++v) trial[v] = parts_host(v);
+    for (vid_t v = 0; v < coarsest.num_nodes; ++v) trial_parts(v) = trial[v];
+    refine(host, host_level, trial_parts, params.k, limits, params.refinement);
+    for (vid_t v = 0; v < coarsest.num_nodes; ++v) trial[v] = trial_parts(v);
     std::vector<node_weight_t> w(params.k, 0);
     for (vid_t v = 0; v < coarsest.num_nodes; ++v) w[trial[v]] += host_level.node_weights(v);
     bool valid = true;
@@ -428,6 +447,20 @@ void kway_initial(const ExecSpace& space, const Level<typename ExecSpace::memory
     }
   }
   for (vid_t v = 0; v < coarsest.num_nodes; ++v) parts_host(v) = best[v];
+  Kokkos::deep_copy(space, parts, parts_host);
+}
+
+// k-way: sequential FM (initial/fm_refine) on a host copy of the level and its partition, after
+// the parallel refinement, on levels of at most params.level_fm_nodes nodes.
+template <class ExecSpace>
+void level_fm(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L, const PartitionParams& params,
+              const PartitionLimits& limits, const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts) {
+  if (params.mode != PartitionMode::kway || L.num_nodes > params.level_fm_nodes) return;
+  const auto host_level = host_copy(L);
+  auto parts_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, parts);
+  std::vector<part_t> v(parts_host.data(), parts_host.data() + parts_host.extent(0));
+  fm_refine(host_level, v, params.k, limits.max_block_weight);
+  std::copy(v.begin(), v.end(), parts_host.data());
   Kokkos::deep_copy(space, parts, parts_host);
 }
 
@@ -468,7 +501,8 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
   // Uncoarsening with refinement at every level.
   phase.reset();
   if (params.mode == PartitionMode::constrained)
-    add_refinement_times(result.steps, refine(space, H.levels.back(), parts, num_parts, limits, params.refinement));
+    add_refinement(result, H.levels.back().num_nodes,
+                   refine(space, H.levels.back(), parts, num_parts, limits, params.refinement));
   for (std::size_t l = H.levels.size() - 1; l > 0; --l) {
     Kokkos::View<part_t*, mem> fine(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
                                     H.levels[l - 1].num_nodes);
@@ -476,7 +510,9 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
     parts = fine;
     H.levels.pop_back();
     H.gammas.pop_back();
-    add_refinement_times(result.steps, refine(space, H.levels[l - 1], parts, num_parts, limits, params.refinement));
+    add_refinement(result, H.levels[l - 1].num_nodes,
+                   refine(space, H.levels[l - 1], parts, num_parts, limits, params.refinement));
+    level_fm(space, H.levels[l - 1], params, limits, parts);
   }
   if (params.mode == PartitionMode::constrained && n > 0) num_parts = compact_blocks(space, parts, num_parts);
   space.fence();

@@ -143,6 +143,12 @@ const std::vector<PartitionOption>& partition_options() {
        [](const PartitionParams& p) { return std::to_string(p.initial_trials); },
        [](PartitionParams& p, const std::string& v) { p.initial_trials = static_cast<int>(parse_integer("trials", v, 1, k_int_max)); },
        true},
+      {"level-fm", "N", "k-way: sequential FM after the parallel refinement of every level of at most N nodes (0: none)",
+       [](const PartitionParams& p) { return std::to_string(p.level_fm_nodes); },
+       [](PartitionParams& p, const std::string& v) {
+         p.level_fm_nodes = static_cast<vid_t>(parse_integer("level-fm", v, 0, k_int_max));
+       },
+       true},
       {"initial-fm", "0|1", "k-way: polish initial partitions with sequential FM",
        [](const PartitionParams& p) { return std::string(p.initial_fm ? "1" : "0"); },
        [](PartitionParams& p, const std::string& v) { p.initial_fm = parse_switch("initial-fm", v); }, true},

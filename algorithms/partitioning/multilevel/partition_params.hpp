@@ -39,7 +39,9 @@ struct CoarseningParams {
   // Tail detector (constrained mode): a level that pairs fewer than this fraction of its nodes has
   // stalled; the next level proposes with all k_max_candidates candidates, and a second stalled
   // level in a row ends coarsening (initial packing then merges the clusters into blocks).
-  double stall_fraction = 0.01;
+  // 2%: on ISPD98 Loihi-64 the same blocks and connectivity as 1% on ibm01-08 with fewer levels
+  // (ibm07 106 -> 48), ibm09 60 blocks / 9,870 instead of 59 / 10,048 (63 -> 30 levels).
+  double stall_fraction = 0.02;
   // Ablations (Fig. 16). false: neighbourhoods rebuilt from the pins at every level instead of
   // derived from the previous level's (no persistent rows, so no permanent purge of invalid pairs).
   bool materialize_neighbors = true;
@@ -64,6 +66,10 @@ struct PartitionParams {
   std::optional<bool> fewest_blocks;
   int initial_trials = 16;  // greedy-growing initial partitions tried at the coarsest level
   bool initial_fm = true;  // polish each with sequential FM (initial/fm_refine.hpp)
+  // k-way: after each uncoarsening level's parallel refinement, sequential FM on a host copy of
+  // levels with at most this many nodes (0: none). ISPD98 k = 2: cut / best known 1.154 -> 1.130
+  // (geometric mean, ibm01-09).
+  vid_t level_fm_nodes = 262144;
 
   std::uint64_t seed = 0;  // noise and initial-partition seeds; the result is a function of it
   // Independent multilevel runs with seeds seed, seed + 1, ...; the best result is kept (valid
@@ -98,11 +104,20 @@ inline constexpr StepField k_step_fields[] = {
     {"initial", &StepSeconds::initial},     {"gains", &StepSeconds::gains},
     {"sequence", &StepSeconds::sequence},   {"validity", &StepSeconds::validity}};
 
+// Refinement at one level of the V-cycle (uncoarsening order, coarsest first): where the
+// refinement time goes, level by level.
+struct RefinedLevel {
+  vid_t nodes = 0;
+  int repetitions = 0;  // repetitions run (at most Theta)
+  double seconds = 0;
+};
+
 template <class MemorySpace>
 struct PartitionResult {
   Kokkos::View<part_t*, MemorySpace> parts;  // block of every node, ids 0..num_parts-1
   part_t num_parts = 0;
   std::vector<vid_t> level_nodes;  // nodes per level, finest first
+  std::vector<RefinedLevel> refined_levels;
   // Why coarsening ended: "target" (ceil(W / Omega) or the k-way size reached), "no_pairs",
   // "stalled" (tail detector), "max_levels"; "none" for the baselines.
   std::string coarsening_stop = "none";

@@ -21,6 +21,7 @@ PartitionReport partition_and_evaluate_on(const HostHypergraph& host, const Part
   report.initial_seconds = r.initial_seconds;
   report.refinement_seconds = r.refinement_seconds;
   report.level_nodes = r.level_nodes;
+  report.refined_levels = r.refined_levels;
   report.coarsening_stop = r.coarsening_stop;
   report.steps = r.steps;
   report.checked = constraints_of(params);

@@ -23,6 +23,7 @@ struct PartitionReport {
   double seconds = 0;              // partitioner, end to end (hypergraph already on the device)
   double coarsening_seconds = 0, initial_seconds = 0, refinement_seconds = 0;
   std::vector<vid_t> level_nodes;
+  std::vector<RefinedLevel> refined_levels;  // PartitionResult::refined_levels
   std::string coarsening_stop;     // PartitionResult::coarsening_stop
   StepSeconds steps;               // per-step times (Fig. 8)
   bool within_part_limit = true;   // num_parts <= params.max_parts (presets)

@@ -29,6 +29,25 @@ void sort_rows(const ExecSpace& space, const RowMap& row_map, const Keys& keys) 
   }
 }
 
+// The row classes of a row map the caller sorts again and again (see RowSortPlan in
+// core/kokkos_ext/sort.hpp); empty on host backends, which need none.
+template <class ExecSpace, class RowMap>
+tessera::detail::RowSortPlan<typename ExecSpace::memory_space> make_row_sort_plan(const ExecSpace& space,
+                                                                                const RowMap& row_map) {
+  if constexpr (tessera::detail::is_gpu_space<ExecSpace>()) return tessera::detail::make_row_sort_plan(space, row_map);
+  return {};
+}
+
+// sort_rows(space, row_map, keys) with the row classes found once by make_row_sort_plan.
+template <class ExecSpace, class RowMap, class Keys>
+void sort_rows(const ExecSpace& space, const tessera::detail::RowSortPlan<typename ExecSpace::memory_space>& plan,
+               const RowMap& row_map, const Keys& keys) {
+  if constexpr (tessera::detail::is_gpu_space<ExecSpace>())
+    tessera::detail::sort_rows(space, plan, row_map, keys);
+  else
+    sort_rows(space, row_map, keys);
+}
+
 // Sorts each row by key, permuting `values` alongside.
 template <class ExecSpace, class RowMap, class Keys, class Values>
 void sort_rows(const ExecSpace& space, const RowMap& row_map, const Keys& keys, const Values& values) {

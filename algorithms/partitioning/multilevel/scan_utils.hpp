@@ -29,4 +29,12 @@ typename View::non_const_value_type exclusive_scan_inplace(const ExecSpace& spac
                                                          ExclusiveScanInPlace<View>{c});
 }
 
+// The same without reading the total back (no wait for the device).
+template <class ExecSpace, class View>
+void exclusive_scan_inplace_no_total(const ExecSpace& space, const View& c, std::int64_t len) {
+  using value = typename View::non_const_value_type;
+  tessera::detail::chunked_scan_no_total<ExecSpace, value>("tessera::part::exclusive_scan", space, len,
+                                                           ExclusiveScanInPlace<View>{c});
+}
+
 }  // namespace tessera::partitioning::detail

@@ -6,11 +6,14 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <utility>
 
 #include "algorithms/partitioning/multilevel/row_sort.hpp"
 #include "algorithms/partitioning/multilevel/scan_utils.hpp"
+#include "core/kokkos_ext/execution.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
+#include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/sort.hpp"
 #include "core/kokkos_ext/sort_with.hpp"
 
@@ -47,6 +50,21 @@ struct KeyLess {
   KOKKOS_INLINE_FUNCTION bool operator()(const std::int64_t a, const std::int64_t b) const { return a < b; }
 };
 
+// The first len entries of a buffer allocated once per refine() call: a view of it, no allocation
+// (device allocations and frees synchronise, and a repetition used to make dozens of them).
+template <class T, class MemorySpace>
+Kokkos::View<T*, MemorySpace> head(const Kokkos::View<T*, MemorySpace>& buffer, std::int64_t len) {
+  return Kokkos::subview(buffer, std::make_pair(std::int64_t(0), len));
+}
+
+// Reallocates `buffer` (contents dropped) when it holds fewer than len entries: buffers sized by
+// a count known only per repetition grow to the largest count seen and are then reused.
+template <class T, class MemorySpace>
+void grow(Kokkos::View<T*, MemorySpace>& buffer, std::int64_t len) {
+  if (static_cast<std::int64_t>(buffer.extent(0)) < len)
+    buffer = Kokkos::View<T*, MemorySpace>(Kokkos::view_alloc(Kokkos::WithoutInitializing, buffer.label()), len);
+}
+
 // Index of the first key >= x in sorted keys[lo, hi).
 template <class View>
 KOKKOS_INLINE_FUNCTION std::int64_t lower_bound(const View& keys, std::int64_t lo, std::int64_t hi, std::int64_t x) {
@@ -61,12 +79,24 @@ KOKKOS_INLINE_FUNCTION std::int64_t lower_bound(const View& keys, std::int64_t l
 
 // Runs of blocks of every net: for net e, runs [net_off(e), net_off(e) + lambda(e)) hold
 // (block, pins(block, e), pins_in(block, e)) sorted by block.
+// Allocated once per refine() call with the sort keys and the row classes of the nets.
 template <class MemorySpace>
 struct NetRuns {
   Kokkos::View<part_t*, MemorySpace> block;
   Kokkos::View<std::int32_t*, MemorySpace> count;
   Kokkos::View<std::int32_t*, MemorySpace> in;
   Kokkos::View<std::int32_t*, MemorySpace> lambda;
+  Kokkos::View<std::int64_t*, MemorySpace> keys;
+  tessera::detail::RowSortPlan<MemorySpace> net_rows;
+
+  template <class ExecSpace>
+  NetRuns(const ExecSpace& space, const Level<MemorySpace>& L)
+      : block(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_block"), L.num_pins()),
+        count(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_count"), L.num_pins()),
+        in(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_in"), L.num_pins()),
+        lambda(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::lambda"), L.num_nets),
+        keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_keys"), L.num_pins()),
+        net_rows(detail::make_row_sort_plan(space, L.net_offsets)) {}
 };
 
 // grade = gain - 1e-6 |dsize| - 1e-7 |din| = gain - 1e-7 penalty (penalty = 10 |dsize| + |din|,
@@ -92,19 +122,11 @@ KOKKOS_INLINE_FUNCTION eid_t find_run(const Runs& block, eid_t b, eid_t e, part_
 }
 
 template <class ExecSpace>
-NetRuns<typename ExecSpace::memory_space> compute_net_runs(const ExecSpace& space,
-                                                           const Level<typename ExecSpace::memory_space>& L,
-                                                           const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts) {
-  using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  const eid_t np = L.num_pins();
-  NetRuns<mem> r;
-  r.block = Kokkos::View<part_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_block"), np);
-  r.count = Kokkos::View<std::int32_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_count"), np);
-  r.in = Kokkos::View<std::int32_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_in"), np);
-  r.lambda = Kokkos::View<std::int32_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::lambda"),
-                                              L.num_nets);
-  Kokkos::View<std::int64_t*, mem> keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_keys"), np);
+void compute_net_runs(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                      const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts,
+                      const NetRuns<typename ExecSpace::memory_space>& r) {
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
+  auto keys = r.keys;
   auto net_off = L.net_offsets;
   auto pins = L.pins;
   auto nsrc = L.net_num_sources;
@@ -114,7 +136,7 @@ NetRuns<typename ExecSpace::memory_space> compute_net_runs(const ExecSpace& spac
         for (eid_t k = net_off(e); k < net_off(e + 1); ++k)
           keys(k) = (std::int64_t(parts(pins(k))) << 1) | (k >= s ? 1 : 0);
       });
-  detail::sort_rows(space, net_off, keys);
+  detail::sort_rows(space, r.net_rows, net_off, keys);
   auto rb = r.block;
   auto rc = r.count;
   auto ri = r.in;
@@ -135,7 +157,6 @@ NetRuns<typename ExecSpace::memory_space> compute_net_runs(const ExecSpace& spac
         }
         lam(e) = static_cast<std::int32_t>(out + 1 - net_off(e));
       });
-  return r;
 }
 
 // ---- The steps of one repetition (refine.hpp lists them), each a function of its inputs. ----
@@ -156,20 +177,69 @@ struct RefineBuffers {
   // limits before the moves, the best valid prefix's gain and last move.
   Kokkos::View<std::int64_t, MemorySpace> violations_before, best_gain, best_last;
   Kokkos::View<std::int64_t[3], MemorySpace> summary;
+  // Scratch of the steps, allocated here once: per move (at most one per node, used through
+  // head(buffer, M)), per block, and grown on demand (gathered gains, inbound events).
+  Kokkos::View<std::int32_t*, MemorySpace> move_index, bucket, succ, pred, choice, nxt, nxt2, low, low2;
+  Kokkos::View<std::uint64_t*, MemorySpace> claim;
+  Kokkos::View<std::int32_t, MemorySpace> linked;
+  Kokkos::View<MoveRecord*, MemorySpace> moves;
+  Kokkos::View<ChainRecord*, MemorySpace> seq;
+  Kokkos::View<score_t*, MemorySpace> chain_total, seq_gain, cum, saving_minus_total;
+  Kokkos::View<vid_t*, MemorySpace> seq_node;
+  Kokkos::View<std::int64_t*, MemorySpace> viol, vcount, size_ev, size_run;
+  Kokkos::View<std::int64_t*, MemorySpace> gblock;
+  Kokkos::View<score_t*, MemorySpace> gweight;
+  Kokkos::View<eid_t*, MemorySpace> in_ev_off;  // 2 net_off: two event slots per pin
+  Kokkos::View<std::int64_t*, MemorySpace> in_ev, in_tr, in_run;
+  tessera::detail::RowSortPlan<MemorySpace> in_ev_rows;
 
-  RefineBuffers(vid_t n, part_t num_parts)
+  // event_pins: the pins the inbound events are laid out for (0 without a Delta limit).
+  RefineBuffers(vid_t n, nid_t m, eid_t event_pins, part_t num_parts)
       : block_weight("tessera::part::bsize", num_parts),
         block_inbound("tessera::part::binb", num_parts),
         weight_sum("tessera::part::bsize_sum", num_parts),
         inbound_sum("tessera::part::binb_sum", num_parts),
-        move_to(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::move_to"), n),
-        move_gain(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::move_gain"), n),
-        seqpos(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::seqpos"), n),
-        gather_off(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::gather_off"), n + 1),
+        move_to(uninitialized<part_t>("tessera::part::move_to", n)),
+        move_gain(uninitialized<score_t>("tessera::part::move_gain", n)),
+        seqpos(uninitialized<std::int32_t>("tessera::part::seqpos", n)),
+        gather_off(uninitialized<eid_t>("tessera::part::gather_off", n + 1)),
         violations_before("tessera::part::violations_before"),
         best_gain("tessera::part::best_gain"),
         best_last("tessera::part::best_last"),
-        summary("tessera::part::refine_summary") {}
+        summary("tessera::part::refine_summary"),
+        move_index(uninitialized<std::int32_t>("tessera::part::move_index", n)),
+        bucket(uninitialized<std::int32_t>("tessera::part::bucket", num_parts + 1)),
+        succ(uninitialized<std::int32_t>("tessera::part::succ", n)),
+        pred(uninitialized<std::int32_t>("tessera::part::pred", n)),
+        choice(uninitialized<std::int32_t>("tessera::part::choice", n)),
+        nxt(uninitialized<std::int32_t>("tessera::part::nxt", n)),
+        nxt2(uninitialized<std::int32_t>("tessera::part::nxt2", n)),
+        low(uninitialized<std::int32_t>("tessera::part::low", n)),
+        low2(uninitialized<std::int32_t>("tessera::part::low2", n)),
+        claim(uninitialized<std::uint64_t>("tessera::part::claim", n)),
+        linked("tessera::part::linked"),
+        moves(uninitialized<MoveRecord>("tessera::part::moves", n)),
+        seq(uninitialized<ChainRecord>("tessera::part::seq", n)),
+        chain_total(uninitialized<score_t>("tessera::part::chain_total", n)),
+        seq_gain(uninitialized<score_t>("tessera::part::seq_gain", n)),
+        cum(uninitialized<score_t>("tessera::part::cum", n)),
+        saving_minus_total(uninitialized<score_t>("tessera::part::saving", n)),
+        seq_node(uninitialized<vid_t>("tessera::part::seq_node", n)),
+        viol(uninitialized<std::int64_t>("tessera::part::viol", n)),
+        vcount(uninitialized<std::int64_t>("tessera::part::vcount", n)),
+        size_ev(uninitialized<std::int64_t>("tessera::part::size_ev", 2 * std::int64_t(n))),
+        size_run(uninitialized<std::int64_t>("tessera::part::size_run", 2 * std::int64_t(n))),
+        gblock(uninitialized<std::int64_t>("tessera::part::gblock", 0)),
+        gweight(uninitialized<score_t>("tessera::part::gweight", 0)),
+        in_ev_off(uninitialized<eid_t>("tessera::part::in_ev_off", std::int64_t(m) + 1)),
+        in_ev(uninitialized<std::int64_t>("tessera::part::in_ev", 2 * event_pins)),
+        in_tr(uninitialized<std::int64_t>("tessera::part::in_tr", 2 * event_pins)),
+        in_run(uninitialized<std::int64_t>("tessera::part::in_run", 2 * event_pins)) {}
+
+  template <class T>
+  static Kokkos::View<T*, MemorySpace> uninitialized(const char* label, std::int64_t len) {
+    return Kokkos::View<T*, MemorySpace>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), len);
+  }
 };
 
 // Step 1 (after the runs): block weights and distinct inbound counts; the number of violated
@@ -179,7 +249,7 @@ void block_state(const ExecSpace& space, const Level<typename ExecSpace::memory_
                          const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
                          const NetRuns<typename ExecSpace::memory_space>& runs,
                          const RefineBuffers<typename ExecSpace::memory_space>& buf, const PartitionLimits& limits) {
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const node_weight_t omega = limits.max_block_weight;
   const std::int64_t delta = limits.max_inbound;
   const bool check_inbound = limits.check_inbound;
@@ -217,16 +287,130 @@ void block_state(const ExecSpace& space, const Level<typename ExecSpace::memory_
       Kokkos::Sum<std::int64_t, typename ExecSpace::memory_space>(buf.violations_before));
 }
 
-// Step 2 (Eq. 13): gather (block, w(e)) of the other blocks of every incident net, sort, and
-// pick the block of largest connection; `into_room_only`: only blocks with room for the node.
+// Step 2 (Eq. 13): every node's move to the block of largest connection,
+// gain(n, p) = saving(n) - Σ_{e∋n} w(e) + conn(n, p) with conn(n, p) = Σ w(e) over the incident
+// nets with a pin in p (p ≠ the node's block); ties to the larger block id; `into_room_only`:
+// only blocks with room for the node. Two kernels, the same moves: a dense per-node array over
+// the blocks (few blocks) or a gather and sort of (block, w(e)) pairs (many blocks).
+// Dense up to this many blocks: on GPUs a team clears and scans the array (team scratch holds
+// 1024 x 12 bytes), on host backends one thread does, so it pays only for few blocks there.
 template <class ExecSpace>
-void propose_moves(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
-                   const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
-                   const NetRuns<typename ExecSpace::memory_space>& runs,
-                   const RefineBuffers<typename ExecSpace::memory_space>& buf, const PartitionLimits& limits,
-                   bool into_room_only, score_t min_gain) {
-  using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+constexpr part_t dense_gain_blocks() {
+  return tessera::detail::is_gpu_space<ExecSpace>() ? 1024 : 64;
+}
+
+// One team per node (team threads over its incident nets), block connections accumulated in a
+// team-scratch array of num_parts entries; the best block by two team reductions (largest gain,
+// then largest block id of that gain). Integer sums and max: the same on every backend.
+template <class ExecSpace>
+void propose_moves_dense(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                         const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
+                         const NetRuns<typename ExecSpace::memory_space>& runs,
+                         const RefineBuffers<typename ExecSpace::memory_space>& buf, const PartitionLimits& limits,
+                         bool into_room_only, score_t min_gain) {
+  using policy = tessera::detail::LightTeamPolicy<ExecSpace>;
+  using member = typename policy::member_type;
+  using scratch = typename ExecSpace::scratch_memory_space;
+  using conn_view = Kokkos::View<unsigned long long*, scratch, Kokkos::MemoryUnmanaged>;
+  using seen_view = Kokkos::View<std::uint32_t*, scratch, Kokkos::MemoryUnmanaged>;
+  const vid_t n = L.num_nodes;
+  const node_weight_t omega = limits.max_block_weight;
+  const bool room_only = into_room_only;
+  auto net_off = L.net_offsets;
+  auto nw = L.net_weights;
+  auto node_off = L.node_offsets;
+  auto inc = L.incident_nets;
+  auto vw = L.node_weights;
+  auto rb = runs.block;
+  auto rc = runs.count;
+  auto lam = runs.lambda;
+  auto bsize = buf.block_weight;
+  auto move_to = buf.move_to;
+  auto move_gain = buf.move_gain;
+  const std::size_t bytes = conn_view::shmem_size(num_parts) + seen_view::shmem_size(num_parts);
+  auto body = KOKKOS_LAMBDA(const member& team) {
+    const vid_t v = static_cast<vid_t>(team.league_rank());
+    const part_t ps = parts(v);
+    conn_view conn(team.team_scratch(0), num_parts);
+    seen_view seen(team.team_scratch(0), num_parts);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 0, num_parts), [&](const part_t p) {
+      conn(p) = 0;
+      seen(p) = 0;
+    });
+    team.team_barrier();
+    score_t saving_minus_total = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::TeamThreadRange(team, node_off(v), node_off(v + 1)),
+        [&](const eid_t i, score_t& acc) {
+          const nid_t e = inc(i);
+          const score_t w = nw(e);
+          acc -= w;
+          for (eid_t k = net_off(e); k < net_off(e) + lam(e); ++k) {
+            const part_t p = rb(k);
+            if (p == ps) {
+              if (rc(k) == 1) acc += w;
+            } else {
+              Kokkos::atomic_add(&conn(p), static_cast<unsigned long long>(w));
+              Kokkos::atomic_add(&seen(p), std::uint32_t(1));
+            }
+          }
+        },
+        saving_minus_total);
+    team.team_barrier();
+    auto eligible = [&](const part_t p, score_t& g) {
+      if (seen(p) == 0) return false;
+      g = saving_minus_total + static_cast<score_t>(conn(p));
+      if (room_only && bsize(p) + vw(v) > omega) return false;
+      return g >= min_gain;
+    };
+    score_t best_gain = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::TeamThreadRange(team, 0, num_parts),
+        [&](const part_t p, score_t& b) {
+          score_t g = 0;
+          if (eligible(p, g) && g > b) b = g;
+        },
+        Kokkos::Max<score_t>(best_gain));
+    part_t best = invalid_part;
+    if (best_gain != Kokkos::reduction_identity<score_t>::max()) {
+      Kokkos::parallel_reduce(
+          Kokkos::TeamThreadRange(team, 0, num_parts),
+          [&](const part_t p, part_t& b) {
+            score_t g = 0;
+            if (eligible(p, g) && g == best_gain && p > b) b = p;
+          },
+          Kokkos::Max<part_t>(best));
+    }
+    Kokkos::single(Kokkos::PerTeam(team), [&]() {
+      const bool found = best_gain != Kokkos::reduction_identity<score_t>::max();
+      move_to(v) = found ? best : invalid_part;
+      move_gain(v) = found ? best_gain : 0;
+    });
+  };
+  if (n == 0) return;
+  int team_size = 1;
+  if constexpr (tessera::detail::is_gpu_space<ExecSpace>()) {
+    // Threads cover the incident nets and then the blocks: size the team for the larger of the two.
+    const double mean_degree = double(L.num_pins()) / double(n);
+    const double work = std::max(mean_degree, double(num_parts) / 4);
+    team_size = 32;
+    while (team_size > 4 && team_size / 2 >= work) team_size /= 2;
+    team_size = std::min(team_size, policy(space, 1, 1).set_scratch_size(0, Kokkos::PerTeam(bytes))
+                                        .team_size_max(body, Kokkos::ParallelForTag()));
+  }
+  Kokkos::parallel_for("tessera::part::gains_dense",
+                       policy(space, n, team_size).set_scratch_size(0, Kokkos::PerTeam(bytes)), body);
+}
+
+// Gather (block, w(e)) of the other blocks of every incident net, sort each node's row, and pick
+// the block of largest connection.
+template <class ExecSpace>
+void propose_moves_gathered(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                            const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
+                            const NetRuns<typename ExecSpace::memory_space>& runs,
+                            RefineBuffers<typename ExecSpace::memory_space>& buf, const PartitionLimits& limits,
+                            bool into_room_only, score_t min_gain) {
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const vid_t n = L.num_nodes;
   const node_weight_t omega = limits.max_block_weight;
   const bool second_half = into_room_only;
@@ -248,12 +432,11 @@ void propose_moves(const ExecSpace& space, const Level<typename ExecSpace::memor
         if (v == n) return;
         for (eid_t i = node_off(v); i < node_off(v + 1); ++i) sum += lam(inc(i));
       });
-  Kokkos::View<std::int64_t*, mem> gblock(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::gblock"),
-                                          gather_total);
-  Kokkos::View<score_t*, mem> gweight(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::gweight"),
-                                      gather_total);
-  Kokkos::View<score_t*, mem> saving_minus_total(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::saving"),
-                                                 n);
+  grow(buf.gblock, gather_total);
+  grow(buf.gweight, gather_total);
+  const auto gblock = head(buf.gblock, gather_total);
+  const auto gweight = head(buf.gweight, gather_total);
+  auto saving_minus_total = buf.saving_minus_total;
   Kokkos::parallel_for(
       "tessera::part::gains_gather", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
         const part_t ps = parts(v);
@@ -300,6 +483,18 @@ void propose_moves(const ExecSpace& space, const Level<typename ExecSpace::memor
       });
 }
 
+template <class ExecSpace>
+void propose_moves(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                   const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
+                   const NetRuns<typename ExecSpace::memory_space>& runs,
+                   RefineBuffers<typename ExecSpace::memory_space>& buf, const PartitionLimits& limits,
+                   bool into_room_only, score_t min_gain) {
+  if (num_parts <= dense_gain_blocks<ExecSpace>())
+    propose_moves_dense(space, L, parts, num_parts, runs, buf, limits, into_room_only, min_gain);
+  else
+    propose_moves_gathered(space, L, parts, num_parts, runs, buf, limits, into_room_only, min_gain);
+}
+
 // The proposed moves sorted by (source block, -gain, node), and the range of moves leaving each
 // block: moves [bucket(p), bucket(p + 1)) leave p.
 template <class MemorySpace>
@@ -316,13 +511,12 @@ SortedMoves<typename ExecSpace::memory_space> sort_moves(const ExecSpace& space,
                                                          part_t num_parts,
                                                          const RefineBuffers<typename ExecSpace::memory_space>& buf) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const vid_t n = static_cast<vid_t>(parts.extent(0));
   auto move_to = buf.move_to;
   auto move_gain = buf.move_gain;
   SortedMoves<mem> out;
-  Kokkos::View<std::int32_t*, mem> move_index(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::move_index"),
-                                              n);
+  auto move_index = buf.move_index;
   const std::int32_t M = tessera::detail::chunked_scan<ExecSpace, std::int32_t>(
       "tessera::part::moves_scan", space, n, KOKKOS_LAMBDA(const std::int64_t v, std::int32_t& sum, const bool final) {
         if (move_to(v) != invalid_part) {
@@ -332,14 +526,13 @@ SortedMoves<typename ExecSpace::memory_space> sort_moves(const ExecSpace& space,
       });
   out.count = M;
   if (M == 0) return out;
-  Kokkos::View<MoveRecord*, mem> moves(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::moves"), M);
+  const Kokkos::View<MoveRecord*, mem> moves = head(buf.moves, M);
   Kokkos::parallel_for(
       "tessera::part::moves_fill", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
         if (move_to(v) != invalid_part) moves(move_index(v)) = MoveRecord{parts(v), move_gain(v), static_cast<vid_t>(v)};
       });
   tessera::detail::sort_with(space, moves, MoveOrder{});
-  Kokkos::View<std::int32_t*, mem> bucket(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::bucket"),
-                                          num_parts + 1);
+  auto bucket = buf.bucket;
   Kokkos::parallel_for(
       "tessera::part::bucket", range(space, 0, num_parts + 1), KOKKOS_LAMBDA(const std::int64_t p) {
         std::int32_t lo = 0, hi = M;
@@ -371,23 +564,23 @@ Chains<typename ExecSpace::memory_space> chain_moves(const ExecSpace& space, con
                                                      const RefineBuffers<typename ExecSpace::memory_space>& buf,
                                                      const RefinementParams& params) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const std::int32_t M = sorted.count;
   auto moves = sorted.moves;
   auto bucket = sorted.bucket;
   auto move_to = buf.move_to;
   auto vw = L.node_weights;
   auto nin = L.node_num_inbound;
-  Chains<mem> c{Kokkos::View<std::int32_t*, mem>("tessera::part::succ", M),
-                Kokkos::View<std::int32_t*, mem>("tessera::part::pred", M)};
+  Chains<mem> c{head(buf.succ, M), head(buf.pred, M)};
   auto succ = c.succ;
   auto pred = c.pred;
-  Kokkos::View<std::uint64_t*, mem> claim("tessera::part::claim", M);
-  Kokkos::View<std::int32_t*, mem> choice(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::choice"), M);
+  const auto claim = head(buf.claim, M);
+  const auto choice = head(buf.choice, M);
   Kokkos::deep_copy(space, succ, -1);
   Kokkos::deep_copy(space, pred, -1);
   const int window = params.window;
-  Kokkos::View<std::int32_t, mem> linked("tessera::part::linked");  // links made since the last check
+  auto linked = buf.linked;  // links made since the last check
+  Kokkos::deep_copy(space, linked, 0);
   for (int round = 0; round < params.chain_rounds; ++round) {
     Kokkos::deep_copy(space, claim, 0);
     Kokkos::parallel_for(
@@ -457,16 +650,14 @@ Kokkos::View<vid_t*, typename ExecSpace::memory_space> sequence_chains(
     const ExecSpace& space, const SortedMoves<typename ExecSpace::memory_space>& sorted,
     const Chains<typename ExecSpace::memory_space>& chains, const RefineBuffers<typename ExecSpace::memory_space>& buf) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const std::int32_t M = sorted.count;
   auto moves = sorted.moves;
   auto succ = chains.succ;
   auto pred = chains.pred;
   auto seqpos = buf.seqpos;
-  Kokkos::View<std::int32_t*, mem> nxt(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nxt"), M),
-      nxt2(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nxt2"), M),
-      low(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::low"), M),
-      low2(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::low2"), M);
+  Kokkos::View<std::int32_t*, mem> nxt = head(buf.nxt, M), nxt2 = head(buf.nxt2, M), low = head(buf.low, M),
+                                   low2 = head(buf.low2, M);
   Kokkos::parallel_for(
       "tessera::part::cycle_init", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
         nxt(i) = succ(i);
@@ -516,17 +707,18 @@ Kokkos::View<vid_t*, typename ExecSpace::memory_space> sequence_chains(
     std::swap(anc, anc2);
     std::swap(dist, dist2);
   }
-  Kokkos::View<score_t*, mem> chain_total("tessera::part::chain_total", M);
+  const auto chain_total = head(buf.chain_total, M);
+  Kokkos::deep_copy(space, chain_total, 0);
   Kokkos::parallel_for(
       "tessera::part::chain_total", range(space, 0, M),
       KOKKOS_LAMBDA(const std::int64_t i) { Kokkos::atomic_add(&chain_total(anc(i)), moves(i).gain); });
-  Kokkos::View<ChainRecord*, mem> seq(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::seq"), M);
+  const Kokkos::View<ChainRecord*, mem> seq = head(buf.seq, M);
   Kokkos::parallel_for(
       "tessera::part::seq_fill", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
         seq(i) = ChainRecord{chain_total(anc(i)), anc(i), dist(i), static_cast<std::int32_t>(i)};
       });
   tessera::detail::sort_with(space, seq, ChainOrder{});
-  Kokkos::View<vid_t*, mem> seq_node(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::seq_node"), M);
+  const Kokkos::View<vid_t*, mem> seq_node = head(buf.seq_node, M);
   Kokkos::deep_copy(space, seqpos, -1);
   Kokkos::parallel_for(
       "tessera::part::seq_pos", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t s) {
@@ -545,7 +737,7 @@ Kokkos::View<score_t*, typename ExecSpace::memory_space> in_sequence_gains(
     const NetRuns<typename ExecSpace::memory_space>& runs, const RefineBuffers<typename ExecSpace::memory_space>& buf,
     const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& seq_node) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const std::int64_t M = static_cast<std::int64_t>(seq_node.extent(0));
   auto net_off = L.net_offsets;
   auto pins = L.pins;
@@ -557,7 +749,7 @@ Kokkos::View<score_t*, typename ExecSpace::memory_space> in_sequence_gains(
   auto lam = runs.lambda;
   auto move_to = buf.move_to;
   auto seqpos = buf.seqpos;
-  Kokkos::View<score_t*, mem> seq_gain(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::seq_gain"), M);
+  const Kokkos::View<score_t*, mem> seq_gain = head(buf.seq_gain, M);
   Kokkos::parallel_for(
       "tessera::part::seq_gains", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t s) {
         const vid_t v = seq_node(s);
@@ -595,13 +787,13 @@ void size_violations(const ExecSpace& space, const Level<typename ExecSpace::mem
                      const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& seq_node, const PartitionLimits& limits,
                      const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& viol) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const std::int64_t M = static_cast<std::int64_t>(seq_node.extent(0));
   const node_weight_t omega = limits.max_block_weight;
   auto vw = L.node_weights;
   auto move_to = buf.move_to;
   auto bsize = buf.block_weight;
-  Kokkos::View<std::int64_t*, mem> ev(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::size_ev"), 2 * M);
+  const Kokkos::View<std::int64_t*, mem> ev = head(buf.size_ev, 2 * M);
   Kokkos::parallel_for(
       "tessera::part::size_ev", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t s) {
         const vid_t v = seq_node(s);
@@ -609,8 +801,8 @@ void size_violations(const ExecSpace& space, const Level<typename ExecSpace::mem
         ev(2 * s + 1) = (std::int64_t(move_to(v)) << 33) | (s << 1) | 1;
       });
   tessera::detail::sort_with(space, ev, KeyLess{});
-  Kokkos::View<std::int64_t*, mem> run(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::size_run"), 2 * M);
-  tessera::detail::chunked_scan<ExecSpace, std::int64_t>(
+  const Kokkos::View<std::int64_t*, mem> run = head(buf.size_run, 2 * M);
+  tessera::detail::chunked_scan_no_total<ExecSpace, std::int64_t>(
       "tessera::part::size_scan", space, 2 * M, KOKKOS_LAMBDA(const std::int64_t j, std::int64_t& sum, const bool final) {
         const vid_t v = seq_node((ev(j) >> 1) & 0xffffffffLL);
         sum += (ev(j) & 1) ? vw(v) : -vw(v);
@@ -629,6 +821,19 @@ void size_violations(const ExecSpace& space, const Level<typename ExecSpace::mem
       });
 }
 
+// The fixed layout of the inbound events (inbound_violations): row e = [2 net_off(e),
+// 2 net_off(e + 1)), and its row classes for the sort.
+template <class ExecSpace>
+void layout_inbound_events(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                           RefineBuffers<typename ExecSpace::memory_space>& buf) {
+  auto net_off = L.net_offsets;
+  auto eoff = buf.in_ev_off;
+  Kokkos::parallel_for(
+      "tessera::part::in_ev_off", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, L.num_nets + 1),
+      KOKKOS_LAMBDA(const std::int64_t e) { eoff(e) = 2 * net_off(e); });
+  buf.in_ev_rows = detail::make_row_sort_plan(space, eoff);
+}
+
 // Step 6b (§VI-D, Fig. 6): inbound-pin events per net, (block, position, sign) for every moved
 // destination pin, sorted within the net; transitions of pins_in(p, e) across zero become
 // inbound-count events, prefix-summed per block; adds the change in violated Delta limits.
@@ -636,10 +841,10 @@ template <class ExecSpace>
 void inbound_violations(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
                         const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts,
                         const NetRuns<typename ExecSpace::memory_space>& runs,
-                        const RefineBuffers<typename ExecSpace::memory_space>& buf, const PartitionLimits& limits,
+                        RefineBuffers<typename ExecSpace::memory_space>& buf, const PartitionLimits& limits,
                         const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& viol) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const nid_t m = L.num_nets;
   const std::int64_t delta = limits.max_inbound;
   auto net_off = L.net_offsets;
@@ -651,33 +856,29 @@ void inbound_violations(const ExecSpace& space, const Level<typename ExecSpace::
   auto move_to = buf.move_to;
   auto seqpos = buf.seqpos;
   auto binb = buf.block_inbound;
-  Kokkos::View<eid_t*, mem> eoff(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::in_ev_off"), m + 1);
-  const eid_t total = tessera::detail::chunked_scan<ExecSpace, eid_t>(
-      "tessera::part::in_ev_scan", space, m + 1, KOKKOS_LAMBDA(const std::int64_t e, eid_t& sum, const bool final) {
-        if (final) eoff(e) = sum;
-        if (e == m) return;
-        for (eid_t k = net_off(e) + nsrc(e); k < net_off(e + 1); ++k)
-          if (seqpos(pins(k)) >= 0) sum += 2;
-      });
-  Kokkos::View<std::int64_t*, mem> ev(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::in_ev"), total);
-  Kokkos::View<std::int64_t*, mem> tr(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::in_tr"), total);
+  // Events in a fixed layout: pin k of net e owns slots 2k and 2k + 1 (row e of the events is
+  // [2 net_off(e), 2 net_off(e + 1)), its row classes found once per refine() call), so no scan
+  // sizes them; slots of source pins and of pins that do not move hold `none` and sort last.
+  constexpr std::int64_t none = std::numeric_limits<std::int64_t>::max();
+  auto eoff = buf.in_ev_off;
+  auto ev = buf.in_ev;
   Kokkos::parallel_for(
       "tessera::part::in_ev_fill", range(space, 0, m), KOKKOS_LAMBDA(const std::int64_t e) {
-        eid_t pos = eoff(e);
-        for (eid_t k = net_off(e) + nsrc(e); k < net_off(e + 1); ++k) {
+        const eid_t dst_begin = net_off(e) + nsrc(e);
+        for (eid_t k = net_off(e); k < net_off(e + 1); ++k) {
           const vid_t u = pins(k);
-          const std::int64_t s = seqpos(u);
-          if (s < 0) continue;
-          ev(pos++) = (std::int64_t(parts(u)) << 33) | (s << 1);
-          ev(pos++) = (std::int64_t(move_to(u)) << 33) | (s << 1) | 1;
+          const std::int64_t s = k >= dst_begin ? seqpos(u) : -1;
+          ev(2 * k) = s < 0 ? none : (std::int64_t(parts(u)) << 33) | (s << 1);
+          ev(2 * k + 1) = s < 0 ? none : (std::int64_t(move_to(u)) << 33) | (s << 1) | 1;
         }
       });
-  detail::sort_rows(space, eoff, ev);
-  constexpr std::int64_t none = std::numeric_limits<std::int64_t>::max();
-  Kokkos::parallel_for(
-      "tessera::part::in_ev_walk", range(space, 0, m), KOKKOS_LAMBDA(const std::int64_t e) {
+  detail::sort_rows(space, buf.in_ev_rows, eoff, ev);
+  // Transitions of pins_in(p, e) across zero, packed densely: the count is read back once.
+  auto tr_all = buf.in_tr;
+  const std::int64_t count = tessera::detail::chunked_scan<ExecSpace, std::int64_t>(
+      "tessera::part::in_ev_walk", space, m, KOKKOS_LAMBDA(const std::int64_t e, std::int64_t& sum, const bool final) {
         std::int64_t cur = 0;
-        for (eid_t j = eoff(e); j < eoff(e + 1); ++j) {
+        for (eid_t j = eoff(e); j < eoff(e + 1) && ev(j) != none; ++j) {
           const std::int64_t p = ev(j) >> 33;
           if (j == eoff(e) || (ev(j - 1) >> 33) != p) {
             const eid_t r = detail::find_run(rb, net_off(e), net_off(e) + lam(e), static_cast<part_t>(p));
@@ -685,19 +886,17 @@ void inbound_violations(const ExecSpace& space, const Level<typename ExecSpace::
           }
           const std::int64_t prev = cur;
           cur += (ev(j) & 1) ? 1 : -1;
-          const std::int64_t head = ev(j) & ~std::int64_t(1);
-          if (prev == 0 && cur > 0) tr(j) = head | 1;
-          else if (prev > 0 && cur == 0) tr(j) = head;
-          else tr(j) = none;
+          const std::int64_t group_key = ev(j) & ~std::int64_t(1);
+          if ((prev == 0 && cur > 0) || (prev > 0 && cur == 0)) {
+            if (final) tr_all(sum) = cur > 0 ? group_key | 1 : group_key;
+            ++sum;
+          }
         }
       });
+  const Kokkos::View<std::int64_t*, mem> tr = head(buf.in_tr, count);
   tessera::detail::sort_with(space, tr, KeyLess{});
-  std::int64_t count = 0;
-  Kokkos::parallel_reduce(
-      "tessera::part::in_tr_count", range(space, 0, total),
-      KOKKOS_LAMBDA(const std::int64_t j, std::int64_t& c) { if (tr(j) != none) ++c; }, count);
-  Kokkos::View<std::int64_t*, mem> run(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::in_run"), count);
-  tessera::detail::chunked_scan<ExecSpace, std::int64_t>(
+  const Kokkos::View<std::int64_t*, mem> run = head(buf.in_run, count);
+  tessera::detail::chunked_scan_no_total<ExecSpace, std::int64_t>(
       "tessera::part::in_scan", space, count, KOKKOS_LAMBDA(const std::int64_t j, std::int64_t& sum, const bool final) {
         sum += (tr(j) & 1) ? 1 : -1;
         if (final) run(j) = sum;
@@ -734,16 +933,16 @@ BestPrefix best_valid_prefix(const ExecSpace& space, const Kokkos::View<score_t*
                              const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& viol,
                              const RefineBuffers<typename ExecSpace::memory_space>& buf) {
   using mem = typename ExecSpace::memory_space;
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const std::int64_t M = static_cast<std::int64_t>(seq_gain.extent(0));
-  Kokkos::View<score_t*, mem> cum(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cum"), M);
-  Kokkos::View<std::int64_t*, mem> vcount(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::vcount"), M);
-  tessera::detail::chunked_scan<ExecSpace, score_t>(
+  const Kokkos::View<score_t*, mem> cum = head(buf.cum, M);
+  const Kokkos::View<std::int64_t*, mem> vcount = head(buf.vcount, M);
+  tessera::detail::chunked_scan_no_total<ExecSpace, score_t>(
       "tessera::part::prefix_gain", space, M, KOKKOS_LAMBDA(const std::int64_t s, score_t& acc, const bool final) {
         acc += seq_gain(s);
         if (final) cum(s) = acc;
       });
-  tessera::detail::chunked_scan<ExecSpace, std::int64_t>(
+  tessera::detail::chunked_scan_no_total<ExecSpace, std::int64_t>(
       "tessera::part::prefix_viol", space, M, KOKKOS_LAMBDA(const std::int64_t s, std::int64_t& acc, const bool final) {
         acc += viol(s);
         if (final) vcount(s) = acc;
@@ -783,7 +982,7 @@ template <class ExecSpace>
 void apply_prefix(const ExecSpace& space, const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts,
                   const RefineBuffers<typename ExecSpace::memory_space>& buf,
                   const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& seq_node, std::int64_t last) {
-  using range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   auto move_to = buf.move_to;
   Kokkos::parallel_for(
       "tessera::part::apply", range(space, 0, last + 1), KOKKOS_LAMBDA(const std::int64_t s) {
@@ -803,7 +1002,9 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
   const vid_t n = L.num_nodes;
   if (n == 0 || num_parts < 2) return stats;
   const score_t min_gain = params.propose_negative ? std::numeric_limits<score_t>::min() : 0;
-  const detail::RefineBuffers<mem> buf(n, num_parts);
+  detail::RefineBuffers<mem> buf(n, L.num_nets, limits.check_inbound ? L.num_pins() : 0, num_parts);
+  const detail::NetRuns<mem> runs(space, L);
+  if (limits.check_inbound) detail::layout_inbound_events(space, L, buf);
   Kokkos::Timer timer;
   // Adds the time since the last call to `seconds` (after a fence: device time on GPUs).
   auto lap = [&](double& seconds) {
@@ -817,7 +1018,7 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
     if (!second_half && first_half_idle) continue;  // the same state would propose the same moves
     stats.repetitions_run++;
     timer.reset();
-    const auto runs = detail::compute_net_runs(space, L, parts);
+    detail::compute_net_runs(space, L, parts, runs);
     detail::block_state(space, L, parts, num_parts, runs, buf, limits);
     detail::propose_moves(space, L, parts, num_parts, runs, buf, limits, second_half, min_gain);
     lap(stats.gains_seconds);
@@ -832,7 +1033,8 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
     const auto seq_node = detail::sequence_chains(space, sorted, chains, buf);
     const auto seq_gain = detail::in_sequence_gains(space, L, parts, runs, buf, seq_node);
     lap(stats.sequence_seconds);
-    Kokkos::View<std::int64_t*, mem> viol("tessera::part::viol", sorted.count);
+    const Kokkos::View<std::int64_t*, mem> viol = detail::head(buf.viol, sorted.count);
+    Kokkos::deep_copy(space, viol, 0);
     detail::size_violations(space, L, parts, buf, seq_node, limits, viol);
     if (limits.check_inbound) detail::inbound_violations(space, L, parts, runs, buf, limits, viol);
     const detail::BestPrefix best = detail::best_valid_prefix(space, seq_gain, viol, buf);

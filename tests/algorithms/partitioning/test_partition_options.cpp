@@ -99,3 +99,28 @@ TEST_CASE_TEMPLATE_DEFINE("partition options: every ablation and parameter gives
   }
 }
 TEST_CASE_TEMPLATE_APPLY(ablation_cases, tessera::test::ExecSpaces);
+
+// k-way level FM (host FM after each level's parallel refinement), off and on: balanced (valid)
+// and identical across execution spaces, on a hypergraph coarsened over several levels.
+TEST_CASE_TEMPLATE_DEFINE("partition options: k-way level FM on and off give balanced, identical partitions", Space,
+                          level_fm_cases) {
+  using mem = typename Space::memory_space;
+  const auto host = test::random_local_hypergraph(600, 900, 6, 21);
+  auto h = mirror_hypergraph<mem>(host);
+  auto hh = mirror_hypergraph<Kokkos::HostSpace>(host);
+  for (const char* value : {"0", "262144"}) {
+    PartitionParams p;
+    p.mode = PartitionMode::kway;
+    p.k = 4;
+    p.epsilon = 0.03;
+    p.coarsening.kway_nodes_per_block = 20;  // a few levels to refine on
+    apply_partition_option(p, "level-fm", value);
+    const auto r = partition_hypergraph(Space{}, h, p);
+    const auto q = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, mem>(r.parts), constraints_of(p));
+    CHECK_MESSAGE(q.valid, "level-fm = " << value);
+    CHECK(r.refined_levels.size() >= 2);
+    const auto on_host = partition_hypergraph(Kokkos::DefaultHostExecutionSpace{}, hh, p);
+    CHECK_MESSAGE(test::to_vector(on_host.parts) == test::to_vector(r.parts), "level-fm = " << value);
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(level_fm_cases, tessera::test::ExecSpaces);
