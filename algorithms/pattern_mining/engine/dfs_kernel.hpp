@@ -18,6 +18,7 @@
 namespace tessera::mining::detail {
 
 using atomic_counter_t = unsigned long long;  // native 64-bit atomics on CUDA
+using domain_word_t = unsigned int;           // domain bitmaps: native 32-bit atomic OR on CUDA
 
 // Everything a DFS launch reads (graph, plan, tasks, buffers): filled once by the host
 // (engine.cpp) and copied into whichever kernel variant runs.
@@ -64,6 +65,9 @@ struct DfsKernelData {
   Kokkos::View<vid_t**, Kokkos::LayoutRight, memory_space> out;
   Kokkos::View<atomic_counter_t, memory_space> cursor;
 
+  // Domain mode (FSM support, list kernels only): when set, every match marks its data vertex
+  // v of pattern vertex p as bit v % 32 of domains(p, v / 32) instead of writing a row.
+  Kokkos::View<domain_word_t**, Kokkos::LayoutRight, memory_space> domains;
 };
 
 // Kernel fission (paper §5, code generator): the optional paths are compile-time features, so a plan that
@@ -78,7 +82,8 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
   using Data::lookup_rows, Data::lookup_entries, Data::sym_rows, Data::sym_entries, Data::labels, Data::plan,
       Data::first_level, Data::lanes, Data::team_threads, Data::probe_cost, Data::task_u, Data::task_v, Data::unit_end,
       Data::unit_begin, Data::unit_stop, Data::chunk, Data::single_units, Data::next_chunk, Data::buffers, Data::width,
-      Data::local_words, Data::local_stride, Data::local_min, Data::local_max, Data::flat_max, Data::out, Data::cursor;
+      Data::local_words, Data::local_stride, Data::local_min, Data::local_max, Data::flat_max, Data::out, Data::cursor,
+      Data::domains;
 
   DfsKernel() = default;
   explicit DfsKernel(const Data& data) : Data(data) {}
@@ -288,7 +293,15 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     return w - excluded;
   }
 
-  // Matches at the last level i (count mode), or writes them (list mode). With parts > 1 only
+  // Marks data vertex v in pattern vertex p's domain. The plain read first: almost every
+  // vertex is marked by an earlier match already, and a stale read only costs one atomic.
+  KOKKOS_INLINE_FUNCTION void mark_domain(int p, vid_t v) const {
+    domain_word_t* word = &domains(p, v / 32);
+    const domain_word_t bit = domain_word_t(1) << (v % 32);
+    if (!(*static_cast<volatile domain_word_t*>(word) & bit)) Kokkos::atomic_fetch_or(word, bit);
+  }
+
+  // Matches at the last level i (count mode), or writes them (list mode: rows, or domains). With parts > 1 only
   // every parts-th candidate from `part` on is taken (hub splitting at the first DFS level).
   KOKKOS_INLINE_FUNCTION count_t finish(const member& team, int i, const vid_t* m, const Span* raw, eid_t part,
                                         eid_t parts) const {
@@ -311,7 +324,10 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
           const vid_t x = s.data[b + k * parts];
           if (!admissible(level, x, m) || !passes_set_ops(x, intersect, subtract, m)) return;
           ++f;
-          if (List) {
+          if (List && domains.extent(0) != 0) {
+            for (int l = 0; l < i; ++l) mark_domain(plan.vertex_of_level[l], m[l]);
+            mark_domain(plan.vertex_of_level[i], x);
+          } else if (List) {
             const atomic_counter_t row = Kokkos::atomic_fetch_add(&cursor(), atomic_counter_t(1));
             if (row < static_cast<atomic_counter_t>(out.extent(0))) {
               for (int l = 0; l < i; ++l) out(row, plan.vertex_of_level[l]) = m[l];

@@ -120,4 +120,18 @@ count_t engine_list(const ExecSpace& space, const MiningGraph<typename ExecSpace
                     const SearchPlan& plan, const MatchSink& sink, const EngineParams& params = {},
                     EngineStats* stats = nullptr);
 
+// Per-pattern-vertex domains (the data vertices a pattern vertex is matched to), for
+// frequent subgraph mining: one bitmap row of num_vertices bits per pattern vertex, bit v of
+// row p at word v / 32, bit v % 32. Every distinct match (one per subgraph, as listed) ORs its
+// vertices into the rows; the caller zeroes them first and unites the rows of each orbit of
+// Aut(P) to cover the automorphic mappings. Returns the number of matches.
+using DomainWord = unsigned int;
+template <class MemorySpace>
+using DomainBitmaps = Kokkos::View<DomainWord**, Kokkos::LayoutRight, MemorySpace>;
+
+template <class ExecSpace>
+count_t engine_domains(const ExecSpace& space, const MiningGraph<typename ExecSpace::memory_space>& graph,
+                       const SearchPlan& plan, const DomainBitmaps<typename ExecSpace::memory_space>& domains,
+                       const EngineParams& params = {}, EngineStats* stats = nullptr);
+
 }  // namespace tessera::mining
