@@ -325,7 +325,6 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
           if (!admissible(level, x, m) || !passes_set_ops(x, intersect, subtract, m)) return;
           ++f;
           if (List && domains.extent(0) != 0) {
-            for (int l = 0; l < i; ++l) mark_domain(plan.vertex_of_level[l], m[l]);
             mark_domain(plan.vertex_of_level[i], x);
           } else if (List) {
             const atomic_counter_t row = Kokkos::atomic_fetch_add(&cursor(), atomic_counter_t(1));
@@ -336,6 +335,11 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
           }
         },
         found);
+    // Domain mode: the earlier levels' vertices are the same for every match found here.
+    if (List && domains.extent(0) != 0 && found > 0)
+      Kokkos::single(Kokkos::PerThread(team), [&]() {
+        for (int l = 0; l < i; ++l) mark_domain(plan.vertex_of_level[l], m[l]);
+      });
     return found;
   }
 
