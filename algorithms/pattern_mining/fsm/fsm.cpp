@@ -60,21 +60,33 @@ FsmResult frequent_subgraphs(const ExecSpace& space, const CsrGraph<typename Exe
   r.by_edges.assign(static_cast<std::size_t>(params.max_edges), 0);
   DomainSupport<ExecSpace> domains(space, graph, params.max_edges + 1, engine);
   std::vector<LabelledPattern> level;  // the frequent patterns of the current size, sorted
-  auto keep_if_frequent = [&](const LabelledPattern& p, std::vector<LabelledPattern>& next) {
-    ++r.candidates;
-    const count_t s = domains.support(p);
-    if (s < params.support) return;
-    next.push_back(p);
-    r.patterns.push_back({p, s});
+  // Supports of one level's candidates: levels 1 and 2 (single edges, wedges: one shape each)
+  // in batched launches of the unlabelled shape (the paper's bounded BFS), deeper levels one
+  // engine launch per candidate (the DFS extension).
+  auto evaluate = [&](const std::vector<LabelledPattern>& candidates, int edges) {
+    r.candidates += candidates.size();
+    std::vector<count_t> supports;
+    if (edges <= 2) {
+      supports = domains.supports(candidates);
+    } else {
+      for (const auto& c : candidates) supports.push_back(domains.support(c));
+    }
+    std::vector<LabelledPattern> frequent;
+    for (std::size_t i = 0; i < candidates.size(); ++i)
+      if (supports[i] >= params.support) {
+        frequent.push_back(candidates[i]);
+        r.patterns.push_back({candidates[i], supports[i]});
+      }
+    std::sort(frequent.begin(), frequent.end());
+    r.by_edges[static_cast<std::size_t>(edges - 1)] = frequent.size();
+    return frequent;
   };
   // Level 1: single edges; their frequent label pairs are the only ones later edges may carry.
+  std::vector<LabelledPattern> edges;
+  for (const auto& [a, b] : edge_label_pairs(graph)) edges.push_back(LabelledPattern{{a, b}, {{0, 1}}});
+  level = evaluate(edges, 1);
   std::vector<LabelPair> frequent_pairs;
-  for (const auto& [a, b] : edge_label_pairs(graph)) {
-    const std::size_t before = level.size();
-    keep_if_frequent(LabelledPattern{{a, b}, {{0, 1}}}, level);
-    if (level.size() > before) frequent_pairs.emplace_back(a, b);
-  }
-  r.by_edges[0] = level.size();
+  for (const auto& p : level) frequent_pairs.emplace_back(p.labels[0], p.labels[1]);
   for (int k = 2; k <= params.max_edges && !level.empty(); ++k) {
     std::vector<LabelledPattern> candidates;
     for (const auto& p : level) {
@@ -83,17 +95,14 @@ FsmResult frequent_subgraphs(const ExecSpace& space, const CsrGraph<typename Exe
     }
     std::sort(candidates.begin(), candidates.end());
     candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
-    std::vector<LabelledPattern> next;
+    std::vector<LabelledPattern> kept;
     for (const auto& c : candidates) {
-      if (!all_subpatterns_frequent(c, level)) {
+      if (all_subpatterns_frequent(c, level))
+        kept.push_back(c);
+      else
         ++r.pruned;
-        continue;
-      }
-      keep_if_frequent(c, next);
     }
-    level = std::move(next);
-    std::sort(level.begin(), level.end());
-    r.by_edges[static_cast<std::size_t>(k - 1)] = level.size();
+    level = evaluate(kept, k);
   }
   std::sort(r.patterns.begin(), r.patterns.end(), [](const FrequentPattern& a, const FrequentPattern& b) {
     return a.pattern.num_edges() != b.pattern.num_edges() ? a.pattern.num_edges() < b.pattern.num_edges()

@@ -93,6 +93,34 @@ TEST_CASE("fsm: engine domain supports equal brute force for every occurring pat
   CHECK(graphs == 4);
 }
 
+TEST_CASE("fsm: batched domain supports (one launch per shape) equal brute force, every shape up to 4 edges") {
+  for (const auto& edges : random_labelled_graphs()) {
+    const auto reference = test::brute_force_fsm_supports(edges, 4);
+    const auto graph = build_graph(edges);
+    // Group the occurring patterns by unlabelled shape; each group in one call.
+    std::map<LabelledPattern, std::vector<std::pair<LabelledPattern, count_t>>> by_shape;
+    for (const auto& [key, support] : reference) {
+      const LabelledPattern p = canonical_form(key.labels, key.edges);
+      by_shape[canonical_form(std::vector<label_t>(p.labels.size(), 0), p.edges)].emplace_back(p, support);
+    }
+    CHECK(by_shape.size() >= 5);  // edge, wedge, triangle, 3-path, 3-star at least
+    for (const std::size_t batch_bytes : {k_batched_domain_bytes, std::size_t(1)}) {  // 1: a launch per pattern
+      DomainSupport<Space> domains(Space{}, graph, 5);
+      domains.set_batch_bytes(batch_bytes);
+      for (const auto& [shape, group] : by_shape) {
+        std::vector<LabelledPattern> patterns;
+        for (const auto& [p, support] : group) patterns.push_back(p);
+        const auto supports = domains.supports(patterns);
+        REQUIRE(supports.size() == group.size());
+        for (std::size_t i = 0; i < group.size(); ++i) {
+          CAPTURE(pattern_line(group[i].first, group[i].second));
+          CHECK(supports[i] == group[i].second);
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("fsm: frequent patterns and supports equal brute force (K = 1..4, several sigma)") {
   for (const auto& edges : random_labelled_graphs()) {
     const auto reference = test::brute_force_fsm_supports(edges, 4);
