@@ -83,10 +83,11 @@ TEST_CASE("fsm: engine domain supports equal brute force for every occurring pat
     split.split_length = 1;
     for (const EngineParams& params : {EngineParams{}, split}) {
       DomainSupport<Space> domains(Space{}, graph, 5, params);
-      for (const auto& [key, support] : reference) {
-        const LabelledPattern p = canonical_form(key.labels, key.edges);
-        CAPTURE(pattern_line(p, support));
-        CHECK(domains.support(p) == support);
+      for (const auto& entry : reference) {
+        const LabelledPattern p = canonical_form(entry.first.labels, entry.first.edges);
+        const count_t expected = entry.second;
+        CAPTURE(pattern_line(p, expected));
+        CHECK(domains.support(p) == expected);
       }
     }
   }
