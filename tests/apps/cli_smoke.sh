@@ -285,6 +285,13 @@ YAML
     expect_error "does not exist|cannot" "$tessera" fsm $c6 --support 1 --list "$tmp/no/such/dir/out.txt"
     # info: the label histogram.
     "$tessera" info $c6 --json | grep -q '"labels": {"0": 6}' || fail "info label histogram"
+    # HDF5 keeps generated labels: the same patterns from the file as from the generator.
+    if "$tessera" version | grep -q hdf5; then
+      "$tessera" generate kronecker:scale=6,edge_factor=4,labels=3 "$tmp/l.h5" > /dev/null || fail "generate labelled h5"
+      a=$("$tessera" fsm "$tmp/l.h5" --support 2 --json | grep -o '"frequent_patterns": [0-9]*, "by_edges": [^]]*')
+      b=$("$tessera" fsm gen:kronecker:scale=6,edge_factor=4,labels=3 --support 2 --json | grep -o '"frequent_patterns": [0-9]*, "by_edges": [^]]*')
+      [ -n "$a" ] && [ "$a" = "$b" ] || fail "HDF5 labels: '$a' vs generator '$b'"
+    fi
     # Real data: citeseer, the pattern list equal to the reference line for line.
     labelled=$data/graphs/labelled
     if [ -n "$data" ] && [ -f "$labelled/citeseer.el.gz" ]; then
