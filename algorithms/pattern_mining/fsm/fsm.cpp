@@ -66,7 +66,7 @@ FsmResult frequent_subgraphs(const ExecSpace& space, const CsrGraph<typename Exe
   auto evaluate = [&](const std::vector<LabelledPattern>& candidates, int edges) {
     r.candidates += candidates.size();
     std::vector<count_t> supports;
-    if (edges <= 2) {
+    if (edges <= 2 && params.bounded_bfs) {
       supports = domains.supports(candidates);
     } else {
       for (const auto& c : candidates) supports.push_back(domains.support(c));

@@ -48,6 +48,15 @@ const std::vector<FsmOption>& fsm_options() {
          p.support = static_cast<count_t>(parse_integer("support", v, 1, std::numeric_limits<long long>::max()));
        },
        true},
+      {"bfs", "on|off",
+       "levels 1-2 (edges, wedges) as bounded BFS: all candidates of a level from one enumeration of the unlabelled "
+       "shape (on), or one labelled engine launch per candidate (off)",
+       [](const FsmParams& p) { return std::string(p.bounded_bfs ? "on" : "off"); },
+       [](FsmParams& p, const std::string& v) {
+         if (v == "on" || v == "1") p.bounded_bfs = true;
+         else if (v == "off" || v == "0") p.bounded_bfs = false;
+         else throw UserError("option 'bfs' expects on or off, got '" + v + "'");
+       }},
   });
   return options;
 }

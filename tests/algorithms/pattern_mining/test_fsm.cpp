@@ -133,6 +133,7 @@ TEST_CASE("fsm: frequent patterns and supports equal brute force (K = 1..4, seve
         FsmParams params;
         params.max_edges = k;
         params.support = sigma;
+        params.bounded_bfs = sigma % 2 == 1;  // both ways of evaluating levels 1-2
         const FsmResult r = frequent_subgraphs(Space{}, graph, params);
         std::map<test::BruteForcePatternKey, count_t> expected;
         std::vector<count_t> by_edges(static_cast<std::size_t>(k), 0);
@@ -187,7 +188,10 @@ TEST_CASE("fsm: options and errors") {
                        tessera::UserError);
   CHECK_THROWS_WITH_AS(apply_fsm_option(p, "support", "0"),
                        "option 'support' expects an integer in [1, 9223372036854775807], got '0'", tessera::UserError);
-  CHECK_THROWS_WITH_AS(apply_fsm_option(p, "sigma", "1"), "unknown fsm option 'sigma' (known: max-edges, support)",
+  apply_fsm_option(p, "bfs", "off");
+  CHECK(!p.bounded_bfs);
+  CHECK_THROWS_WITH_AS(apply_fsm_option(p, "bfs", "maybe"), "option 'bfs' expects on or off, got 'maybe'", tessera::UserError);
+  CHECK_THROWS_WITH_AS(apply_fsm_option(p, "sigma", "1"), "unknown fsm option 'sigma' (known: max-edges, support, bfs)",
                        tessera::UserError);
   CHECK_THROWS_WITH_AS(validate(FsmParams{}),
                        "frequent subgraph mining needs a minimum support (option 'support', >= 1)", tessera::UserError);
@@ -195,6 +199,7 @@ TEST_CASE("fsm: options and errors") {
   CHECK(fsm_options()[0].default_value == "2");
   CHECK(fsm_options()[1].required);
   CHECK(fsm_options()[1].default_value.empty());
+  CHECK(fsm_options()[2].default_value == "on");
   // An unlabelled graph.
   const auto unlabelled = build_graph(test::random_edges_with_hub(8, 0.3, 1));
   FsmParams ok;

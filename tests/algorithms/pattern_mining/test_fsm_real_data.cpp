@@ -1,7 +1,7 @@
 // Frequent subgraph mining on the labelled reference graphs (graphs/labelled/README.md):
 // citeseer and cora at every row of fsm_ground_truth.csv (K = 2 and 3, every listed sigma):
 // the counts per pattern size, and the pattern list (patterns and supports) line for line
-// equal to <graph>_k<K>_s<sigma>.patterns.txt.gz.
+// equal to <graph>_k<K>_s<sigma>.patterns.txt.gz; levels 1-2 batched (bounded BFS) and not.
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -60,9 +60,12 @@ TEST_SUITE("real-data") {
         load.labels = folder + name + ".labels.gz";
         graphs[name] = io::load_graph(folder + name + ".el.gz", load).graph;
       }
+      for (const bool bfs : {true, false}) {
+      CAPTURE(bfs);
       FsmParams params;
       params.max_edges = std::stoi(f[1]);
       params.support = std::stoull(f[2]);
+      params.bounded_bfs = bfs;
       const FsmResult r = frequent_subgraphs(Kokkos::DefaultExecutionSpace{}, graphs[name], params);
       CHECK(r.patterns.size() == std::stoull(f[4]));
       for (int k = 1; k <= 3; ++k) {
@@ -73,6 +76,7 @@ TEST_SUITE("real-data") {
       write_pattern_list(list, r, name, params);
       const auto expected = lines_of(folder + name + "_k" + f[1] + "_s" + f[2] + ".patterns.txt.gz");
       CHECK(split(list.str(), '\n') == expected);
+      }
       ++rows;
     }
     CHECK(rows == 14);
