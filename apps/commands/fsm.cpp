@@ -78,6 +78,7 @@ int fsm_command(const Args& argv) {
       .set("m", loaded.graph.num_edges())
       .set("max_edges", params.max_edges)
       .set("support", params.support)
+      .set("bfs", params.bounded_bfs)
       .set("frequent_patterns", static_cast<count_t>(r.patterns.size()))
       .set("by_edges", by_edges)
       .set("candidates", r.candidates)
