@@ -14,8 +14,8 @@ void add_input_options(Arguments& args) {
 }
 
 void add_labels_option(Arguments& args) {
-  args.option("labels", "FILE", "vertex labels: 'v label' lines (0-based ids, # comments, gzip or plain), every vertex once;\n"
-                                "replaces the input's own labels (HDF5, generator labels=L)");
+  args.option("labels", "FILE", "vertex labels, 'v label' lines (0-based ids, # comments, gzip or plain), every vertex "
+                                "once; replaces the input's own labels (HDF5, generator labels=L)");
 }
 
 std::optional<io::FileFormat> input_format(const Arguments& args) {

@@ -52,7 +52,7 @@ int fsm_command(const Args& argv) {
   add_labels_option(args);
   for (const auto& o : fsm_options())
     args.option(o.name, o.value_name, o.help, o.required ? std::nullopt : std::optional<std::string>(o.default_value));
-  args.option("list", "FILE", "write the frequent patterns to FILE: one '<edges> <support> L <labels> E <i-j> ...' line\n"
+  args.option("list", "FILE", "write the frequent patterns to FILE: one '<edges> <support> L <labels> E <i-j> ...' line "
                               "each, in canonical form, sorted (the layout of the reference lists)")
       .flag("json", "print one JSON object on stdout");
   if (!args.parse(argv)) return 0;
