@@ -40,6 +40,7 @@ const char* usage =
     "  mine <graph> --pattern P  count or list the subgraphs matching a pattern (edge- or vertex-induced)\n"
     "  cliques <graph> --k K     count or list k-cliques (k = 3..8)\n"
     "  motifs <graph> --k 3|4    count every 3- or 4-vertex motif (vertex-induced)\n"
+    "  fsm <graph> --labels F    frequent labelled patterns of 1..K edges with MNI support >= SIGMA\n"
     "  partition <hypergraph>    multilevel partitioning under size/inbound limits (--preset) or k-way (--k)\n"
     "  partition-check <h> <p>   recompute a partition's metrics and check its constraints\n"
     "  run <experiment.yaml>     run a YAML experiment: inputs x tasks x parameter grid x repetitions\n"
@@ -56,6 +57,7 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "mine") return mine_command(args);
   if (command == "cliques") return cliques_command(args);
   if (command == "motifs") return motifs_command(args);
+  if (command == "fsm") return fsm_command(args);
   if (command == "partition") return partition_command(args);
   if (command == "partition-check") return partition_check_command(args);
   if (command == "version" || command == "--version") {

@@ -10,6 +10,7 @@
 #include "io/generators/generator_spec.hpp"
 #include "io/generators/nn_hypergraph.hpp"
 #include "io/text/text_formats.hpp"
+#include "io/text/vertex_labels_format.hpp"
 #ifdef TESSERA_HAVE_HDF5
 #include "io/hdf5/hdf5_graph.hpp"
 #endif
@@ -94,6 +95,18 @@ bool holds_hypergraph(const std::string& source, std::optional<FileFormat> forma
 #endif
 }
 
+namespace {
+
+Kokkos::View<label_t*, Kokkos::DefaultExecutionSpace::memory_space> device_labels(const std::vector<label_t>& labels) {
+  Kokkos::View<label_t*, Kokkos::DefaultExecutionSpace::memory_space> out(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::graph::labels"), labels.size());
+  Kokkos::deep_copy(out, Kokkos::View<const label_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
+                             labels.data(), labels.size()));
+  return out;
+}
+
+}  // namespace
+
 LoadedGraph load_graph(const std::string& source, const GraphLoadOptions& options) {
   using space = Kokkos::DefaultExecutionSpace;
   LoadedGraph out;
@@ -103,6 +116,7 @@ LoadedGraph load_graph(const std::string& source, const GraphLoadOptions& option
     out.format = "generator";
     auto spec = gen::parse_generator_spec(source.substr(std::string(generator_prefix).size()));
     auto edges = gen::generate(spec);
+    if (!options.labels.empty()) edges.labels = device_labels(read_vertex_labels(options.labels, edges.num_vertices));
     space().fence();
     out.read_seconds = timer.seconds();
     timer.reset();
@@ -122,6 +136,7 @@ LoadedGraph load_graph(const std::string& source, const GraphLoadOptions& option
     out.read_seconds = timer.seconds();
     timer.reset();
     out.graph = mirror_graph<space::memory_space>(host);
+    if (!options.labels.empty()) out.graph.labels = device_labels(read_vertex_labels(options.labels, out.graph.num_vertices()));
     out.build_seconds = timer.seconds();
 #endif
     return out;
@@ -141,6 +156,7 @@ LoadedGraph load_graph(const std::string& source, const GraphLoadOptions& option
     case FileFormat::snn:
     case FileFormat::hdf5: TESSERA_REQUIRE(false, "handled above");
   }
+  if (!options.labels.empty()) edges.labels = read_vertex_labels(options.labels, edges.num_vertices);
   out.read_seconds = timer.seconds();
   timer.reset();
   out.graph = build_graph(edges, options.build, &out.report);

@@ -33,6 +33,9 @@ struct GraphLoadOptions {
   std::optional<FileFormat> format;  // default: from the extension
   BuildOptions build;                // symmetrize / self-loops / id compaction
   bool one_based = false;            // edge lists whose ids start at 1
+  // A vertex label file (io/text/vertex_labels_format.hpp) for the input's vertex ids; replaces
+  // any labels the input carries. Empty: the input's own labels (HDF5, generator labels=L).
+  std::string labels;
 };
 
 struct LoadedGraph {

@@ -13,6 +13,11 @@ void add_input_options(Arguments& args) {
       .flag("first-pin-is-source", "hMETIS: the first pin of each net is its source (directed nets)");
 }
 
+void add_labels_option(Arguments& args) {
+  args.option("labels", "FILE", "vertex labels, 'v label' lines (0-based ids, # comments, gzip or plain), every vertex "
+                                "once; replaces the input's own labels (HDF5, generator labels=L)");
+}
+
 std::optional<io::FileFormat> input_format(const Arguments& args) {
   if (auto f = args.maybe("format")) return io::parse_file_format(*f);
   return std::nullopt;
@@ -25,6 +30,8 @@ io::GraphLoadOptions graph_load_options(const Arguments& args) {
   o.build.remove_self_loops = !args.has("keep-self-loops");
   o.build.compact_ids = args.has("compact-ids");
   o.one_based = args.has("one-based");
+  if (args.declared("labels"))
+    if (const auto labels = args.maybe("labels")) o.labels = *labels;
   return o;
 }
 

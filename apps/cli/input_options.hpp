@@ -7,6 +7,8 @@
 namespace tessera::cli {
 
 void add_input_options(Arguments& args);
+// --labels FILE: vertex labels for the input graph (commands that use labels declare it).
+void add_labels_option(Arguments& args);
 std::optional<io::FileFormat> input_format(const Arguments& args);  // --format, if given
 io::GraphLoadOptions graph_load_options(const Arguments& args);
 io::HypergraphLoadOptions hypergraph_load_options(const Arguments& args);

@@ -16,6 +16,7 @@ int tc_command(const Args& args);
 int mine_command(const Args& args);     // pattern mining (mine.cpp)
 int cliques_command(const Args& args);
 int motifs_command(const Args& args);
+int fsm_command(const Args& args);      // frequent subgraph mining (fsm.cpp)
 int partition_command(const Args& args);
 int partition_check_command(const Args& args);
 

@@ -1,5 +1,6 @@
 // tessera info <input>: size and degree statistics of a graph or hypergraph.
 #include <iostream>
+#include <map>
 
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
@@ -10,6 +11,16 @@
 namespace tessera::cli {
 
 namespace {
+
+// {"label": vertices} in label order; empty for an unlabelled graph.
+Json label_histogram(const DeviceGraph& graph) {
+  const auto labels = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, graph.labels);
+  std::map<label_t, long long> counts;
+  for (std::size_t v = 0; v < labels.extent(0); ++v) ++counts[labels(v)];
+  Json j = Json::object();
+  for (const auto& [label, count] : counts) j.set(std::to_string(label), count);
+  return j;
+}
 
 Json graph_info(const std::string& source, const Arguments& args) {
   auto loaded = io::load_graph(source, graph_load_options(args));
@@ -35,6 +46,7 @@ Json graph_info(const std::string& source, const Arguments& args) {
       .set("vertices_removed", loaded.report.vertices_removed)
       .set("read_s", loaded.read_seconds)
       .set("build_s", loaded.build_seconds);
+  if (loaded.graph.has_labels()) j.set("labels", label_histogram(loaded.graph));
   return j;
 }
 
@@ -70,10 +82,13 @@ int info_command(const Args& argv) {
                          "gen:kronecker:scale=16,edge_factor=16,seed=1.");
   args.positional("input", "graph or hypergraph file, or gen:<spec>");
   add_input_options(args);
+  add_labels_option(args);
   args.flag("json", "print one JSON object on stdout");
   if (!args.parse(argv)) return 0;
   const std::string& source = args.get("input");
   const auto format = input_format(args);
+  if (args.maybe("labels") && io::holds_hypergraph(source, format))
+    throw UsageError("--labels applies to graphs, and '" + source + "' is a hypergraph");
   Json j = io::holds_hypergraph(source, format) ? hypergraph_info(source, args) : graph_info(source, args);
   print_result(j, args.has("json"));
   return 0;

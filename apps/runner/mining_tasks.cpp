@@ -8,6 +8,8 @@
 
 #include "algorithms/pattern_mining/apps/mine.hpp"
 #include "algorithms/pattern_mining/apps/motifs.hpp"
+#include "algorithms/pattern_mining/fsm/fsm.hpp"
+#include "algorithms/pattern_mining/fsm/fsm_options.hpp"
 #include "core/error.hpp"
 #include "core/util/parse_number.hpp"
 
@@ -96,6 +98,34 @@ PreparedTask motifs_task(const Params& p) {
   };
 }
 
+// Frequent subgraph mining; the input needs labels (input `labels:` file, HDF5, labels=L).
+Json fsm_task(const io::LoadedGraph& input, const Params& p) {
+  FsmParams params;
+  for (const auto& o : fsm_options()) {
+    const std::string& value = p.at(fsm_yaml_name(o.name));
+    TESSERA_USER_REQUIRE(!value.empty(), "task 'fsm' needs parameter '" << fsm_yaml_name(o.name) << "' (" << o.help << ")");
+    o.apply(params, value);
+  }
+  const FsmResult r = frequent_subgraphs(Space{}, input.graph, params);
+  Json by_edges = Json::array();
+  for (count_t c : r.by_edges) by_edges.push(c);
+  Json j = Json::object();
+  j.set("time_s", r.seconds)
+      .set("engine_s", r.engine_seconds)
+      .set("frequent_patterns", static_cast<count_t>(r.patterns.size()))
+      .set("by_edges", by_edges)
+      .set("candidates", r.candidates)
+      .set("pruned", r.pruned)
+      .set("matches", r.matches);
+  return j;
+}
+
+Params fsm_defaults() {
+  Params defaults;
+  for (const auto& o : fsm_options()) defaults[fsm_yaml_name(o.name)] = o.default_value;
+  return defaults;
+}
+
 }  // namespace
 
 std::vector<TaskDefinition> mining_tasks() {
@@ -110,6 +140,8 @@ std::vector<TaskDefinition> mining_tasks() {
        with({{"pattern", "triangle"}, {"induced", "edge"}}), mine_task},
       {"cliques", "count k-cliques on the oriented DAG (paper 2)", with({{"k", "4"}}), cliques_task},
       {"motifs", "count every k-vertex motif, k = 3 or 4, vertex-induced (paper 2)", with({{"k", "3"}}), motifs_task},
+      {"fsm", "frequent labelled patterns of 1..max_edges edges with MNI support >= support (paper 2)", fsm_defaults(),
+       fsm_task},
   };
 }
 

@@ -118,7 +118,7 @@ ExperimentConfig load_experiment(const std::string& path) {
   if (!inputs || !inputs.IsSequence() || inputs.size() == 0)
     throw ParseError(path, inputs ? inputs.Mark().line + 1 : 1, "'inputs' must be a non-empty list");
   for (const auto& node : inputs) {
-    r.only_keys(node, {"file", "generator", "name", "format", "compact_ids", "directed", "one_based"}, "an input");
+    r.only_keys(node, {"file", "generator", "name", "format", "compact_ids", "directed", "one_based", "labels"}, "an input");
     InputConfig in;
     if (node["file"] && node["generator"]) r.fail(node, "an input has either 'file' or 'generator', not both");
     if (node["file"]) {
@@ -152,6 +152,12 @@ ExperimentConfig load_experiment(const std::string& path) {
     if (node["compact_ids"]) in.load.build.compact_ids = r.boolean(node["compact_ids"], "compact_ids");
     if (node["directed"]) in.load.build.symmetrize = !r.boolean(node["directed"], "directed");
     if (node["one_based"]) in.load.one_based = r.boolean(node["one_based"], "one_based");
+    if (node["labels"]) {
+      fs::path p = r.scalar(node["labels"], "labels");
+      if (p.is_relative()) p = base / p;
+      in.load.labels = p.lexically_normal().string();
+      if (!fs::exists(in.load.labels)) r.fail(node["labels"], "label file '" + in.load.labels + "' does not exist");
+    }
     c.inputs.push_back(std::move(in));
   }
 
@@ -206,6 +212,7 @@ std::string to_yaml(const ExperimentConfig& c) {
     out << YAML::Key << "compact_ids" << YAML::Value << in.load.build.compact_ids;
     out << YAML::Key << "directed" << YAML::Value << !in.load.build.symmetrize;
     out << YAML::Key << "one_based" << YAML::Value << in.load.one_based;
+    if (!in.load.labels.empty()) out << YAML::Key << "labels" << YAML::Value << in.load.labels;
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;

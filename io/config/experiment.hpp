@@ -9,6 +9,7 @@
 //     - file: ../data/karate.el.gz   # relative to the YAML file's folder
 //       name: karate                 # optional label (default: file stem / generator spec)
 //       format: edge_list            # optional; compact_ids, directed, one_based: optional bools
+//       labels: ../data/karate.labels.gz  # optional vertex label file, relative like 'file'
 //     - generator: kronecker:scale=16,edge_factor=16,seed=1
 //   tasks:                           # required, non-empty
 //     - task: orient
@@ -31,7 +32,7 @@ namespace tessera::io {
 struct InputConfig {
   std::string name;        // label in results
   std::string source;      // resolved file path, or "gen:<spec>"
-  GraphLoadOptions load;   // format, directed, compact_ids, one_based
+  GraphLoadOptions load;   // format, directed, compact_ids, one_based, labels
 };
 
 struct TaskConfig {

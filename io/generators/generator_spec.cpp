@@ -11,9 +11,12 @@
 #include "core/error.hpp"
 #include "core/util/memory_budget.hpp"
 #include "io/generators/structured.hpp"
+#include "io/generators/vertex_labels.hpp"
 
 namespace tessera::gen {
 namespace {
+
+constexpr long long k_max_generated_labels = 1 << 20;
 
 std::string trim(const std::string& s) {
   const auto first = s.find_first_not_of(" \t\r\n");
@@ -30,17 +33,18 @@ struct KindInfo {
 };
 
 const std::vector<KindInfo>& kinds() {
-  static const std::vector<std::string> kron_keys = {"scale", "edge_factor", "a", "b", "c", "seed", "scramble"};
+  // Every kind also takes "labels" (vertex labels, generate_vertex_labels).
+  static const std::vector<std::string> kron_keys = {"scale", "edge_factor", "a", "b", "c", "seed", "scramble", "labels"};
   static const std::vector<KindInfo> table = {
       {"kronecker", GeneratorKind::kronecker, kron_keys, {}},
       {"rmat", GeneratorKind::rmat, kron_keys, {}},
-      {"er", GeneratorKind::erdos_renyi, {"n", "m", "seed"}, {"n", "m"}},
-      {"clique", GeneratorKind::clique, {"n"}, {"n"}},
-      {"star", GeneratorKind::star, {"n"}, {"n"}},
-      {"grid", GeneratorKind::grid, {"rows", "cols"}, {"rows", "cols"}},
-      {"bipartite", GeneratorKind::complete_bipartite, {"a", "b"}, {"a", "b"}},
-      {"path", GeneratorKind::path, {"n"}, {"n"}},
-      {"cycle", GeneratorKind::cycle, {"n"}, {"n"}},
+      {"er", GeneratorKind::erdos_renyi, {"n", "m", "seed", "labels"}, {"n", "m"}},
+      {"clique", GeneratorKind::clique, {"n", "labels"}, {"n"}},
+      {"star", GeneratorKind::star, {"n", "labels"}, {"n"}},
+      {"grid", GeneratorKind::grid, {"rows", "cols", "labels"}, {"rows", "cols"}},
+      {"bipartite", GeneratorKind::complete_bipartite, {"a", "b", "labels"}, {"a", "b"}},
+      {"path", GeneratorKind::path, {"n", "labels"}, {"n"}},
+      {"cycle", GeneratorKind::cycle, {"n", "labels"}, {"n"}},
   };
   return table;
 }
@@ -189,6 +193,7 @@ GeneratorSpec parse_generator_spec(const std::string& text) {
 
   GeneratorSpec spec;
   spec.kind = info->kind;
+  if (has("labels")) spec.labels = static_cast<int>(parse.integer("labels", values.at("labels"), 1, k_max_generated_labels));
   switch (info->kind) {
     case GeneratorKind::kronecker:
     case GeneratorKind::rmat: {
@@ -273,6 +278,7 @@ std::string to_string(const GeneratorSpec& spec) {
       os << "a=" << spec.a << ",b=" << spec.b;
       break;
   }
+  if (spec.labels > 0) os << ",labels=" << spec.labels;
   return os.str();
 }
 
@@ -295,9 +301,7 @@ long double requested_edges(const GeneratorSpec& spec) {
   return 0;
 }
 
-}  // namespace
-
-EdgeArrays<Kokkos::DefaultExecutionSpace::memory_space> generate(const GeneratorSpec& spec) {
+EdgeArrays<Kokkos::DefaultExecutionSpace::memory_space> generate_edges(const GeneratorSpec& spec) {
   using Space = Kokkos::DefaultExecutionSpace;
   using Mem = Space::memory_space;
   // The edge arrays alone (two 32-bit ids per edge, both directions once symmetrised) are a
@@ -316,6 +320,14 @@ EdgeArrays<Kokkos::DefaultExecutionSpace::memory_space> generate(const Generator
   }
   TESSERA_REQUIRE(false, "unknown GeneratorKind " << static_cast<int>(spec.kind));
   return {};
+}
+
+}  // namespace
+
+EdgeArrays<Kokkos::DefaultExecutionSpace::memory_space> generate(const GeneratorSpec& spec) {
+  auto edges = generate_edges(spec);
+  if (spec.labels > 0) edges.labels = generate_vertex_labels(edges.num_vertices, spec.labels);
+  return edges;
 }
 
 }  // namespace tessera::gen

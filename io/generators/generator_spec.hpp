@@ -7,6 +7,8 @@
 //   er:n=1000,m=5000,seed=3                     Erdos-Renyi G(n, m); n and m required
 //   clique:n=10   star:n=10 (n leaves)   grid:rows=3,cols=4   bipartite:a=3,b=4
 //   path:n=5   cycle:n=5                        structured graphs (structured.hpp); all keys required
+//   every generator also takes labels=L (1..2^20): vertex labels in [0, L) hashed from the
+//   vertex id (vertex_labels.hpp); without it the graph is unlabelled
 //
 // A bare name ("kronecker") takes every default. Whitespace around names, keys and values is
 // ignored. Unknown generators or keys, repeated or missing keys and malformed values throw
@@ -29,6 +31,7 @@ struct GeneratorSpec {
   vid_t n = 0;                    // clique, path, cycle: vertices; star: leaves
   vid_t rows = 0, cols = 0;       // grid
   vid_t a = 0, b = 0;             // complete_bipartite: side sizes
+  int labels = 0;                 // every kind: vertex labels in [0, labels); 0 = unlabelled
 };
 
 GeneratorSpec parse_generator_spec(const std::string& text);

@@ -304,6 +304,71 @@ YAML
     expect_error "k.yaml:5: task 'cliques' with k=12: task 'cliques': k must be between 3 and 8" "$tessera" run "$tmp/k.yaml" --output "$tmp/r2"
     [ ! -e "$tmp/r2" ] || fail "an invalid grid created output"
     ;;
+  fsm)
+    # A 6-cycle with one label: the edge, the wedge and the 3-path each cover all 6 vertices.
+    c6=gen:cycle:n=6,labels=1
+    out=$("$tessera" fsm $c6 --max-edges 3 --support 6 --json) || fail "fsm c6"
+    echo "$out" | grep -q '"frequent_patterns": 3, "by_edges": \[1, 1, 1\]' || fail "C6 patterns: $out"
+    "$tessera" fsm $c6 --max-edges 3 --support 7 --json | grep -q '"frequent_patterns": 0' || fail "C6 at support 7"
+    "$tessera" fsm $c6 --max-edges 2 --support 1 --list "$tmp/c6.txt" > /dev/null || fail "fsm --list"
+    [ "$(grep -v '^#' "$tmp/c6.txt")" = "$(printf '1 6 L 0 0 E 0-1\n2 6 L 0 0 0 E 0-1 0-2')" ] || fail "C6 list: $(cat "$tmp/c6.txt")"
+    # Usage errors exit 2, bad input 1; one line each.
+    expect_error "fsm needs --support SIGMA" "$tessera" fsm $c6
+    "$tessera" fsm $c6 > /dev/null 2>&1; [ $? -eq 2 ] || fail "missing --support should exit 2"
+    expect_error "option 'max-edges' expects an integer in \[1, 4\], got '5'" "$tessera" fsm $c6 --support 1 --max-edges 5
+    "$tessera" fsm $c6 --support 1 --max-edges 0 > /dev/null 2>&1; [ $? -eq 1 ] || fail "--max-edges 0 should exit 1"
+    expect_error "option 'support' expects an integer" "$tessera" fsm $c6 --support 0
+    expect_error "needs vertex labels" "$tessera" fsm gen:cycle:n=6 --support 1
+    expect_error "unknown option --labels" "$tessera" tc gen:cycle:n=6 --labels x
+    printf '0 1\n1\n' > "$tmp/bad.labels"
+    expect_error "bad.labels:2: expected 'vertex label'" "$tessera" fsm gen:cycle:n=6 --labels "$tmp/bad.labels" --support 1
+    "$tessera" fsm gen:cycle:n=6 --labels "$tmp/bad.labels" --support 1 > /dev/null 2>&1; [ $? -eq 1 ] || fail "bad labels exit 1"
+    printf '0 1\n1 1\n' > "$tmp/short.labels"
+    expect_error "4 of 6 vertices have no label \(first: vertex 2\)" "$tessera" fsm gen:cycle:n=6 --labels "$tmp/short.labels" --support 1
+    expect_error "does not exist|cannot" "$tessera" fsm $c6 --support 1 --list "$tmp/no/such/dir/out.txt"
+    # info: the label histogram.
+    "$tessera" info $c6 --json | grep -q '"labels": {"0": 6}' || fail "info label histogram"
+    # HDF5 keeps generated labels: the same patterns from the file as from the generator.
+    if "$tessera" version | grep -q hdf5; then
+      "$tessera" generate kronecker:scale=6,edge_factor=4,labels=3 "$tmp/l.h5" > /dev/null || fail "generate labelled h5"
+      a=$("$tessera" fsm "$tmp/l.h5" --support 2 --json | grep -o '"frequent_patterns": [0-9]*, "by_edges": [^]]*')
+      b=$("$tessera" fsm gen:kronecker:scale=6,edge_factor=4,labels=3 --support 2 --json | grep -o '"frequent_patterns": [0-9]*, "by_edges": [^]]*')
+      [ -n "$a" ] && [ "$a" = "$b" ] || fail "HDF5 labels: '$a' vs generator '$b'"
+    fi
+    # Real data: citeseer, the pattern list equal to the reference line for line.
+    labelled=$data/graphs/labelled
+    if [ -n "$data" ] && [ -f "$labelled/citeseer.el.gz" ]; then
+      "$tessera" info "$labelled/citeseer.el.gz" --labels "$labelled/citeseer.labels.gz" --json |
+        grep -q '"labels": {"0": 596, "1": 668, "2": 701, "3": 249, "4": 508, "5": 590}' || fail "citeseer labels"
+      out=$("$tessera" fsm "$labelled/citeseer.el.gz" --labels "$labelled/citeseer.labels.gz" --max-edges 3 --support 100 \
+        --list "$tmp/citeseer.txt" --json) || fail "fsm citeseer"
+      echo "$out" | grep -q '"frequent_patterns": 24, "by_edges": \[7, 5, 12\]' || fail "citeseer k3 s100: $out"
+      gzip -dc "$labelled/citeseer_k3_s100.patterns.txt.gz" | cmp -s - "$tmp/citeseer.txt" || fail "citeseer list differs"
+    fi
+    ;;
+  run-fsm)
+    printf '0 0\n1 0\n2 0\n3 0\n4 1\n' > "$tmp/p5.labels"
+    cat > "$tmp/fsm.yaml" <<YAML
+name: fsm-smoke
+inputs:
+  - generator: cycle:n=6,labels=1
+  - generator: path:n=5
+    labels: p5.labels
+tasks:
+  - task: fsm
+    params:
+      max_edges: [1, 3]
+      support: 2
+YAML
+    "$tessera" run "$tmp/fsm.yaml" --output "$tmp/res" 2>"$tmp/log" || fail "run: $(cat "$tmp/log")"
+    [ "$(wc -l < "$tmp/res/results.jsonl")" -eq 4 ] || fail "expected 4 records: $(cat "$tmp/res/results.jsonl")"
+    # The 5-path 0-0-0-0-1: edges 0-0 (support 4) and 0-1 (1); wedges 0-0-0 (2: centres 1 and 2),
+    # 0-0-1 (1); 3-paths 0-0-0-0 (2: inner 1, 2) and 0-0-0-1 (1). At support 2: [1], then [1, 1, 1].
+    grep -q '"frequent_patterns": 3, "by_edges": \[1, 1, 1\]' "$tmp/res/results.jsonl" || fail "fsm records: $(cat "$tmp/res/results.jsonl")"
+    printf 'name: x\ninputs:\n  - generator: cycle:n=4,labels=1\ntasks:\n  - task: fsm\n' > "$tmp/nos.yaml"
+    "$tessera" run "$tmp/nos.yaml" --output "$tmp/r2" >/dev/null 2>"$tmp/err" && fail "fsm without support accepted"
+    grep -q "task 'fsm' needs parameter 'support'" "$tmp/err" || fail "missing support: $(cat "$tmp/err")"
+    ;;
   partition)
     # Generated LeNet hypergraph: constrained and k-way runs, identical output on 1 and 2 threads,
     # the checker agrees, and impossible instances are one-line errors.

@@ -19,6 +19,7 @@ namespace tessera::mining::detail {
 
 using atomic_counter_t = unsigned long long;  // native 64-bit atomics on CUDA
 using wedge_counter_t = unsigned int;         // wedges ending at one vertex (<= its degree)
+using domain_word_t = unsigned int;           // domain bitmaps: native 32-bit atomic OR on CUDA
 
 // Everything a DFS launch reads (graph, plan, tasks, buffers): filled once by the host
 // (engine.cpp) and copied into whichever kernel variant runs.
@@ -70,6 +71,16 @@ struct DfsKernelData {
   Kokkos::View<vid_t**, Kokkos::LayoutRight, memory_space> out;
   Kokkos::View<atomic_counter_t, memory_space> cursor;
 
+  // Domain mode (FSM support, list kernels only): when set, every match marks its data vertex
+  // v of pattern vertex p as bit v % 32 of domains(p, v / 32) instead of writing a row.
+  Kokkos::View<domain_word_t**, Kokkos::LayoutRight, memory_space> domains;
+  // Domains of several labelled patterns in one launch of their unlabelled plan (FSM levels 1
+  // and 2): when domain_rows is set, a match's dense labels (domain_labels, in pattern-vertex
+  // order, index = sum of label(p) * domain_label_count^p) select the rows instead:
+  // domain_rows(index * k + p) is pattern vertex p's row, -1 for label tuples of no pattern.
+  Kokkos::View<const int*, memory_space> domain_rows;
+  Kokkos::View<const label_t*, memory_space> domain_labels;
+  int domain_label_count = 0;
 };
 
 // Kernel fission (paper §5, code generator): the optional paths are compile-time features, so a plan that
@@ -86,7 +97,8 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
       Data::first_level, Data::lanes, Data::team_threads, Data::probe_cost, Data::task_u, Data::task_v, Data::unit_end,
       Data::unit_begin, Data::unit_stop, Data::chunk, Data::single_units, Data::next_chunk, Data::buffers, Data::width,
       Data::local_words, Data::local_stride, Data::local_min, Data::local_max, Data::flat_max, Data::wedge_counts,
-      Data::wedge_stride, Data::out, Data::cursor;
+      Data::wedge_stride, Data::out, Data::cursor, Data::domains, Data::domain_rows, Data::domain_labels,
+      Data::domain_label_count;
 
   DfsKernel() = default;
   explicit DfsKernel(const Data& data) : Data(data) {}
@@ -296,7 +308,29 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     return w - excluded;
   }
 
-  // Matches at the last level i (count mode), or writes them (list mode). With parts > 1 only
+  // Marks data vertex v in pattern vertex p's domain. The plain read first: almost every
+  // vertex is marked by an earlier match already, and a stale read only costs one atomic.
+  KOKKOS_INLINE_FUNCTION void mark_domain(int p, vid_t v) const {
+    domain_word_t* word = &domains(p, v / 32);
+    const domain_word_t bit = domain_word_t(1) << (v % 32);
+    if (!(*static_cast<volatile domain_word_t*>(word) & bit)) Kokkos::atomic_fetch_or(word, bit);
+  }
+
+  // Batched domains: the rows of the pattern whose labels this match (last level i, vertex x)
+  // has, if any.
+  KOKKOS_INLINE_FUNCTION void mark_labelled_rows(int i, const vid_t* m, vid_t x) const {
+    vid_t at[k_engine_max_levels];
+    for (int l = 0; l < i; ++l) at[plan.vertex_of_level[l]] = m[l];
+    at[plan.vertex_of_level[i]] = x;
+    const int k = i + 1;
+    long long index = 0;
+    for (int p = k - 1; p >= 0; --p) index = index * domain_label_count + domain_labels(at[p]);
+    const long long base = index * k;
+    if (domain_rows(base) < 0) return;  // no pattern has these labels
+    for (int p = 0; p < k; ++p) mark_domain(domain_rows(base + p), at[p]);
+  }
+
+  // Matches at the last level i (count mode), or writes them (list mode: rows, or domains). With parts > 1 only
   // every parts-th candidate from `part` on is taken (hub splitting at the first DFS level).
   KOKKOS_INLINE_FUNCTION count_t finish(const member& team, int i, const vid_t* m, const Span* raw, eid_t part,
                                         eid_t parts) const {
@@ -320,7 +354,11 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
           const vid_t x = s.data[b + k * parts];
           if (!admissible(level, x, m) || !passes_set_ops(x, intersect, subtract, m)) return;
           ++f;
-          if (List) {
+          if (List && domain_rows.extent(0) != 0) {
+            mark_labelled_rows(i, m, x);
+          } else if (List && domains.extent(0) != 0) {
+            mark_domain(plan.vertex_of_level[i], x);
+          } else if (List) {
             const atomic_counter_t row = Kokkos::atomic_fetch_add(&cursor(), atomic_counter_t(1));
             if (row < static_cast<atomic_counter_t>(out.extent(0))) {
               for (int l = 0; l < i; ++l) out(row, plan.vertex_of_level[l]) = m[l];
@@ -329,6 +367,11 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
           }
         },
         found);
+    // Domain mode: the earlier levels' vertices are the same for every match found here.
+    if (List && domains.extent(0) != 0 && domain_rows.extent(0) == 0 && found > 0)
+      Kokkos::single(Kokkos::PerThread(team), [&]() {
+        for (int l = 0; l < i; ++l) mark_domain(plan.vertex_of_level[l], m[l]);
+      });
     return found;
   }
 

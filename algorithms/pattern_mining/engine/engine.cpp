@@ -3,6 +3,7 @@
 #include "algorithms/pattern_mining/engine/engine.hpp"
 
 #include <algorithm>
+#include <type_traits>
 #include <vector>
 
 #include "algorithms/pattern_mining/engine/dfs_kernel.hpp"
@@ -532,13 +533,46 @@ count_t engine_list(const ExecSpace& space, const MiningGraph<typename ExecSpace
   return total;
 }
 
+template <class ExecSpace>
+count_t engine_domains(const ExecSpace& space, const MiningGraph<typename ExecSpace::memory_space>& graph,
+                       const SearchPlan& plan, const DomainBitmaps<typename ExecSpace::memory_space>& domains,
+                       const EngineParams& params, EngineStats* stats,
+                       const DomainRowsByLabel<typename ExecSpace::memory_space>* rows_by_label) {
+  static_assert(std::is_same_v<DomainWord, detail::domain_word_t>, "one domain word type");
+  EngineStats local;
+  EngineStats& s = stats ? *stats : local;
+  s = EngineStats{};
+  if (graph.graph.num_vertices() == 0) return 0;
+  TESSERA_REQUIRE((rows_by_label != nullptr || domains.extent(0) >= static_cast<std::size_t>(plan.num_levels())) &&
+                      domains.extent(1) * 32 >= static_cast<std::size_t>(graph.graph.num_vertices()),
+                  "domain bitmaps need one row of num_vertices bits per pattern vertex");
+  auto launcher = prepare_launch<ExecSpace, true>(space, graph, plan, params, s);
+  launcher.kernel.domains = domains;
+  if (rows_by_label != nullptr) {
+    TESSERA_REQUIRE(rows_by_label->count >= 1 && rows_by_label->labels.extent(0) == static_cast<std::size_t>(graph.graph.num_vertices()),
+                    "batched domains need a dense label per vertex");
+    launcher.kernel.domain_rows = rows_by_label->rows;
+    launcher.kernel.domain_labels = rows_by_label->labels;
+    launcher.kernel.domain_label_count = rows_by_label->count;
+  }
+  Kokkos::Timer timer;
+  const count_t total = launcher.units() == 0 ? 0 : launcher.run(space, 0, launcher.units());
+  space.fence();
+  s.batches = 1;
+  s.mine_seconds = timer.seconds();
+  return total;
+}
+
 #define TESSERA_INST(Space)                                                                                          \
   template MiningGraph<Space::memory_space> prepare_mining_graph<Space>(const Space&, const CsrGraph<Space::memory_space>&, \
                                                                         bool, bool);                                 \
   template count_t engine_count<Space>(const Space&, const MiningGraph<Space::memory_space>&, const SearchPlan&,       \
                                        const EngineParams&, EngineStats*);                                           \
   template count_t engine_list<Space>(const Space&, const MiningGraph<Space::memory_space>&, const SearchPlan&,        \
-                                      const MatchSink&, const EngineParams&, EngineStats*);
+                                      const MatchSink&, const EngineParams&, EngineStats*);                     \
+  template count_t engine_domains<Space>(const Space&, const MiningGraph<Space::memory_space>&, const SearchPlan&,     \
+                                         const DomainBitmaps<Space::memory_space>&, const EngineParams&, EngineStats*, \
+                                         const DomainRowsByLabel<Space::memory_space>*);
 TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
 #undef TESSERA_INST
 

@@ -137,4 +137,32 @@ count_t engine_list(const ExecSpace& space, const MiningGraph<typename ExecSpace
                     const SearchPlan& plan, const MatchSink& sink, const EngineParams& params = {},
                     EngineStats* stats = nullptr);
 
+// Per-pattern-vertex domains (the data vertices a pattern vertex is matched to), for
+// frequent subgraph mining: one bitmap row of num_vertices bits per pattern vertex, bit v of
+// row p at word v / 32, bit v % 32. Every distinct match (one per subgraph, as listed) ORs its
+// vertices into the rows; the caller zeroes them first and unites the rows of each orbit of
+// Aut(P) to cover the automorphic mappings. Returns the number of matches.
+using DomainWord = unsigned int;
+template <class MemorySpace>
+using DomainBitmaps = Kokkos::View<DomainWord**, Kokkos::LayoutRight, MemorySpace>;
+
+//
+// Batched (`rows_by_label` given): the plan is unlabelled and stands for several labelled
+// patterns of its shape; a match marks the rows its dense vertex labels select (see
+// DomainRowsByLabel), or nothing when no pattern has those labels.
+template <class MemorySpace>
+struct DomainRowsByLabel {
+  Kokkos::View<const label_t*, MemorySpace> labels;  // dense label 0..count-1 of every data vertex
+  int count = 0;
+  // count^k * k entries: for the label tuple of pattern vertices 0..k-1, index = sum of
+  // label(p) * count^p, entry index * k + p is the bitmap row of pattern vertex p (-1: none).
+  Kokkos::View<const int*, MemorySpace> rows;
+};
+
+template <class ExecSpace>
+count_t engine_domains(const ExecSpace& space, const MiningGraph<typename ExecSpace::memory_space>& graph,
+                       const SearchPlan& plan, const DomainBitmaps<typename ExecSpace::memory_space>& domains,
+                       const EngineParams& params = {}, EngineStats* stats = nullptr,
+                       const DomainRowsByLabel<typename ExecSpace::memory_space>* rows_by_label = nullptr);
+
 }  // namespace tessera::mining

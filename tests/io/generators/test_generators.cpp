@@ -15,6 +15,7 @@
 #include "io/generators/random_graphs.hpp"
 #include "io/generators/random_graphs_impl.hpp"  // to instantiate extra spaces (Serial)
 #include "io/generators/structured.hpp"
+#include "io/generators/vertex_labels.hpp"
 
 namespace {
 
@@ -301,4 +302,32 @@ TEST_SUITE("io.generators") {
                                                gen::parse_generator_spec("kronecker:scale=6,edge_factor=4,seed=9")
                                                    .kronecker)));
   }
+}
+
+TEST_CASE("generators: labels=L hashes vertex ids into [0, L) on any generator") {
+  const auto spec = gen::parse_generator_spec("kronecker:scale=10,edge_factor=4,labels=29");
+  CHECK(spec.labels == 29);
+  CHECK(gen::to_string(spec) == "kronecker:scale=10,edge_factor=4,a=0.57,b=0.19,c=0.19,seed=1,scramble=true,labels=29");
+  CHECK(gen::to_string(gen::parse_generator_spec(gen::to_string(spec))) == gen::to_string(spec));
+  const auto edges = gen::generate(spec);
+  REQUIRE(edges.labels.extent(0) == 1024);
+  auto labels = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, edges.labels);
+  std::vector<int> histogram(29, 0);
+  for (vid_t v = 0; v < 1024; ++v) {
+    CHECK(labels(v) == gen::generated_label(v, 29));  // device == host, a pure function of v
+    REQUIRE(labels(v) >= 0);
+    REQUIRE(labels(v) < 29);
+    ++histogram[static_cast<std::size_t>(labels(v))];
+  }
+  // Roughly uniform: 1024 / 29 ≈ 35 per label.
+  CHECK(*std::min_element(histogram.begin(), histogram.end()) >= 15);
+  CHECK(*std::max_element(histogram.begin(), histogram.end()) <= 60);
+  // The seed changes the edges, not the labels; structured graphs take labels too.
+  auto other = gen::generate(gen::parse_generator_spec("kronecker:scale=10,edge_factor=4,seed=5,labels=29"));
+  auto other_labels = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, other.labels);
+  CHECK(std::equal(labels.data(), labels.data() + 1024, other_labels.data()));
+  CHECK(gen::generate(gen::parse_generator_spec("cycle:n=5,labels=1")).labels.extent(0) == 5);
+  CHECK(gen::generate(gen::parse_generator_spec("cycle:n=5")).labels.extent(0) == 0);
+  CHECK_THROWS_AS(gen::parse_generator_spec("er:n=4,m=2,labels=0"), UserError);
+  CHECK_THROWS_AS(gen::parse_generator_spec("grid:rows=2,cols=2,labels=x"), UserError);
 }

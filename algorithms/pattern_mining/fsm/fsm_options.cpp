@@ -1,0 +1,78 @@
+#include "algorithms/pattern_mining/fsm/fsm_options.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "core/error.hpp"
+#include "core/util/parse_number.hpp"
+
+namespace tessera::mining {
+
+namespace {
+
+long long parse_integer(const std::string& name, const std::string& text, long long lo, long long hi) {
+  const auto value = parse_whole_integer(text);
+  TESSERA_USER_REQUIRE(value && *value >= lo && *value <= hi,
+                       "option '" << name << "' expects an integer in [" << lo << ", " << hi << "], got '" << text << "'");
+  return *value;
+}
+
+std::vector<FsmOption> with_defaults(std::vector<FsmOption> options) {
+  const FsmParams defaults;
+  for (auto& o : options) o.default_value = o.required ? std::string() : o.show(defaults);
+  return options;
+}
+
+}  // namespace
+
+void validate(const FsmParams& params) {
+  TESSERA_USER_REQUIRE(params.max_edges >= k_fsm_min_edges && params.max_edges <= k_fsm_max_edges,
+                       "option 'max-edges' expects an integer in [" << k_fsm_min_edges << ", " << k_fsm_max_edges
+                                                                    << "], got '" << params.max_edges << "'");
+  TESSERA_USER_REQUIRE(params.support >= 1, "frequent subgraph mining needs a minimum support (option 'support', >= 1)");
+}
+
+const std::vector<FsmOption>& fsm_options() {
+  static const std::vector<FsmOption> options = with_defaults({
+      {"max-edges", "K",
+       "largest pattern size in edges, 1..4: every frequent connected pattern with 1..K edges (2: the paper's 3-FSM)",
+       [](const FsmParams& p) { return std::to_string(p.max_edges); },
+       [](FsmParams& p, const std::string& v) {
+         p.max_edges = static_cast<int>(parse_integer("max-edges", v, k_fsm_min_edges, k_fsm_max_edges));
+       }},
+      {"support", "SIGMA",
+       "minimum MNI (domain) support: a pattern is frequent iff every pattern vertex is mapped to at least SIGMA "
+       "distinct data vertices (required, >= 1)",
+       [](const FsmParams& p) { return std::to_string(p.support); },
+       [](FsmParams& p, const std::string& v) {
+         p.support = static_cast<count_t>(parse_integer("support", v, 1, std::numeric_limits<long long>::max()));
+       },
+       true},
+      {"bfs", "on|off",
+       "levels 1-2 (edges, wedges) as bounded BFS: all candidates of a level from one enumeration of the unlabelled "
+       "shape (on), or one labelled engine launch per candidate (off)",
+       [](const FsmParams& p) { return std::string(p.bounded_bfs ? "on" : "off"); },
+       [](FsmParams& p, const std::string& v) {
+         if (v == "on" || v == "1") p.bounded_bfs = true;
+         else if (v == "off" || v == "0") p.bounded_bfs = false;
+         else throw UserError("option 'bfs' expects on or off, got '" + v + "'");
+       }},
+  });
+  return options;
+}
+
+void apply_fsm_option(FsmParams& params, const std::string& name, const std::string& value) {
+  for (const auto& o : fsm_options())
+    if (o.name == name || fsm_yaml_name(o.name) == name) return o.apply(params, value);
+  std::string known;
+  for (const auto& o : fsm_options()) known += (known.empty() ? "" : ", ") + o.name;
+  throw UserError("unknown fsm option '" + name + "' (known: " + known + ")");
+}
+
+std::string fsm_yaml_name(const std::string& name) {
+  std::string out = name;
+  std::replace(out.begin(), out.end(), '-', '_');
+  return out;
+}
+
+}  // namespace tessera::mining
