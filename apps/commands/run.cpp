@@ -2,6 +2,7 @@
 // (CSV + JSON lines, full context per record) written into a results folder.
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -12,11 +13,13 @@
 #include "apps/cli/arguments.hpp"
 #include "apps/commands/commands.hpp"
 #include "apps/runner/results_writer.hpp"
+#include "apps/runner/run_summary.hpp"
 #include "apps/runner/task_registry.hpp"
 #include "core/kokkos_ext/allocation_failure.hpp"
 #include "core/util/build_info.hpp"
 #include "io/atomic_file.hpp"
 #include "io/config/experiment.hpp"
+#include "io/generators/nn_hypergraph.hpp"
 
 namespace tessera::cli {
 
@@ -96,6 +99,29 @@ std::string run_point(const GridPoint& point, const io::LoadedGraph& input, int 
   }
 }
 
+// Hypergraph tasks (partition) run on the hypergraph inputs and graph tasks on the others, so
+// one experiment can hold both; an input that no task of the experiment reads is an error.
+bool is_hypergraph_input(const io::InputConfig& in) {
+  return gen::is_nn_spec(in.source) || io::holds_hypergraph(in.source, in.load.format);
+}
+
+bool reads(const GridPoint& point, bool hypergraph) {
+  return runner::find_task(point.task->task).hypergraph_input == hypergraph;
+}
+
+std::size_t count_runs(const io::ExperimentConfig& config, const std::vector<GridPoint>& points) {
+  std::size_t runs = 0;
+  for (const auto& in : config.inputs) {
+    const bool hypergraph = is_hypergraph_input(in);
+    const auto n = std::count_if(points.begin(), points.end(), [&](const GridPoint& p) { return reads(p, hypergraph); });
+    if (n == 0)
+      throw ParseError(config.file, 0, "input '" + in.name + "' is a " + (hypergraph ? "hypergraph" : "graph") +
+                                           " but no task of the experiment reads " + (hypergraph ? "hypergraphs" : "graphs"));
+    runs += static_cast<std::size_t>(n) * static_cast<std::size_t>(config.repetitions);
+  }
+  return runs;
+}
+
 }  // namespace
 
 int run_command(const Args& argv) {
@@ -114,7 +140,7 @@ int run_command(const Args& argv) {
   config.output = std::filesystem::absolute(config.output).lexically_normal().string();
 
   const std::vector<GridPoint> points = prepare_grid(config);
-  const std::size_t total_runs = points.size() * config.inputs.size() * static_cast<std::size_t>(config.repetitions);
+  const std::size_t total_runs = count_runs(config, points);
   if (!args.has("dry-run")) {
     std::error_code made;
     std::filesystem::create_directories(config.output, made);
@@ -129,9 +155,7 @@ int run_command(const Args& argv) {
   const auto info = build_info();
   const std::string started = utc_timestamp();
   const bool fail_fast = args.has("fail-fast");
-  // Tasks that read hypergraphs (partition) load their input themselves; the others get a graph.
-  bool hypergraph_tasks = true;
-  for (const auto& p : points) hypergraph_tasks = hypergraph_tasks && runner::find_task(p.task->task).hypergraph_input;
+  runner::RunSummary summary;
 
   Kokkos::Timer clock;
   std::size_t done = 0, failed = 0;
@@ -140,7 +164,8 @@ int run_command(const Args& argv) {
     io::LoadedGraph loaded;
     loaded.source = in.source;
     std::string load_error;
-    if (hypergraph_tasks) {
+    const bool hypergraph = is_hypergraph_input(in);
+    if (hypergraph) {  // tasks that read hypergraphs (partition) load their input themselves
       loaded.format = "hypergraph";
     } else {
       try {
@@ -152,6 +177,7 @@ int run_command(const Args& argv) {
       }
     }
     for (const auto& point : points) {
+      if (!reads(point, hypergraph)) continue;
       // A failed grid point is recorded with its error and the sweep goes on (the run then
       // exits with status 1), unless --fail-fast.
       Json warm = Json::object();
@@ -183,6 +209,7 @@ int run_command(const Args& argv) {
         for (const auto& [k, v] : point.params) record.set("param." + k, v);
         record.set("repetition", rep);
         for (const auto& [k, v] : metrics.items()) record.set(k, v);
+        summary.add(in.name, point.task->task, point.params, metrics);
         results.add(std::move(record));
         ++done;
         std::cerr << "[" << done << "/" << total_runs << "] " << in.name << " " << point.task->task
@@ -197,6 +224,7 @@ int run_command(const Args& argv) {
       }
     }
   }
+  std::cerr << "\n" << summary.table() << "\n";
   std::cerr << "results: " << config.output << "/results.csv (" << results.size() << " records";
   if (failed > 0) std::cerr << ", " << failed << " failed";
   std::cerr << ")\n";

@@ -2,6 +2,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <set>
 #include <sstream>
@@ -73,6 +75,31 @@ class Reader {
   std::string file_;
 };
 
+constexpr const char* kDataDirPrefix = "$TESSERA_DATA_DIR/";
+
+// `$TESSERA_DATA_DIR/...` -> the shared data folder; other relative paths are relative to `base`.
+fs::path resolve_input_path(const Reader& r, const YAML::Node& node, const fs::path& base) {
+  std::string text = r.scalar(node, "file");
+  if (text.rfind(kDataDirPrefix, 0) == 0) {
+    const char* dir = std::getenv("TESSERA_DATA_DIR");
+    if (dir == nullptr || *dir == '\0')
+      r.fail(node, "'" + text + "' needs the environment variable TESSERA_DATA_DIR (the shared data folder)");
+    return fs::path(dir) / text.substr(std::string(kDataDirPrefix).size());
+  }
+  fs::path p = text;
+  return p.is_relative() ? base / p : p;
+}
+
+// `plot:` is for scripts/plot.py: checked only for shape (a mapping or a list of mappings).
+std::string plot_block(const Reader& r, const YAML::Node& node) {
+  const bool mapping_list = node.IsSequence() && node.size() > 0 &&
+                            std::all_of(node.begin(), node.end(), [](const YAML::Node& n) { return n.IsMap(); });
+  if (!node.IsMap() && !mapping_list) r.fail(node, "'plot' must be a mapping or a non-empty list of mappings");
+  YAML::Emitter out;
+  out << node;
+  return out.c_str();
+}
+
 }  // namespace
 
 std::vector<std::vector<std::pair<std::string, std::string>>> TaskConfig::combinations() const {
@@ -102,7 +129,7 @@ ExperimentConfig load_experiment(const std::string& path) {
   }
   Reader r(path);
   if (!root.IsMap()) throw ParseError(path, 1, "an experiment must be a YAML mapping with name, inputs and tasks");
-  r.only_keys(root, {"name", "output", "repetitions", "warmup", "inputs", "tasks"}, "the experiment");
+  r.only_keys(root, {"name", "output", "repetitions", "warmup", "inputs", "tasks", "plot"}, "the experiment");
 
   ExperimentConfig c;
   c.file = fs::absolute(path).lexically_normal().string();
@@ -122,8 +149,7 @@ ExperimentConfig load_experiment(const std::string& path) {
     InputConfig in;
     if (node["file"] && node["generator"]) r.fail(node, "an input has either 'file' or 'generator', not both");
     if (node["file"]) {
-      fs::path p = r.scalar(node["file"], "file");
-      if (p.is_relative()) p = base / p;
+      const fs::path p = resolve_input_path(r, node["file"], base);
       in.source = p.lexically_normal().string();
       if (!fs::exists(in.source)) r.fail(node["file"], "input file '" + in.source + "' does not exist");
       in.name = fs::path(in.source).filename().string();
@@ -184,6 +210,7 @@ ExperimentConfig load_experiment(const std::string& path) {
     }
     c.tasks.push_back(std::move(t));
   }
+  if (root["plot"]) c.plot = plot_block(r, root["plot"]);
   return c;
 }
 
@@ -223,7 +250,9 @@ std::string to_yaml(const ExperimentConfig& c) {
     }
     out << YAML::EndMap;
   }
-  out << YAML::EndSeq << YAML::EndMap;
+  out << YAML::EndSeq;
+  if (c.plot) out << YAML::Key << "plot" << YAML::Value << YAML::Load(*c.plot);
+  out << YAML::EndMap;
   return std::string(out.c_str()) + "\n";
 }
 

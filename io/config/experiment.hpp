@@ -14,6 +14,12 @@
 //     - task: orient
 //       params:                      # optional; a list of values makes a grid axis
 //         orientation: [degree, id]
+//   plot:                            # optional mapping, or list of mappings; not interpreted
+//     x: param.k                     # here: echoed into config.resolved.yaml for scripts/plot.py
+//     y: time_s                      # (keys documented there)
+//
+// A `file:` that starts with `$TESSERA_DATA_DIR/` is read from the shared data folder named by
+// that environment variable (an error when it is unset), so one YAML runs on every machine.
 //
 // The cartesian product of every task's parameter lists is run for every input. Duplicate keys
 // are errors. `tessera run` checks every grid point's values before the first run (the tasks'
@@ -50,6 +56,7 @@ struct ExperimentConfig {
   int warmup = 0;
   std::vector<InputConfig> inputs;
   std::vector<TaskConfig> tasks;
+  std::optional<std::string> plot;  // the `plot:` block as YAML text, echoed unchanged
   std::string file;          // the YAML it came from
 };
 
