@@ -131,10 +131,11 @@ int run_command(const Args& argv) {
   args.positional("experiment", "experiment YAML file");
   args.option("output", "DIR", "results folder (overrides the file's 'output'; default results/<name>)");
   args.flag("dry-run", "validate and echo the resolved configuration, run nothing");
+  args.flag("quick", "run the experiment's 'quick:' block instead (small inputs, seconds on a CPU)");
   args.flag("fail-fast", "stop at the first failed grid point (default: record it and go on)");
   if (!args.parse(argv)) return 0;
 
-  auto config = io::load_experiment(args.get("experiment"));
+  auto config = io::load_experiment(args.get("experiment"), args.has("quick"));
   if (auto out = args.maybe("output")) config.output = *out;
   if (config.output.empty()) config.output = "results/" + config.name;
   config.output = std::filesystem::absolute(config.output).lexically_normal().string();
@@ -193,6 +194,7 @@ int run_command(const Args& argv) {
         Json record = Json::object();
         record.set("experiment", config.name)
             .set("started", started)
+            .set("mode", config.quick ? "quick" : "full")
             .set("git_commit", info.git_commit)
             .set("tessera_version", info.version)
             .set("kokkos_version", info.kokkos_version)

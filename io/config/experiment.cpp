@@ -117,7 +117,7 @@ std::vector<std::vector<std::pair<std::string, std::string>>> TaskConfig::combin
   return out;
 }
 
-ExperimentConfig load_experiment(const std::string& path) {
+ExperimentConfig load_experiment(const std::string& path, bool quick) {
   TESSERA_USER_REQUIRE(fs::exists(path), path << ": no such file");
   YAML::Node root;
   try {
@@ -129,19 +129,24 @@ ExperimentConfig load_experiment(const std::string& path) {
   }
   Reader r(path);
   if (!root.IsMap()) throw ParseError(path, 1, "an experiment must be a YAML mapping with name, inputs and tasks");
-  r.only_keys(root, {"name", "output", "repetitions", "warmup", "inputs", "tasks", "plot"}, "the experiment");
+  r.only_keys(root, {"name", "output", "repetitions", "warmup", "inputs", "tasks", "plot", "quick"}, "the experiment");
+  if (root["quick"]) r.only_keys(root["quick"], {"repetitions", "warmup", "inputs", "tasks"}, "'quick'");
+  if (quick && !root["quick"]) throw ParseError(path, 1, "quick mode asked for, but the experiment has no 'quick:' block");
+  // In quick mode, what the `quick:` block gives replaces the full run's entries.
+  const auto section = [&](const char* key) { return quick && root["quick"][key] ? root["quick"][key] : root[key]; };
 
   ExperimentConfig c;
+  c.quick = quick;
   c.file = fs::absolute(path).lexically_normal().string();
   const fs::path base = fs::path(c.file).parent_path();
   if (!root["name"]) throw ParseError(path, 1, "missing 'name'");
   c.name = r.scalar(root["name"], "name");
   if (c.name.empty() || c.name.find('/') != std::string::npos) r.fail(root["name"], "name must be non-empty and contain no '/'");
   if (root["output"]) c.output = r.scalar(root["output"], "output");
-  if (root["repetitions"]) c.repetitions = r.integer(root["repetitions"], "repetitions", 1);
-  if (root["warmup"]) c.warmup = r.integer(root["warmup"], "warmup", 0);
+  if (section("repetitions")) c.repetitions = r.integer(section("repetitions"), "repetitions", 1);
+  if (section("warmup")) c.warmup = r.integer(section("warmup"), "warmup", 0);
 
-  const YAML::Node inputs = root["inputs"];
+  const YAML::Node inputs = section("inputs");
   if (!inputs || !inputs.IsSequence() || inputs.size() == 0)
     throw ParseError(path, inputs ? inputs.Mark().line + 1 : 1, "'inputs' must be a non-empty list");
   for (const auto& node : inputs) {
@@ -181,7 +186,7 @@ ExperimentConfig load_experiment(const std::string& path) {
     c.inputs.push_back(std::move(in));
   }
 
-  const YAML::Node tasks = root["tasks"];
+  const YAML::Node tasks = section("tasks");
   if (!tasks || !tasks.IsSequence() || tasks.size() == 0)
     throw ParseError(path, tasks ? tasks.Mark().line + 1 : 1, "'tasks' must be a non-empty list");
   for (const auto& node : tasks) {

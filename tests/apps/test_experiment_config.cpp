@@ -90,3 +90,31 @@ TEST_CASE("load_experiment reads $TESSERA_DATA_DIR/ paths from the environment")
                        ParseError);
   if (saved) setenv("TESSERA_DATA_DIR", previous.c_str(), 1);
 }
+
+TEST_CASE("load_experiment in quick mode takes the quick block's entries") {
+  test::TempDir dir;
+  auto path = dir.write("exp.yaml", R"(name: x
+repetitions: 5
+inputs:
+  - file: $TESSERA_DATA_DIR/not-needed-in-quick-mode.el
+tasks:
+  - task: cliques
+    params: {k: [4, 5, 6]}
+quick:
+  repetitions: 1
+  inputs:
+    - generator: clique:n=6
+)");
+  const auto c = io::load_experiment(path, true);
+  CHECK(c.quick);
+  CHECK(c.repetitions == 1);
+  CHECK(c.warmup == 0);
+  REQUIRE(c.inputs.size() == 1);
+  CHECK(c.inputs[0].source == "gen:clique:n=6");
+  REQUIRE(c.tasks.size() == 1);  // not given in quick: the full run's
+  CHECK(c.tasks[0].combinations().size() == 3);
+  const auto plain = dir.write("plain.yaml", "name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: stats\n");
+  CHECK_THROWS_WITH_AS(io::load_experiment(plain, true), doctest::Contains("has no 'quick:' block"), ParseError);
+  CHECK_THROWS_WITH_AS(io::load_experiment(dir.write("bad.yaml", "name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: stats\nquick:\n  name: y\n")),
+                       doctest::Contains("bad.yaml:7: unknown key 'name' in 'quick'"), ParseError);
+}
