@@ -9,7 +9,8 @@ RESULTS_DIR/config.resolved.yaml (a mapping, or a list of them: one figure each)
 
     name: time-vs-k        file stem (default: plot-<index>)
     x: param.k             record field on the x axis (numbers: a numeric axis, else categories)
-    y: time_s              record field on the y axis (mean over repetitions, see aggregate)
+    y: time_s              record field on the y axis (mean over repetitions, see aggregate), or
+                           a list of fields: one series each
     series: param.variant  field, or list of fields, whose values make one line / bar group each
     where: {task: tc}      keep records whose field equals the value (or one of a list of values)
     kind: line             line | bar
@@ -27,6 +28,7 @@ import json
 import os
 import statistics
 import sys
+import textwrap
 
 KEYS = {"name", "x", "y", "series", "where", "kind", "log", "normalise-to", "aggregate", "title", "xlabel", "ylabel"}
 AGGREGATES = {"mean": statistics.mean, "min": min, "median": statistics.median}
@@ -87,8 +89,16 @@ def as_list(value):
     return value if isinstance(value, list) else [value]
 
 
+def as_text(value):
+    """A where: value as the records write it: YAML 1.1 reads an unquoted on/off/yes as a bool
+    (and the echoed plot block does not keep the quotes), so a bool matches every spelling."""
+    if isinstance(value, bool):
+        return ["on", "true", "yes", "1"] if value else ["off", "false", "no", "0"]
+    return [str(value)]
+
+
 def matches(record, where):
-    return all(str(record.get(k)) in [str(v) for v in as_list(vs)] for k, vs in (where or {}).items())
+    return all(str(record.get(k)).lower() in [t for v in as_list(vs) for t in as_text(v)] for k, vs in (where or {}).items())
 
 
 def series_label(record, fields):
@@ -103,22 +113,27 @@ def number(value):
 
 
 def collect(spec, records):
-    """{series: {x: [y, ...]}} of the successful records the figure selects, in first-seen order."""
+    """{series: {x: y}} of the successful records the figure selects, in first-seen order. With a
+    list of y fields, every field is a series of its own (e.g. the time of each step)."""
     fields = as_list(spec["series"]) if "series" in spec else []
+    ys = as_list(spec["y"])
     data = {}
     for r in records:
         if "error" in r or not matches(r, spec.get("where")):
             continue
-        if spec["x"] not in r or spec["y"] not in r:
-            raise PlotError(f"plot '{spec['name']}': a record has no field '{spec['x'] if spec['x'] not in r else spec['y']}'")
-        y = number(r[spec["y"]])
-        if y is None:
-            raise PlotError(f"plot '{spec['name']}': field '{spec['y']}' is not a number ({r[spec['y']]!r})")
-        data.setdefault(series_label(r, fields), {}).setdefault(str(r[spec["x"]]), []).append(y)
+        for field in [spec["x"]] + ys:
+            if field not in r:
+                raise PlotError(f"plot '{spec['name']}': a record has no field '{field}'")
+        for field in ys:
+            y = number(r[field])
+            if y is None:
+                raise PlotError(f"plot '{spec['name']}': field '{field}' is not a number ({r[field]!r})")
+            label = " ".join(filter(None, [series_label(r, fields), field if len(ys) > 1 else ""]))
+            data.setdefault(label, {}).setdefault(str(r[spec["x"]]), []).append(y)
     if not data:
         raise PlotError(f"plot '{spec['name']}': no successful record matches {spec.get('where') or 'the figure'}")
     combine = AGGREGATES[spec.get("aggregate", "mean")]
-    return {s: {x: combine(ys) for x, ys in points.items()} for s, points in data.items()}
+    return {s: {x: combine(v) for x, v in points.items()} for s, points in data.items()}
 
 
 def normalise(spec, data):
@@ -173,17 +188,19 @@ def draw(spec, records, output):
         ax.set_xscale("log", base=2)
     if "y" in as_list(spec.get("log", [])):
         ax.set_yscale("log")
-    ylabel = spec.get("ylabel", spec["y"])
+    ylabel = spec.get("ylabel", ", ".join(as_list(spec["y"])))
     if "normalise-to" in spec:
-        ylabel += f" / {spec['normalise-to']}"
+        ylabel = f"{ylabel} relative to the baseline"
+        data = {(f"{s} (baseline)" if points and all(v == 1 for v in points.values()) and s.endswith(str(spec["normalise-to"])) else s): points
+                for s, points in data.items()}
     ax.set_xlabel(spec.get("xlabel", spec["x"]))
     ax.set_ylabel(ylabel)
-    ax.set_title(spec.get("title", f"{spec['y']} by {spec['x']}"))
+    ax.set_title(spec.get("title", f"{ylabel} by {spec['x']}"))
     if any(data):
         ax.legend(fontsize="small")
     ax.grid(True, which="major", alpha=0.3)
-    fig.text(0.01, 0.01, caption(records, spec), fontsize=6, color="0.35")
-    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    fig.text(0.01, 0.01, textwrap.fill(caption(records, spec), 150), fontsize=6, color="0.35", va="bottom")
+    fig.tight_layout(rect=(0, 0.06, 1, 1))
     written = []
     for ext in ("png", "svg"):
         path = os.path.join(output, f"{spec['name']}.{ext}")
