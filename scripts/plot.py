@@ -98,11 +98,27 @@ def as_text(value):
 
 
 def matches(record, where):
-    return all(str(record.get(k)).lower() in [t for v in as_list(vs) for t in as_text(v)] for k, vs in (where or {}).items())
+    return all(str(field(record, k)).lower() in [t for v in as_list(vs) for t in as_text(v)] for k, vs in (where or {}).items())
 
 
 def series_label(record, fields):
-    return " ".join(f"{f.split('.')[-1]}={record.get(f)}" for f in fields) if fields else ""
+    return " ".join(f"{f.split('.')[-1]}={field(record, f)}" for f in fields) if fields else ""
+
+
+MISSING = object()
+
+
+def field(record, name):
+    """record[name], or a path into nested objects: metrics.wait_s.max (record keys such as
+    param.k hold dots themselves, so the longest key that exists is taken first)."""
+    if name in record:
+        return record[name]
+    parts = name.split(".")
+    for i in range(len(parts) - 1, 0, -1):
+        head = ".".join(parts[:i])
+        if head in record and isinstance(record[head], dict):
+            return field(record[head], ".".join(parts[i:]))
+    return MISSING
 
 
 def number(value):
@@ -121,15 +137,15 @@ def collect(spec, records):
     for r in records:
         if "error" in r or not matches(r, spec.get("where")):
             continue
-        for field in [spec["x"]] + ys:
-            if field not in r:
-                raise PlotError(f"plot '{spec['name']}': a record has no field '{field}'")
-        for field in ys:
-            y = number(r[field])
+        for name in [spec["x"]] + ys:
+            if field(r, name) is MISSING:
+                raise PlotError(f"plot '{spec['name']}': a record has no field '{name}'")
+        for name in ys:
+            y = number(field(r, name))
             if y is None:
-                raise PlotError(f"plot '{spec['name']}': field '{field}' is not a number ({r[field]!r})")
-            label = " ".join(filter(None, [series_label(r, fields), field if len(ys) > 1 else ""]))
-            data.setdefault(label, {}).setdefault(str(r[spec["x"]]), []).append(y)
+                raise PlotError(f"plot '{spec['name']}': field '{name}' is not a number ({field(r, name)!r})")
+            label = " ".join(filter(None, [series_label(r, fields), name if len(ys) > 1 else ""]))
+            data.setdefault(label, {}).setdefault(str(field(r, spec["x"])), []).append(y)
     if not data:
         raise PlotError(f"plot '{spec['name']}': no successful record matches {spec.get('where') or 'the figure'}")
     combine = AGGREGATES[spec.get("aggregate", "mean")]
@@ -137,11 +153,14 @@ def collect(spec, records):
 
 
 def normalise(spec, data):
+    """Every series divided, x by x, by the baseline series (which becomes 1 and is labelled so)."""
     base_name = str(spec["normalise-to"])
-    base = next((points for s, points in data.items() if s == base_name or s.split("=")[-1] == base_name), None)
-    if base is None:
+    base_label = next((s for s in data if s == base_name or s.split("=")[-1] == base_name), None)
+    if base_label is None:
         raise PlotError(f"plot '{spec['name']}': no series '{base_name}' to normalise to (series: {', '.join(data)})")
-    return {s: {x: y / base[x] for x, y in points.items() if x in base and base[x] != 0} for s, points in data.items()}
+    base = data[base_label]
+    return {(f"{s} (baseline)" if s == base_label else s): {x: y / base[x] for x, y in points.items() if x in base and base[x] != 0}
+            for s, points in data.items()}
 
 
 def caption(records, spec):
@@ -191,8 +210,6 @@ def draw(spec, records, output):
     ylabel = spec.get("ylabel", ", ".join(as_list(spec["y"])))
     if "normalise-to" in spec:
         ylabel = f"{ylabel} relative to the baseline"
-        data = {(f"{s} (baseline)" if points and all(v == 1 for v in points.values()) and s.endswith(str(spec["normalise-to"])) else s): points
-                for s, points in data.items()}
     ax.set_xlabel(spec.get("xlabel", spec["x"]))
     ax.set_ylabel(ylabel)
     ax.set_title(spec.get("title", f"{ylabel} by {spec['x']}"))
