@@ -20,7 +20,7 @@ tessera=${2:-$repo/build/cuda/apps/tessera}
 
 # paper/figure seconds: the budgets add up to 270 s.
 figures=(
-  g2miner-pattern-mining-gpu/table4-tc:20
+  g2miner-pattern-mining-gpu/table4-tc:15
   g2miner-pattern-mining-gpu/table5-cliques:25
   g2miner-pattern-mining-gpu/table6-subgraph-listing:20
   g2miner-pattern-mining-gpu/table7-motifs:20
@@ -28,7 +28,7 @@ figures=(
   hypergraph-partitioning-gpu/fig7-baselines:30
   hypergraph-partitioning-gpu/fig8-step-breakdown:15
   hypergraph-partitioning-gpu/fig16-ablation:40
-  hypergraph-partitioning-gpu/fig15-kway-ispd98:25
+  hypergraph-partitioning-gpu/fig15-kway-ispd98:30
   triangle-counting-distributed-gpu/fig7-ipc-mpi:25
   triangle-counting-distributed-gpu/fig8-variants:25
 )
