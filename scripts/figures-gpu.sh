@@ -6,7 +6,9 @@
 # has matplotlib, else draw them elsewhere with
 #   scripts/plot.py OUT/<paper>/<figure> --output docs/figures/<paper>
 #
-#   TESSERA_DATA_DIR=... scripts/figures-gpu.sh OUT [path/to/tessera]
+#   TESSERA_DATA_DIR=... scripts/figures-gpu.sh OUT [path/to/tessera] [paper/figure ...]
+#
+# Naming figures runs only those (with their budgets below), e.g. a shorter GPU round.
 #
 # FIGURES_QUICK=1 runs the quick blocks instead (a smoke test of this script on a CPU build).
 set -uo pipefail
@@ -15,6 +17,8 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -ge 1 ] || { echo "usage: scripts/figures-gpu.sh OUT [path/to/tessera]" >&2; exit 2; }
 out=$1
 tessera=${2:-$repo/build/cuda/apps/tessera}
+shift $(( $# >= 2 ? 2 : 1 ))
+only=" $* "
 [ -x "$tessera" ] || { echo "figures-gpu.sh: no tessera binary at '$tessera'" >&2; exit 1; }
 [ -n "${TESSERA_DATA_DIR:-}" ] || export TESSERA_DATA_DIR=$repo/../shared/data
 
@@ -33,6 +37,10 @@ figures=(
   triangle-counting-distributed-gpu/fig8-variants:25
 )
 
+for name in "$@"; do
+  [[ " ${figures[*]} " == *" $name:"* ]] || { echo "figures-gpu.sh: '$name' is not one of: ${figures[*]%%:*}" >&2; exit 2; }
+done
+
 python=""
 for candidate in ${PYTHON:-} python3 /usr/bin/python3; do
   if "$candidate" -c 'import matplotlib, yaml' 2>/dev/null; then python=$candidate; break; fi
@@ -41,6 +49,7 @@ done
 summary="figure records failed seconds status"
 for entry in "${figures[@]}"; do
   name=${entry%:*} budget=${entry##*:}
+  [ "$only" = "  " ] || [[ $only == *" $name "* ]] || continue
   dir=$out/$name
   mkdir -p "$dir"
   start=$SECONDS
