@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job on a built-in default (README quick start): installs and builds whatever is
-# missing, then runs configs/default.yaml (a generated Kronecker graph through every task) and
-# prints where the results are.
+# missing, then runs configs/default.yaml (triangle counting, mining and partitioning on small generated
+# inputs, with a summary table at the end) and prints where the results are.
 #
 #   scripts/quickstart.sh [openmp|cuda] [extra `tessera run` options, e.g. --output DIR]
 set -euo pipefail

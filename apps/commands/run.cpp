@@ -2,6 +2,7 @@
 // (CSV + JSON lines, full context per record) written into a results folder.
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -12,11 +13,13 @@
 #include "apps/cli/arguments.hpp"
 #include "apps/commands/commands.hpp"
 #include "apps/runner/results_writer.hpp"
+#include "apps/runner/run_summary.hpp"
 #include "apps/runner/task_registry.hpp"
 #include "core/kokkos_ext/allocation_failure.hpp"
 #include "core/util/build_info.hpp"
 #include "io/atomic_file.hpp"
 #include "io/config/experiment.hpp"
+#include "io/generators/nn_hypergraph.hpp"
 
 namespace tessera::cli {
 
@@ -96,6 +99,29 @@ std::string run_point(const GridPoint& point, const io::LoadedGraph& input, int 
   }
 }
 
+// Hypergraph tasks (partition) run on the hypergraph inputs and graph tasks on the others, so
+// one experiment can hold both; an input that no task of the experiment reads is an error.
+bool is_hypergraph_input(const io::InputConfig& in) {
+  return gen::is_nn_spec(in.source) || io::holds_hypergraph(in.source, in.load.format);
+}
+
+bool reads(const GridPoint& point, bool hypergraph) {
+  return runner::find_task(point.task->task).hypergraph_input == hypergraph;
+}
+
+std::size_t count_runs(const io::ExperimentConfig& config, const std::vector<GridPoint>& points) {
+  std::size_t runs = 0;
+  for (const auto& in : config.inputs) {
+    const bool hypergraph = is_hypergraph_input(in);
+    const auto n = std::count_if(points.begin(), points.end(), [&](const GridPoint& p) { return reads(p, hypergraph); });
+    if (n == 0)
+      throw ParseError(config.file, 0, "input '" + in.name + "' is a " + (hypergraph ? "hypergraph" : "graph") +
+                                           " but no task of the experiment reads " + (hypergraph ? "hypergraphs" : "graphs"));
+    runs += static_cast<std::size_t>(n) * static_cast<std::size_t>(config.repetitions);
+  }
+  return runs;
+}
+
 // What every record of the run carries before its task's metrics: the run's context (build,
 // device, start) and the input as loaded.
 Json context_record(const io::ExperimentConfig& config, const std::string& started, const io::InputConfig& in,
@@ -104,6 +130,7 @@ Json context_record(const io::ExperimentConfig& config, const std::string& start
   Json record = Json::object();
   record.set("experiment", config.name)
       .set("started", started)
+      .set("mode", config.quick ? "quick" : "full")
       .set("git_commit", info.git_commit)
       .set("tessera_version", info.version)
       .set("kokkos_version", info.kokkos_version)
@@ -128,16 +155,17 @@ int run_command(const Args& argv) {
   args.positional("experiment", "experiment YAML file");
   args.option("output", "DIR", "results folder (overrides the file's 'output'; default results/<name>)");
   args.flag("dry-run", "validate and echo the resolved configuration, run nothing");
+  args.flag("quick", "run the experiment's 'quick:' block instead (small inputs, seconds on a CPU)");
   args.flag("fail-fast", "stop at the first failed grid point (default: record it and go on)");
   if (!args.parse(argv)) return 0;
 
-  auto config = io::load_experiment(args.get("experiment"));
+  auto config = io::load_experiment(args.get("experiment"), args.has("quick"));
   if (auto out = args.maybe("output")) config.output = *out;
   if (config.output.empty()) config.output = "results/" + config.name;
   config.output = std::filesystem::absolute(config.output).lexically_normal().string();
 
   const std::vector<GridPoint> points = prepare_grid(config);
-  const std::size_t total_runs = points.size() * config.inputs.size() * static_cast<std::size_t>(config.repetitions);
+  const std::size_t total_runs = count_runs(config, points);
   if (!args.has("dry-run")) {
     std::error_code made;
     std::filesystem::create_directories(config.output, made);
@@ -151,9 +179,7 @@ int run_command(const Args& argv) {
   io::write_file_atomically(config.output + "/kokkos_config.txt", kokkos_configuration());
   const std::string started = utc_timestamp();
   const bool fail_fast = args.has("fail-fast");
-  // Tasks that read hypergraphs (partition) load their input themselves; the others get a graph.
-  bool hypergraph_tasks = true;
-  for (const auto& p : points) hypergraph_tasks = hypergraph_tasks && runner::find_task(p.task->task).hypergraph_input;
+  runner::RunSummary summary;
 
   Kokkos::Timer clock;
   std::size_t done = 0, failed = 0;
@@ -162,7 +188,8 @@ int run_command(const Args& argv) {
     io::LoadedGraph loaded;
     loaded.source = in.source;
     std::string load_error;
-    if (hypergraph_tasks) {
+    const bool hypergraph = is_hypergraph_input(in);
+    if (hypergraph) {  // tasks that read hypergraphs (partition) load their input themselves
       loaded.format = "hypergraph";
     } else {
       try {
@@ -174,6 +201,7 @@ int run_command(const Args& argv) {
       }
     }
     for (const auto& point : points) {
+      if (!reads(point, hypergraph)) continue;
       // A failed grid point is recorded with its error and the sweep goes on (the run then
       // exits with status 1), unless --fail-fast.
       Json warm = Json::object();
@@ -191,6 +219,7 @@ int run_command(const Args& argv) {
         for (const auto& [k, v] : point.params) record.set("param." + k, v);
         record.set("repetition", rep);
         for (const auto& [k, v] : metrics.items()) record.set(k, v);
+        summary.add(in.name, point.task->task, point.params, metrics);
         results.add(std::move(record));
         ++done;
         std::cerr << "[" << done << "/" << total_runs << "] " << in.name << " " << point.task->task
@@ -205,6 +234,7 @@ int run_command(const Args& argv) {
       }
     }
   }
+  std::cerr << "\n" << summary.table() << "\n";
   std::cerr << "results: " << config.output << "/results.csv (" << results.size() << " records";
   if (failed > 0) std::cerr << ", " << failed << " failed";
   std::cerr << ")\n";

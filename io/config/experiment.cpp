@@ -2,6 +2,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <set>
 #include <sstream>
@@ -73,6 +75,31 @@ class Reader {
   std::string file_;
 };
 
+constexpr const char* kDataDirPrefix = "$TESSERA_DATA_DIR/";
+
+// `$TESSERA_DATA_DIR/...` -> the shared data folder; other relative paths are relative to `base`.
+fs::path resolve_input_path(const Reader& r, const YAML::Node& node, const fs::path& base) {
+  std::string text = r.scalar(node, "file");
+  if (text.rfind(kDataDirPrefix, 0) == 0) {
+    const char* dir = std::getenv("TESSERA_DATA_DIR");
+    if (dir == nullptr || *dir == '\0')
+      r.fail(node, "'" + text + "' needs the environment variable TESSERA_DATA_DIR (the shared data folder)");
+    return fs::path(dir) / text.substr(std::string(kDataDirPrefix).size());
+  }
+  fs::path p = text;
+  return p.is_relative() ? base / p : p;
+}
+
+// `plot:` is for scripts/plot.py: checked only for shape (a mapping or a list of mappings).
+std::string plot_block(const Reader& r, const YAML::Node& node) {
+  const bool mapping_list = node.IsSequence() && node.size() > 0 &&
+                            std::all_of(node.begin(), node.end(), [](const YAML::Node& n) { return n.IsMap(); });
+  if (!node.IsMap() && !mapping_list) r.fail(node, "'plot' must be a mapping or a non-empty list of mappings");
+  YAML::Emitter out;
+  out << node;
+  return out.c_str();
+}
+
 }  // namespace
 
 std::vector<std::vector<std::pair<std::string, std::string>>> TaskConfig::combinations() const {
@@ -90,7 +117,7 @@ std::vector<std::vector<std::pair<std::string, std::string>>> TaskConfig::combin
   return out;
 }
 
-ExperimentConfig load_experiment(const std::string& path) {
+ExperimentConfig load_experiment(const std::string& path, bool quick) {
   TESSERA_USER_REQUIRE(fs::exists(path), path << ": no such file");
   YAML::Node root;
   try {
@@ -102,19 +129,24 @@ ExperimentConfig load_experiment(const std::string& path) {
   }
   Reader r(path);
   if (!root.IsMap()) throw ParseError(path, 1, "an experiment must be a YAML mapping with name, inputs and tasks");
-  r.only_keys(root, {"name", "output", "repetitions", "warmup", "inputs", "tasks"}, "the experiment");
+  r.only_keys(root, {"name", "output", "repetitions", "warmup", "inputs", "tasks", "plot", "quick"}, "the experiment");
+  if (root["quick"]) r.only_keys(root["quick"], {"repetitions", "warmup", "inputs", "tasks"}, "'quick'");
+  if (quick && !root["quick"]) throw ParseError(path, 1, "quick mode asked for, but the experiment has no 'quick:' block");
+  // In quick mode, what the `quick:` block gives replaces the full run's entries.
+  const auto section = [&](const char* key) { return quick && root["quick"][key] ? root["quick"][key] : root[key]; };
 
   ExperimentConfig c;
+  c.quick = quick;
   c.file = fs::absolute(path).lexically_normal().string();
   const fs::path base = fs::path(c.file).parent_path();
   if (!root["name"]) throw ParseError(path, 1, "missing 'name'");
   c.name = r.scalar(root["name"], "name");
   if (c.name.empty() || c.name.find('/') != std::string::npos) r.fail(root["name"], "name must be non-empty and contain no '/'");
   if (root["output"]) c.output = r.scalar(root["output"], "output");
-  if (root["repetitions"]) c.repetitions = r.integer(root["repetitions"], "repetitions", 1);
-  if (root["warmup"]) c.warmup = r.integer(root["warmup"], "warmup", 0);
+  if (section("repetitions")) c.repetitions = r.integer(section("repetitions"), "repetitions", 1);
+  if (section("warmup")) c.warmup = r.integer(section("warmup"), "warmup", 0);
 
-  const YAML::Node inputs = root["inputs"];
+  const YAML::Node inputs = section("inputs");
   if (!inputs || !inputs.IsSequence() || inputs.size() == 0)
     throw ParseError(path, inputs ? inputs.Mark().line + 1 : 1, "'inputs' must be a non-empty list");
   for (const auto& node : inputs) {
@@ -122,8 +154,7 @@ ExperimentConfig load_experiment(const std::string& path) {
     InputConfig in;
     if (node["file"] && node["generator"]) r.fail(node, "an input has either 'file' or 'generator', not both");
     if (node["file"]) {
-      fs::path p = r.scalar(node["file"], "file");
-      if (p.is_relative()) p = base / p;
+      const fs::path p = resolve_input_path(r, node["file"], base);
       in.source = p.lexically_normal().string();
       if (!fs::exists(in.source)) r.fail(node["file"], "input file '" + in.source + "' does not exist");
       in.name = fs::path(in.source).filename().string();
@@ -161,7 +192,7 @@ ExperimentConfig load_experiment(const std::string& path) {
     c.inputs.push_back(std::move(in));
   }
 
-  const YAML::Node tasks = root["tasks"];
+  const YAML::Node tasks = section("tasks");
   if (!tasks || !tasks.IsSequence() || tasks.size() == 0)
     throw ParseError(path, tasks ? tasks.Mark().line + 1 : 1, "'tasks' must be a non-empty list");
   for (const auto& node : tasks) {
@@ -190,6 +221,7 @@ ExperimentConfig load_experiment(const std::string& path) {
     }
     c.tasks.push_back(std::move(t));
   }
+  if (root["plot"]) c.plot = plot_block(r, root["plot"]);
   return c;
 }
 
@@ -230,7 +262,9 @@ std::string to_yaml(const ExperimentConfig& c) {
     }
     out << YAML::EndMap;
   }
-  out << YAML::EndSeq << YAML::EndMap;
+  out << YAML::EndSeq;
+  if (c.plot) out << YAML::Key << "plot" << YAML::Value << YAML::Load(*c.plot);
+  out << YAML::EndMap;
   return std::string(out.c_str()) + "\n";
 }
 

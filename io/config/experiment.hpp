@@ -15,6 +15,15 @@
 //     - task: orient
 //       params:                      # optional; a list of values makes a grid axis
 //         orientation: [degree, id]
+//   quick:                           # optional: what `tessera run --quick` uses instead (any of
+//     inputs: [...]                  # inputs, tasks, repetitions, warmup): small generated inputs
+//     repetitions: 1                 # so every paper figure also runs in seconds in CI
+//   plot:                            # optional mapping, or list of mappings; not interpreted
+//     x: param.k                     # here: echoed into config.resolved.yaml for scripts/plot.py
+//     y: time_s                      # (keys documented there)
+//
+// A `file:` that starts with `$TESSERA_DATA_DIR/` is read from the shared data folder named by
+// that environment variable (an error when it is unset), so one YAML runs on every machine.
 //
 // The cartesian product of every task's parameter lists is run for every input. Duplicate keys
 // are errors. `tessera run` checks every grid point's values before the first run (the tasks'
@@ -51,11 +60,14 @@ struct ExperimentConfig {
   int warmup = 0;
   std::vector<InputConfig> inputs;
   std::vector<TaskConfig> tasks;
+  std::optional<std::string> plot;  // the `plot:` block as YAML text, echoed unchanged
+  bool quick = false;        // loaded with the `quick:` block's entries
   std::string file;          // the YAML it came from
 };
 
 // Throws ParseError ("file:line: ...") for malformed YAML, unknown keys, wrong types or values.
-ExperimentConfig load_experiment(const std::string& path);
+// `quick`: the `quick:` block's entries replace the full run's (an error when there is none).
+ExperimentConfig load_experiment(const std::string& path, bool quick = false);
 
 // The resolved configuration as YAML (defaults filled, paths resolved): echoed and saved.
 std::string to_yaml(const ExperimentConfig& config);

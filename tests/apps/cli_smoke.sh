@@ -431,6 +431,47 @@ YAML
     grep -q '"valid": true' "$tmp/j" || fail "Loihi-64 invalid: $(cat "$tmp/j")"
     "$tessera" partition-check "$h" "$tmp/l" --preset Loihi-64 > /dev/null || fail "checker rejects Loihi-64 result"
     ;;
+  run-mixed)
+    # Graph tasks run on the graph inputs, partition on the hypergraph input; the summary table
+    # has one row per input, task and grid point; --quick takes the quick: block.
+    cat > "$tmp/mixed.yaml" <<YAML
+name: mixed
+inputs:
+  - generator: clique:n=6
+    name: k6
+  - generator: nn:random,neurons=300,fanout=4,seed=1
+    name: snn
+tasks:
+  - task: tc
+  - task: cliques
+    params:
+      k: [3, 4]
+  - task: partition
+    params:
+      preset: [TrueNorth]
+      algorithm: [one-pass]
+quick:
+  inputs:
+    - generator: clique:n=5
+      name: k5
+  tasks:
+    - task: cliques
+      params:
+        k: [5]
+YAML
+    "$tessera" run "$tmp/mixed.yaml" --output "$tmp/res" 2>"$tmp/log" || fail "run: $(cat "$tmp/log")"
+    [ "$(wc -l < "$tmp/res/results.jsonl")" -eq 4 ] || fail "expected 4 records: $(cat "$tmp/res/results.jsonl")"
+    grep -q '^\[4/4\] snn partition' "$tmp/log" || fail "partition not on the hypergraph: $(cat "$tmp/log")"
+    grep -Eq '^tc +k6 +- +[0-9.e-]+ +triangles=20$' "$tmp/log" || fail "summary tc row: $(cat "$tmp/log")"
+    grep -Eq '^cliques +k6 +k=4 +[0-9.e-]+ +count=15$' "$tmp/log" || fail "summary cliques row: $(cat "$tmp/log")"
+    grep -Eq '^partition +snn +- +[0-9.e-]+ +connectivity=[0-9]+$' "$tmp/log" || fail "summary partition row: $(cat "$tmp/log")"
+    grep -q '"mode": "full"' "$tmp/res/results.jsonl" || fail "mode"
+    "$tessera" run "$tmp/mixed.yaml" --quick --output "$tmp/quick" 2>"$tmp/log" || fail "quick: $(cat "$tmp/log")"
+    [ "$(wc -l < "$tmp/quick/results.jsonl")" -eq 1 ] && grep -q '"mode": "quick".*"count": 1,' "$tmp/quick/results.jsonl" ||
+      fail "quick records: $(cat "$tmp/quick/results.jsonl")"
+    printf 'name: x\ninputs:\n  - generator: nn:lenet,input=8\n    name: net\ntasks:\n  - task: tc\n' > "$tmp/kind.yaml"
+    expect_error "input 'net' is a hypergraph but no task of the experiment reads hypergraphs" "$tessera" run "$tmp/kind.yaml" --output "$tmp/r6"
+    ;;
   *) fail "unknown case $case_name" ;;
 esac
 echo "PASS: $case_name"

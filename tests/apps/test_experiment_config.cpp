@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+
 #include "core/error.hpp"
 #include "io/config/experiment.hpp"
 #include "tests/support/test_support.hpp"
@@ -56,4 +58,63 @@ TEST_CASE("load_experiment rejects bad files with file:line") {
   check("name: [x\n", "malformed YAML");
   check("inputs:\n  - generator: clique:n=3\ntasks:\n  - task: stats\n", "missing 'name'");
   CHECK_THROWS_WITH_AS(io::load_experiment(dir.file("nope.yaml")), doctest::Contains("no such file"), UserError);
+}
+
+TEST_CASE("load_experiment keeps the plot block as written and echoes it") {
+  test::TempDir dir;
+  const std::string head = "name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: stats\n";
+  auto one = io::load_experiment(dir.write("one.yaml", head + "plot:\n  x: input\n  y: time_s\n  log: [y]\n"));
+  REQUIRE(one.plot.has_value());
+  const std::string echoed = io::to_yaml(one);
+  CHECK(echoed.find("plot:\n  x: input\n  y: time_s\n  log: [y]\n") != std::string::npos);
+  auto two = io::load_experiment(dir.write("two.yaml", head + "plot:\n  - {x: input, y: time_s}\n  - {x: input, y: m, title: edges}\n"));
+  CHECK(io::to_yaml(two).find("title: edges") != std::string::npos);
+  CHECK_FALSE(io::load_experiment(dir.write("none.yaml", head)).plot.has_value());
+  CHECK(io::to_yaml(io::load_experiment(dir.file("none.yaml"))).find("plot") == std::string::npos);
+  CHECK_THROWS_WITH_AS(io::load_experiment(dir.write("bad.yaml", head + "plot: 3\n")),
+                       doctest::Contains("bad.yaml:6: 'plot' must be a mapping or a non-empty list of mappings"), ParseError);
+  CHECK_THROWS_WITH_AS(io::load_experiment(dir.write("bad2.yaml", head + "plot: [1, 2]\n")),
+                       doctest::Contains("'plot' must be a mapping"), ParseError);
+}
+
+TEST_CASE("load_experiment reads $TESSERA_DATA_DIR/ paths from the environment") {
+  test::TempDir dir;
+  dir.write("g.el", "0 1\n");
+  auto path = dir.write("exp.yaml", "name: x\ninputs:\n  - file: $TESSERA_DATA_DIR/g.el\ntasks:\n  - task: stats\n");
+  const char* saved = std::getenv("TESSERA_DATA_DIR");
+  const std::string previous = saved ? saved : "";
+  setenv("TESSERA_DATA_DIR", dir.path().c_str(), 1);
+  CHECK(io::load_experiment(path).inputs[0].source == dir.file("g.el"));
+  unsetenv("TESSERA_DATA_DIR");
+  CHECK_THROWS_WITH_AS(io::load_experiment(path), doctest::Contains("exp.yaml:3: '$TESSERA_DATA_DIR/g.el' needs the environment variable TESSERA_DATA_DIR"),
+                       ParseError);
+  if (saved) setenv("TESSERA_DATA_DIR", previous.c_str(), 1);
+}
+
+TEST_CASE("load_experiment in quick mode takes the quick block's entries") {
+  test::TempDir dir;
+  auto path = dir.write("exp.yaml", R"(name: x
+repetitions: 5
+inputs:
+  - file: $TESSERA_DATA_DIR/not-needed-in-quick-mode.el
+tasks:
+  - task: cliques
+    params: {k: [4, 5, 6]}
+quick:
+  repetitions: 1
+  inputs:
+    - generator: clique:n=6
+)");
+  const auto c = io::load_experiment(path, true);
+  CHECK(c.quick);
+  CHECK(c.repetitions == 1);
+  CHECK(c.warmup == 0);
+  REQUIRE(c.inputs.size() == 1);
+  CHECK(c.inputs[0].source == "gen:clique:n=6");
+  REQUIRE(c.tasks.size() == 1);  // not given in quick: the full run's
+  CHECK(c.tasks[0].combinations().size() == 3);
+  const auto plain = dir.write("plain.yaml", "name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: stats\n");
+  CHECK_THROWS_WITH_AS(io::load_experiment(plain, true), doctest::Contains("has no 'quick:' block"), ParseError);
+  CHECK_THROWS_WITH_AS(io::load_experiment(dir.write("bad.yaml", "name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: stats\nquick:\n  name: y\n")),
+                       doctest::Contains("bad.yaml:7: unknown key 'name' in 'quick'"), ParseError);
 }
