@@ -99,25 +99,27 @@ PreparedTask motifs_task(const Params& p) {
 }
 
 // Frequent subgraph mining; the input needs labels (input `labels:` file, HDF5, labels=L).
-Json fsm_task(const io::LoadedGraph& input, const Params& p) {
+PreparedTask fsm_task(const Params& p) {
   FsmParams params;
   for (const auto& o : fsm_options()) {
     const std::string& value = p.at(fsm_yaml_name(o.name));
     TESSERA_USER_REQUIRE(!value.empty(), "task 'fsm' needs parameter '" << fsm_yaml_name(o.name) << "' (" << o.help << ")");
     o.apply(params, value);
   }
-  const FsmResult r = frequent_subgraphs(Space{}, input.graph, params);
-  Json by_edges = Json::array();
-  for (count_t c : r.by_edges) by_edges.push(c);
-  Json j = Json::object();
-  j.set("time_s", r.seconds)
-      .set("engine_s", r.engine_seconds)
-      .set("frequent_patterns", static_cast<count_t>(r.patterns.size()))
-      .set("by_edges", by_edges)
-      .set("candidates", r.candidates)
-      .set("pruned", r.pruned)
-      .set("matches", r.matches);
-  return j;
+  return [params](const io::LoadedGraph& input) {
+    const FsmResult r = frequent_subgraphs(Space{}, input.graph, params);
+    Json by_edges = Json::array();
+    for (count_t c : r.by_edges) by_edges.push(c);
+    Json j = Json::object();
+    j.set("time_s", r.seconds)
+        .set("engine_s", r.engine_seconds)
+        .set("frequent_patterns", static_cast<count_t>(r.patterns.size()))
+        .set("by_edges", by_edges)
+        .set("candidates", r.candidates)
+        .set("pruned", r.pruned)
+        .set("matches", r.matches);
+    return j;
+  };
 }
 
 Params fsm_defaults() {

@@ -219,7 +219,7 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals bru
             const auto& ran = r.stats.optimizations_ran;
             for (const char* name : {"wedge", "lgs", "flat", "order", "balance"})
               if (std::find(ran.begin(), ran.end(), name) != ran.end()) ++took_effect[name];
-            if (!optimizations.wedge) CHECK(std::find(ran.begin(), ran.end(), "wedge") == ran.end());
+            if (!setting.second.wedge) CHECK(std::find(ran.begin(), ran.end(), "wedge") == ran.end());
             if (std::find(ran.begin(), ran.end(), "wedge") != ran.end() &&
                 std::find(ran.begin(), ran.end(), "balance") != ran.end())
               ++took_effect["wedge, split by x ranges"];
