@@ -7,6 +7,7 @@
 
 #include "algorithms/pattern_mining/apps/mine.hpp"
 #include "algorithms/pattern_mining/apps/motifs.hpp"
+#include "algorithms/pattern_mining/engine/engine_options.hpp"
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
 #include "core/kokkos_ext/allocation_tracker.hpp"
@@ -19,31 +20,21 @@ namespace {
 
 using namespace tessera::mining;
 
+// The engine's options come from their declarations (engine_options.hpp), shared with YAML.
 void add_engine_options(Arguments& args) {
-  args.option("tasks", "KIND", "edge | vertex: what one team's DFS starts from", "edge")
-      .option("split", "N", "split tasks whose first DFS level has more than N candidates (0: auto, -1: never)", "0")
-      .option("chunk", "N", "tasks a team takes at once (0: auto)", "0")
-      .option("team-threads", "N", "independent workers per Kokkos team (0: auto, 128 / lanes on GPUs)", "0")
-      .option("lanes", "N", "vector lanes per worker, a power of two (0: auto, 32 on GPUs)", "0")
-      .option("wedge-mb", "N", "MiB of wedge counters in all (switch wedge; they cap the workers; 0: auto, 8192)", "0")
-      .option("flat-max", "N", "flat last two levels (switch flat) when the shared list has at most N vertices (0: auto, 128 x lanes)", "0")
-      .option("disable", "LIST", disable_option_help(), "none")
-      .flag("json", "print one JSON object on stdout");
+  for (const auto& o : engine_options()) args.option(o.name, o.value_name, o.help, o.default_value);
+  args.flag("json", "print one JSON object on stdout");
 }
 
 MineParams mine_params(const Arguments& args) {
   MineParams p;
-  p.engine.tasks = parse_task_kind(args.get("tasks"));
-  p.engine.split_length = args.get_integer("split");
-  p.engine.chunk_size = args.get_integer("chunk");
-  TESSERA_USER_REQUIRE(p.engine.chunk_size >= 0, "--chunk must be >= 0");
-  p.engine.optimizations = parse_disabled_optimizations(args.get("disable"));
-  // Range checks live with EngineParams (the engine validates the launch shape).
-  auto as_int = [](long long v) { return static_cast<int>(std::clamp<long long>(v, INT_MIN, INT_MAX)); };
-  p.engine.team_threads = as_int(args.get_integer("team-threads"));
-  p.engine.lanes = as_int(args.get_integer("lanes"));
-  p.engine.flat_list_max = args.get_integer("flat-max");
-  p.engine.wedge_budget_bytes = wedge_budget(args.get_integer("wedge-mb"));
+  for (const auto& o : engine_options()) {
+    try {
+      o.apply(p.engine, args.get(o.name));
+    } catch (const UserError& e) {
+      throw UsageError(e.what());
+    }
+  }
   return p;
 }
 

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "algorithms/pattern_mining/apps/mine.hpp"
+#include "algorithms/pattern_mining/engine/engine_options.hpp"
 #include "algorithms/pattern_mining/apps/motifs.hpp"
 #include "algorithms/pattern_mining/fsm/fsm.hpp"
 #include "algorithms/pattern_mining/fsm/fsm_options.hpp"
@@ -25,17 +26,10 @@ long long parse_integer(const std::string& name, const std::string& value) {
   throw UserError("parameter '" + name + "' must be an integer, got '" + value + "'");
 }
 
+// The engine's parameters, declared in engine_options.hpp (the CLI reads the same table).
 MineParams mine_params(const Params& p) {
   MineParams m;
-  m.engine.tasks = parse_task_kind(p.at("tasks"));
-  m.engine.split_length = parse_integer("split", p.at("split"));
-  m.engine.optimizations = parse_disabled_optimizations(p.at("disable"));
-  // Range checks live with EngineParams (the engine validates the launch shape).
-  auto as_int = [](long long v) { return static_cast<int>(std::clamp<long long>(v, INT_MIN, INT_MAX)); };
-  m.engine.team_threads = as_int(parse_integer("team-threads", p.at("team-threads")));
-  m.engine.lanes = as_int(parse_integer("lanes", p.at("lanes")));
-  m.engine.flat_list_max = parse_integer("flat-max", p.at("flat-max"));
-  m.engine.wedge_budget_bytes = wedge_budget(parse_integer("wedge-mb", p.at("wedge-mb")));
+  for (const auto& o : engine_options()) o.apply(m.engine, p.at(o.name));
   return m;
 }
 
@@ -131,8 +125,8 @@ Params fsm_defaults() {
 }  // namespace
 
 std::vector<TaskDefinition> mining_tasks() {
-  const Params engine = {{"tasks", "edge"}, {"split", "0"}, {"disable", "none"}, {"team-threads", "0"}, {"lanes", "0"},
-                         {"flat-max", "0"}, {"wedge-mb", "0"}};
+  Params engine;
+  for (const auto& o : engine_options()) engine[o.name] = o.default_value;
   auto with = [&](Params extra) {
     extra.insert(engine.begin(), engine.end());
     return extra;

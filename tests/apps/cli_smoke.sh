@@ -260,7 +260,9 @@ YAML
     done
     "$tessera" cliques $k8 --k 4 --flat-max 8 --json | grep -q '"count": 70' || fail "K8 4-cliques with --flat-max 8"
     "$tessera" mine $k8 --pattern 4-cycle --wedge-mb 1 --json | grep -q '"count": 210' || fail "K8 4-cycles with --wedge-mb 1"
-    expect_error "wedge counter budget" "$tessera" mine $k8 --pattern 4-cycle --wedge-mb -1
+    expect_error "option 'wedge-mb' expects an integer in \\[0, " "$tessera" mine $k8 --pattern 4-cycle --wedge-mb -1
+    expect_error "option 'split' expects an integer in \\[-1, " "$tessera" mine $k8 --pattern 4-cycle --split -5
+    "$tessera" mine $k8 --pattern 4-cycle --split -5 > /dev/null 2>&1; [ $? -eq 2 ] || fail "bad engine option: exit code not 2"
     out=$("$tessera" mine $k8 --pattern diamond --json)
     echo "$out" | grep -q '"optimizations": \["prune", "wedge", "lgs", "flat", "balance", "order"\]' || fail "enabled optimizations: $out"
     echo "$out" | grep -q '"pairs_counted": true' || fail "diamond pairs: $out"
