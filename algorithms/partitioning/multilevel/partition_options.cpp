@@ -16,14 +16,6 @@ namespace tessera {
 
 namespace {
 
-long long parse_integer(const std::string& name, const std::string& text, long long lo, long long hi) {
-  const auto value = parse_whole_integer(text);
-  TESSERA_USER_REQUIRE(value && *value >= lo && *value <= hi,
-                       "option '" << name << "' expects an integer in [" << lo << ", " << hi << "], got '" << text
-                                  << "'");
-  return *value;
-}
-
 double parse_fraction(const std::string& name, const std::string& text) {
   const auto value = parse_whole_number(text);
   TESSERA_USER_REQUIRE(value && *value >= 0 && *value <= 1,
@@ -85,22 +77,22 @@ const std::vector<PartitionOption>& partition_options() {
       {"seed", "S", "seed of the coarsening noise and initial partitions",
        [](const PartitionParams& p) { return std::to_string(p.seed); },
        [](PartitionParams& p, const std::string& v) {
-         p.seed = static_cast<std::uint64_t>(parse_integer("seed", v, 0, std::numeric_limits<long long>::max()));
+         p.seed = static_cast<std::uint64_t>(option_integer("seed", v, 0, std::numeric_limits<long long>::max()));
        }},
       {"runs", "N", "independent multilevel runs (seeds S, S+1, ...); the best is kept",
        [](const PartitionParams& p) { return std::to_string(p.runs); },
        [](PartitionParams& p, const std::string& v) {
-         p.runs = static_cast<int>(parse_integer("runs", v, -k_int_max, k_int_max));  // the partitioner checks >= 1
+         p.runs = static_cast<int>(option_integer("runs", v, -k_int_max, k_int_max));  // the partitioner checks >= 1
        }},
       {"candidates", "1..8", "Pi: candidate pairs proposed per node and level (matching rounds)",
        [](const PartitionParams& p) { return std::to_string(p.coarsening.candidates); },
        [](PartitionParams& p, const std::string& v) {
-         p.coarsening.candidates = static_cast<int>(parse_integer("candidates", v, 1, partitioning::k_max_candidates));
+         p.coarsening.candidates = static_cast<int>(option_integer("candidates", v, 1, partitioning::k_max_candidates));
        }},
       {"repetitions", "R", "Theta: refinement repetitions per level",
        [](const PartitionParams& p) { return std::to_string(p.refinement.repetitions); },
        [](PartitionParams& p, const std::string& v) {
-         p.refinement.repetitions = static_cast<int>(parse_integer("repetitions", v, 0, 4096));
+         p.refinement.repetitions = static_cast<int>(option_integer("repetitions", v, 0, 4096));
        }},
       {"matching", "optimal|greedy", "ablation: exact pseudo-forest matching (paper) or the greedy root-first heuristic",
        [](const PartitionParams& p) {
@@ -137,16 +129,16 @@ const std::vector<PartitionOption>& partition_options() {
       {"weight-penalty", "0|1|2", "coarsening score divided by 1 (paper) / w(n)+w(m) / w(n)w(m)",
        [](const PartitionParams& p) { return std::to_string(p.coarsening.weight_penalty); },
        [](PartitionParams& p, const std::string& v) {
-         p.coarsening.weight_penalty = static_cast<int>(parse_integer("weight-penalty", v, 0, 2));
+         p.coarsening.weight_penalty = static_cast<int>(option_integer("weight-penalty", v, 0, 2));
        }},
       {"trials", "T", "k-way: initial partitions tried at the coarsest level",
        [](const PartitionParams& p) { return std::to_string(p.initial_trials); },
-       [](PartitionParams& p, const std::string& v) { p.initial_trials = static_cast<int>(parse_integer("trials", v, 1, k_int_max)); },
+       [](PartitionParams& p, const std::string& v) { p.initial_trials = static_cast<int>(option_integer("trials", v, 1, k_int_max)); },
        true},
       {"level-fm", "N", "k-way: sequential FM after the parallel refinement of every level of at most N nodes (0: none)",
        [](const PartitionParams& p) { return std::to_string(p.level_fm_nodes); },
        [](PartitionParams& p, const std::string& v) {
-         p.level_fm_nodes = static_cast<vid_t>(parse_integer("level-fm", v, 0, k_int_max));
+         p.level_fm_nodes = static_cast<vid_t>(option_integer("level-fm", v, 0, k_int_max));
        },
        true},
       {"initial-fm", "0|1", "k-way: polish initial partitions with sequential FM",
@@ -169,8 +161,6 @@ const std::vector<ConstraintOption>& partition_constraint_options() {
 
 namespace {
 
-// Omega and Delta stay in the range of node weight totals (2^62), k in the 32-bit block ids.
-constexpr long long k_max_weight = k_max_total_node_weight;
 
 PartitionParams constraints_from(const GivenOption& given, bool require_mode) {
   const auto max_size = given("max-size"), max_inbound = given("max-inbound"), preset = given("preset");
@@ -186,11 +176,11 @@ PartitionParams constraints_from(const GivenOption& given, bool require_mode) {
   } else if (max_size || max_inbound) {
     TESSERA_USER_REQUIRE(max_size, "option 'max-inbound' needs 'max-size' as well");
     p.mode = PartitionMode::constrained;
-    p.max_block_weight = parse_integer("max-size", *max_size, 1, k_max_weight);
-    if (max_inbound) p.max_inbound_nets = parse_integer("max-inbound", *max_inbound, 0, k_max_weight);
+    p.max_block_weight = option_integer("max-size", *max_size, 1, k_max_total_node_weight);
+    if (max_inbound) p.max_inbound_nets = option_integer("max-inbound", *max_inbound, 0, k_max_total_node_weight);
   } else if (k) {
     p.mode = PartitionMode::kway;
-    p.k = static_cast<part_t>(parse_integer("k", *k, 1, k_int_max));
+    p.k = static_cast<part_t>(option_integer("k", *k, 1, k_int_max));
     if (epsilon) {
       const auto value = parse_whole_number(*epsilon);
       // Beyond 1e6 the balanced limit (1 + eps) * ceil(W / k) no longer means anything.

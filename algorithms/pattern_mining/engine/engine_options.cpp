@@ -2,41 +2,27 @@
 
 #include <climits>
 
-#include "core/error.hpp"
 #include "core/util/parse_number.hpp"
 
 namespace tessera::mining {
-
-namespace {
-
-// An integer in [lo, hi]; the engine itself checks the launch shape (powers of two, limits).
-long long integer(const char* name, const std::string& text, long long lo, long long hi) {
-  const auto value = parse_whole_integer(text);
-  TESSERA_USER_REQUIRE(value && *value >= lo && *value <= hi,
-                       "option '" << name << "' expects an integer in [" << lo << ", " << hi << "], got '" << text
-                                  << "'");
-  return *value;
-}
-
-}  // namespace
 
 const std::vector<EngineOption>& engine_options() {
   static const std::vector<EngineOption> options = {
       {"tasks", "KIND", "edge | vertex: what one team's DFS starts from", "edge",
        [](EngineParams& p, const std::string& v) { p.tasks = parse_task_kind(v); }},
       {"split", "N", "split tasks whose first DFS level has more than N candidates (0: auto, -1: never)", "0",
-       [](EngineParams& p, const std::string& v) { p.split_length = integer("split", v, -1, LLONG_MAX); }},
+       [](EngineParams& p, const std::string& v) { p.split_length = option_integer("split", v, -1, LLONG_MAX); }},
       {"chunk", "N", "tasks a team takes at once (0: auto)", "0",
-       [](EngineParams& p, const std::string& v) { p.chunk_size = integer("chunk", v, 0, LLONG_MAX); }},
+       [](EngineParams& p, const std::string& v) { p.chunk_size = option_integer("chunk", v, 0, LLONG_MAX); }},
       {"team-threads", "N", "independent workers per Kokkos team (0: auto, 128 / lanes on GPUs)", "0",
-       [](EngineParams& p, const std::string& v) { p.team_threads = static_cast<int>(integer("team-threads", v, 0, INT_MAX)); }},
+       [](EngineParams& p, const std::string& v) { p.team_threads = static_cast<int>(option_integer("team-threads", v, 0, INT_MAX)); }},
       {"lanes", "N", "vector lanes per worker, a power of two (0: auto, 32 on GPUs)", "0",
-       [](EngineParams& p, const std::string& v) { p.lanes = static_cast<int>(integer("lanes", v, 0, INT_MAX)); }},
+       [](EngineParams& p, const std::string& v) { p.lanes = static_cast<int>(option_integer("lanes", v, 0, INT_MAX)); }},
       {"wedge-mb", "N", "MiB of wedge counters in all (switch wedge; they cap the workers; 0: auto, 8192)", "0",
-       [](EngineParams& p, const std::string& v) { p.wedge_budget_bytes = wedge_budget(integer("wedge-mb", v, 0, LLONG_MAX >> 20)); }},
+       [](EngineParams& p, const std::string& v) { p.wedge_budget_bytes = wedge_budget(option_integer("wedge-mb", v, 0, LLONG_MAX >> 20)); }},
       {"flat-max", "N",
        "flat last two levels (switch flat) when the shared list has at most N vertices (0: auto, 128 x lanes, -1: never)",
-       "0", [](EngineParams& p, const std::string& v) { p.flat_list_max = integer("flat-max", v, -1, LLONG_MAX); }},
+       "0", [](EngineParams& p, const std::string& v) { p.flat_list_max = option_integer("flat-max", v, -1, LLONG_MAX); }},
       {"disable", "LIST", disable_option_help(), "none",
        [](EngineParams& p, const std::string& v) { p.optimizations = parse_disabled_optimizations(v); }},
   };

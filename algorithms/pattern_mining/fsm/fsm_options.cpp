@@ -10,13 +10,6 @@ namespace tessera::mining {
 
 namespace {
 
-long long parse_integer(const std::string& name, const std::string& text, long long lo, long long hi) {
-  const auto value = parse_whole_integer(text);
-  TESSERA_USER_REQUIRE(value && *value >= lo && *value <= hi,
-                       "option '" << name << "' expects an integer in [" << lo << ", " << hi << "], got '" << text << "'");
-  return *value;
-}
-
 std::vector<FsmOption> with_defaults(std::vector<FsmOption> options) {
   const FsmParams defaults;
   for (auto& o : options) o.default_value = o.required ? std::string() : o.show(defaults);
@@ -38,14 +31,14 @@ const std::vector<FsmOption>& fsm_options() {
        "largest pattern size in edges, 1..4: every frequent connected pattern with 1..K edges (2: the paper's 3-FSM)",
        [](const FsmParams& p) { return std::to_string(p.max_edges); },
        [](FsmParams& p, const std::string& v) {
-         p.max_edges = static_cast<int>(parse_integer("max-edges", v, k_fsm_min_edges, k_fsm_max_edges));
+         p.max_edges = static_cast<int>(option_integer("max-edges", v, k_fsm_min_edges, k_fsm_max_edges));
        }},
       {"support", "SIGMA",
        "minimum MNI (domain) support: a pattern is frequent iff every pattern vertex is mapped to at least SIGMA "
        "distinct data vertices (required, >= 1)",
        [](const FsmParams& p) { return std::to_string(p.support); },
        [](FsmParams& p, const std::string& v) {
-         p.support = static_cast<count_t>(parse_integer("support", v, 1, std::numeric_limits<long long>::max()));
+         p.support = static_cast<count_t>(option_integer("support", v, 1, std::numeric_limits<long long>::max()));
        },
        true},
       {"bfs", "on|off",
