@@ -35,12 +35,6 @@ void write_list(const std::string& path, const FsmResult& r, const std::string& 
   file.commit();
 }
 
-unsigned long long peak_device_bytes() {
-  using kokkos_ext::AllocationTracker;
-  if (!AllocationTracker::installed()) return 0;
-  return AllocationTracker::peak_bytes(Kokkos::DefaultExecutionSpace::memory_space::name());
-}
-
 }  // namespace
 
 int fsm_command(const Args& argv) {
@@ -88,7 +82,7 @@ int fsm_command(const Args& argv) {
       .set("engine_s", r.engine_seconds)
       .set("read_s", loaded.read_seconds)
       .set("build_s", loaded.build_seconds)
-      .set("peak_device_bytes", peak_device_bytes())
+      .set("peak_device_bytes", kokkos_ext::AllocationTracker::peak_default_space_bytes())
       .set("backend", Kokkos::DefaultExecutionSpace::name());
   print_result(j, args.has("json"));
   return 0;

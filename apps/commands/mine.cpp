@@ -45,15 +45,6 @@ io::LoadedGraph load_undirected(const Arguments& args, const char* command) {
   return io::load_graph(args.get("graph"), load);
 }
 
-// Peak bytes held in the default memory space since the command started counting (graph,
-// DAG, task list, buffers: everything the run allocated on the device); 0 when a Kokkos
-// tool owns the allocation callbacks.
-unsigned long long peak_device_bytes() {
-  using kokkos_ext::AllocationTracker;
-  if (!AllocationTracker::installed()) return 0;
-  return AllocationTracker::peak_bytes(Kokkos::DefaultExecutionSpace::memory_space::name());
-}
-
 Json names(const std::vector<std::string>& list) {
   Json a = Json::array();
   for (const auto& n : list) a.push(n);
@@ -84,7 +75,7 @@ Json common_fields(const Arguments& args, const io::LoadedGraph& loaded, const M
       .set("buffer_bytes", static_cast<unsigned long long>(r.stats.buffer_bytes))
       .set("task_bytes", static_cast<unsigned long long>(r.stats.task_bytes))
       .set("device_bytes", static_cast<unsigned long long>(r.stats.buffer_bytes + r.stats.task_bytes + r.stats.graph_bytes))
-      .set("peak_device_bytes", peak_device_bytes())
+      .set("peak_device_bytes", kokkos_ext::AllocationTracker::peak_default_space_bytes())
       .set("time_s", r.stats.mine_seconds)
       .set("task_s", r.stats.task_seconds)
       .set("prepare_s", r.prepare_seconds)
@@ -196,7 +187,7 @@ int motifs_command(const Args& argv) {
         .set("time_s", m.seconds)
         .set("backend", Kokkos::DefaultExecutionSpace::name())
         .set("optimizations", names(enabled_optimizations(params.engine.optimizations)))
-        .set("peak_device_bytes", peak_device_bytes());
+        .set("peak_device_bytes", kokkos_ext::AllocationTracker::peak_default_space_bytes());
     print_result(j, true);
   } else {
     std::cout << "graph: " << args.get("graph") << "\n";

@@ -79,6 +79,10 @@ std::uint64_t AllocationTracker::peak_bytes(const std::string& space) {
   return it == s.spaces.end() ? 0 : it->second.peak;
 }
 
+std::uint64_t AllocationTracker::peak_default_space_bytes() {
+  return peak_bytes(Kokkos::DefaultExecutionSpace::memory_space::name());
+}
+
 void AllocationTracker::reset_peak() {
   auto& s = state();
   std::lock_guard<std::mutex> lock(s.mutex);

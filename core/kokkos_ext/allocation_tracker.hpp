@@ -22,6 +22,9 @@ class AllocationTracker {
   static std::uint64_t current_bytes(const std::string& space);
   // Highest current_bytes since install() or the last reset_peak().
   static std::uint64_t peak_bytes(const std::string& space);
+  // peak_bytes of the default execution space's memory (what a command's run held on the
+  // device, or on the host in CPU builds); 0 when not installed.
+  static std::uint64_t peak_default_space_bytes();
   // Restarts every space's peak from its current value.
   static void reset_peak();
 };
