@@ -44,30 +44,14 @@ class ReadableRows {
                            "runs on "
                                << Space::name() << ": use --variant gpu or cpu");
       shared_ = kokkos_ext::SharedDeviceBuffer(rows_bytes(n_local, nnz));
-      char* base = static_cast<char*>(shared_.data());
-      const Kokkos::View<eid_t*, memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>> row_map(
-          reinterpret_cast<eid_t*>(base), static_cast<std::size_t>(n_local) + 1);
-      const Kokkos::View<vid_t*, memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>> entries(
-          reinterpret_cast<vid_t*>(base + row_map_bytes(n_local)), static_cast<std::size_t>(nnz));
-      Kokkos::deep_copy(row_map, dag.row_map);
-      Kokkos::deep_copy(entries, dag.entries);
-      row_map_ = row_map;
-      entries_ = entries;
+      place_rows(static_cast<char*>(shared_.data()), dag, n_local, nnz);
     } else if (sharing == RowsSharing::node_window) {
       constexpr bool host_readable = Kokkos::SpaceAccessibility<Kokkos::HostSpace, memory>::accessible;
       TESSERA_REQUIRE(host_readable, "node shared memory holds host rows");
       window_ = std::make_unique<NodeSharedMemory>(comm.get(), topology.node, rows_bytes(n_local, nnz));
-      char* base = static_cast<char*>(window_->mine());
-      const Kokkos::View<eid_t*, memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>> row_map(
-          reinterpret_cast<eid_t*>(base), static_cast<std::size_t>(n_local) + 1);
-      const Kokkos::View<vid_t*, memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>> entries(
-          reinterpret_cast<vid_t*>(base + row_map_bytes(n_local)), static_cast<std::size_t>(nnz));
-      Kokkos::deep_copy(row_map, dag.row_map);
-      Kokkos::deep_copy(entries, dag.entries);
+      place_rows(static_cast<char*>(window_->mine()), dag, n_local, nnz);
       Space().fence();
       window_->publish();
-      row_map_ = row_map;
-      entries_ = entries;
     } else {
       row_map_ = dag.row_map;
       entries_ = dag.entries;
@@ -122,6 +106,18 @@ class ReadableRows {
   // Layout of a shared buffer: row_map (n + 1 offsets), then the entries.
   static std::size_t row_map_bytes(vid_t n) { return (static_cast<std::size_t>(n) + 1) * sizeof(eid_t); }
   static std::size_t rows_bytes(vid_t n, eid_t nnz) { return row_map_bytes(n) + static_cast<std::size_t>(nnz) * sizeof(vid_t); }
+
+  // Copies the own rows into a shared buffer at `base` in that layout and reads them from there.
+  void place_rows(char* base, const RankDag<memory>& dag, vid_t n_local, eid_t nnz) {
+    const Kokkos::View<eid_t*, memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>> row_map(
+        reinterpret_cast<eid_t*>(base), static_cast<std::size_t>(n_local) + 1);
+    const Kokkos::View<vid_t*, memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>> entries(
+        reinterpret_cast<vid_t*>(base + row_map_bytes(n_local)), static_cast<std::size_t>(nnz));
+    Kokkos::deep_copy(row_map, dag.row_map);
+    Kokkos::deep_copy(entries, dag.entries);
+    row_map_ = row_map;
+    entries_ = entries;
+  }
 
   // Rank r's index among the ranks of its node (ascending global rank, as the window numbers them).
   static int node_rank_of(const NodeTopology& topology, int r) {
