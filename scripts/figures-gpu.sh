@@ -63,4 +63,5 @@ for entry in "${figures[@]}"; do
   fi
   summary+=$'\n'"$name $records ${failed:-0} $((SECONDS - start)) ${what// /_}"
 done
-echo "$summary" | column -t
+# column(1) is not on every machine (the H200 image lacks it): fall back to the plain lines.
+if command -v column >/dev/null; then echo "$summary" | column -t; else echo "$summary"; fi
