@@ -1,9 +1,10 @@
 # Install rules and an exported package, so another project can
-#   find_package(Tessera REQUIRED)   and link   Tessera::tessera
+#   find_package(Tessera REQUIRED)   and link   Tessera::tessera (every single-node layer) or one
+#   layer: Tessera::core, Tessera::io, Tessera::algorithms
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS tessera EXPORT TesseraTargets
+install(TARGETS tessera tessera_core tessera_io tessera_algorithms EXPORT TesseraTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 foreach(_dir core io algorithms distributed)

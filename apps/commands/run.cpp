@@ -18,7 +18,7 @@
 #include "core/kokkos_ext/allocation_failure.hpp"
 #include "core/util/build_info.hpp"
 #include "io/atomic_file.hpp"
-#include "io/config/experiment.hpp"
+#include "apps/runner/experiment_config.hpp"
 #include "io/generators/nn_hypergraph.hpp"
 
 namespace tessera::cli {
@@ -149,7 +149,7 @@ Json context_record(const io::ExperimentConfig& config, const std::string& start
 }  // namespace
 
 int run_command(const Args& argv) {
-  Arguments args("run", "Run a YAML experiment (see configs/ and io/config/experiment.hpp for the schema).\n"
+  Arguments args("run", "Run a YAML experiment (see configs/ and apps/runner/experiment_config.hpp for the schema).\n"
                         "Results go to <output>/results.csv and results.jsonl, rewritten atomically after\n"
                         "every record, with the resolved configuration and Kokkos' configuration beside them.");
   args.positional("experiment", "experiment YAML file");

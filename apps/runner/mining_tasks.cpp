@@ -6,9 +6,9 @@
 #include <climits>
 #include <filesystem>
 
-#include "algorithms/pattern_mining/apps/mine.hpp"
+#include "algorithms/pattern_mining/problems/mine.hpp"
 #include "algorithms/pattern_mining/engine/engine_options.hpp"
-#include "algorithms/pattern_mining/apps/motifs.hpp"
+#include "algorithms/pattern_mining/problems/motifs.hpp"
 #include "algorithms/pattern_mining/fsm/fsm.hpp"
 #include "algorithms/pattern_mining/fsm/fsm_options.hpp"
 #include "core/error.hpp"

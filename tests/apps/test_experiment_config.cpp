@@ -3,7 +3,7 @@
 #include <cstdlib>
 
 #include "core/error.hpp"
-#include "io/config/experiment.hpp"
+#include "apps/runner/experiment_config.hpp"
 #include "tests/support/test_support.hpp"
 
 using namespace tessera;

@@ -25,8 +25,8 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/pattern_mining/apps/mine.hpp"
-#include "algorithms/pattern_mining/apps/motifs.hpp"
+#include "algorithms/pattern_mining/problems/mine.hpp"
+#include "algorithms/pattern_mining/problems/motifs.hpp"
 #include "core/graph/builder.hpp"
 #include "io/generators/random_graphs.hpp"
 #include "io/graph_io.hpp"

@@ -9,8 +9,8 @@
 #include <set>
 #include <sstream>
 
-#include "algorithms/pattern_mining/apps/mine.hpp"
-#include "algorithms/pattern_mining/apps/motifs.hpp"
+#include "algorithms/pattern_mining/problems/mine.hpp"
+#include "algorithms/pattern_mining/problems/motifs.hpp"
 #include "algorithms/pattern_mining/engine/engine.hpp"
 #include "core/error.hpp"
 #include "core/graph/builder.hpp"

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/pattern_mining/apps/mine.hpp"
-#include "algorithms/pattern_mining/apps/motifs.hpp"
+#include "algorithms/pattern_mining/problems/mine.hpp"
+#include "algorithms/pattern_mining/problems/motifs.hpp"
 #include "algorithms/pattern_mining/engine/optimizations.hpp"
 #include "algorithms/pattern_mining/plan/serial_plan_executor.hpp"
 #include "core/error.hpp"

@@ -10,8 +10,8 @@
 
 #include <algorithm>
 
-#include "algorithms/pattern_mining/apps/mine.hpp"
-#include "algorithms/pattern_mining/apps/motifs.hpp"
+#include "algorithms/pattern_mining/problems/mine.hpp"
+#include "algorithms/pattern_mining/problems/motifs.hpp"
 #include "io/graph_io.hpp"
 #include "tests/support/test_support.hpp"
 

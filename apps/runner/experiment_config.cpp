@@ -1,4 +1,4 @@
-#include "io/config/experiment.hpp"
+#include "apps/runner/experiment_config.hpp"
 
 #include <yaml-cpp/yaml.h>
 

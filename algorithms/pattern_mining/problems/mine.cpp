@@ -1,4 +1,4 @@
-#include "algorithms/pattern_mining/apps/mine.hpp"
+#include "algorithms/pattern_mining/problems/mine.hpp"
 
 #include <ostream>
 #include <string>

@@ -22,7 +22,7 @@
 #include <utility>
 #include <vector>
 
-#include "algorithms/pattern_mining/apps/mine.hpp"
+#include "algorithms/pattern_mining/problems/mine.hpp"
 
 namespace tessera::mining {
 

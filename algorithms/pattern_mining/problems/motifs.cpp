@@ -1,4 +1,4 @@
-#include "algorithms/pattern_mining/apps/motifs.hpp"
+#include "algorithms/pattern_mining/problems/motifs.hpp"
 
 #include <cstdint>
 
