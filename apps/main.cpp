@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <unistd.h>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "core/error.hpp"
 #include "core/kokkos_ext/allocation_failure.hpp"
 #include "core/util/build_info.hpp"
+#include "core/util/progress.hpp"
 
 namespace {
 
@@ -45,7 +47,8 @@ const char* usage =
     "  partition-check <h> <p>   recompute a partition's metrics and check its constraints\n"
     "  run <experiment.yaml>     run a YAML experiment: inputs x tasks x parameter grid x repetitions\n"
     "  version                   print version, commit, backend and device\n\n"
-    "Kokkos options (--kokkos-num-threads=N, --kokkos-device-id=N, ...) are accepted anywhere.\n";
+    "Kokkos options (--kokkos-num-threads=N, --kokkos-device-id=N, ...) are accepted anywhere, and so is\n"
+    "--progress: phase lines with the elapsed time on stderr (on by default when stderr is a terminal).\n";
 
 int dispatch(const std::string& command, const std::vector<std::string>& args) {
   using namespace tessera::cli;
@@ -90,6 +93,15 @@ std::vector<char*> kokkos_arguments(int argc, char** argv) {
 // Users who want binding set OMP_PROC_BIND / OMP_PLACES themselves.
 void default_thread_binding() { setenv("OMP_PROC_BIND", "false", /*overwrite=*/0); }
 
+// Progress lines (core/util/progress.hpp) when asked for, or when a person watches stderr; under
+// MPI only from rank 0 (launchers name the rank in the environment before MPI starts).
+void default_progress(bool asked) {
+  bool other_rank = false;
+  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"})
+    if (const char* rank = std::getenv(name)) other_rank = other_rank || std::strcmp(rank, "0") != 0;
+  tessera::progress::enable(!other_rank && (asked || isatty(STDERR_FILENO)));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -106,8 +118,12 @@ int main(int argc, char** argv) {
   int kokkos_argc = static_cast<int>(kokkos_argv.size()) - 1;
   Kokkos::ScopeGuard kokkos(kokkos_argc, kokkos_argv.data());
   std::vector<std::string> args;
-  for (int i = 2; i < argc; ++i)
-    if (std::strncmp(argv[i], "--kokkos-", 9) != 0) args.emplace_back(argv[i]);
+  bool progress = false;
+  for (int i = 2; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--progress") == 0) progress = true;
+    else if (std::strncmp(argv[i], "--kokkos-", 9) != 0) args.emplace_back(argv[i]);
+  }
+  default_progress(progress);
   try {
     return dispatch(argv[1], args);
   } catch (const tessera::cli::UsageError& e) {

@@ -1,4 +1,5 @@
 #include "io/graph_io.hpp"
+#include "core/util/progress.hpp"
 
 #include <Kokkos_Core.hpp>
 
@@ -113,6 +114,7 @@ LoadedGraph load_graph(const std::string& source, const GraphLoadOptions& option
   out.source = source;
   Kokkos::Timer timer;
   if (source.rfind(generator_prefix, 0) == 0) {
+    progress::report("generating", source);
     out.format = "generator";
     auto spec = gen::parse_generator_spec(source.substr(std::string(generator_prefix).size()));
     auto edges = gen::generate(spec);
@@ -127,6 +129,7 @@ LoadedGraph load_graph(const std::string& source, const GraphLoadOptions& option
   TESSERA_USER_REQUIRE(std::filesystem::exists(source), source << ": no such file");
   const FileFormat format = options.format ? *options.format : format_from_path(source);
   out.format = to_string(format);
+  progress::report("reading", source);
   TESSERA_USER_REQUIRE(!is_hypergraph_format(format),
                        source << ": is a hypergraph (" << to_string(format) << "); this command needs a graph");
   if (format == FileFormat::hdf5) {
@@ -205,8 +208,12 @@ void save_graph(const std::string& path, const HostGraph& g, std::optional<FileF
 HostHypergraph load_hypergraph(const std::string& path, const HypergraphLoadOptions& options,
                                HypergraphBuildReport* report) {
   // Neural-network hypergraph generator (io/generators/nn_hypergraph.hpp): "gen:nn:..." or "nn:...".
-  if (gen::is_nn_spec(path)) return build_hypergraph(gen::generate_nn_hypergraph(path), report, path);
+  if (gen::is_nn_spec(path)) {
+    progress::report("generating", path);
+    return build_hypergraph(gen::generate_nn_hypergraph(path), report, path);
+  }
   TESSERA_USER_REQUIRE(std::filesystem::exists(path), path << ": no such file");
+  progress::report("reading", path);
   const FileFormat f = options.format ? *options.format : format_from_path(path);
   HypergraphInput input;
   switch (f) {

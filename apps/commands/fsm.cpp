@@ -8,6 +8,7 @@
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
 #include "core/kokkos_ext/allocation_tracker.hpp"
+#include "core/util/progress.hpp"
 #include "core/util/json.hpp"
 #include "io/atomic_file.hpp"
 
@@ -62,6 +63,7 @@ int fsm_command(const Args& argv) {
   TESSERA_USER_REQUIRE(load.build.remove_self_loops, "fsm needs a graph without self-loops; drop --keep-self-loops");
   kokkos_ext::AllocationTracker::install();
   const auto loaded = io::load_graph(args.get("graph"), load);
+  progress::report("mining frequent subgraphs");
   const FsmResult r = frequent_subgraphs(Kokkos::DefaultExecutionSpace{}, loaded.graph, params);
   if (const auto list = args.maybe("list")) write_list(*list, r, graph_name(args.get("graph")), params);
   Json by_edges = Json::array();

@@ -4,6 +4,7 @@
 #include "apps/cli/arguments.hpp"
 #include "apps/commands/commands.hpp"
 #include "core/util/json.hpp"
+#include "core/util/progress.hpp"
 #include "io/generators/generator_spec.hpp"
 #include "io/generators/nn_hypergraph.hpp"
 #include "io/graph_io.hpp"
@@ -28,6 +29,7 @@ int generate_command(const Args& argv) {
     const auto h = io::load_hypergraph(spec);
     const double generate_s = timer.seconds();
     timer.reset();
+    progress::report("writing", output);
     io::save_hypergraph(output, h);
     Json j = Json::object();
     j.set("spec", spec).set("output", output).set("nodes", static_cast<long long>(h.num_nodes))
@@ -42,6 +44,7 @@ int generate_command(const Args& argv) {
   auto loaded = io::load_graph(source);
   auto host = mirror_graph<Kokkos::HostSpace>(loaded.graph);
   Kokkos::Timer timer;
+  progress::report("writing", output);
   io::save_graph(output, host);
   Json j = Json::object();
   j.set("spec", gen::to_string(gen::parse_generator_spec(source.substr(4))))

@@ -11,6 +11,7 @@
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
 #include "core/kokkos_ext/allocation_tracker.hpp"
+#include "core/util/progress.hpp"
 #include "core/util/json.hpp"
 #include "io/atomic_file.hpp"
 
@@ -125,6 +126,7 @@ int mine_command(const Args& argv) {
   const auto loaded = load_undirected(args, "mine");
   const Kokkos::DefaultExecutionSpace space;
   MineResult r;
+  progress::report("mining", spec);
   if (const auto list = args.maybe("list"))
     r = list_to_file(*list, [&](const MatchSink& sink) { return mine_list(space, loaded.graph, pattern, sink, params); });
   else
@@ -149,6 +151,7 @@ int cliques_command(const Args& argv) {
   const auto loaded = load_undirected(args, "cliques");
   const Kokkos::DefaultExecutionSpace space;
   MineResult r;
+  progress::report("mining", std::to_string(k) + "-cliques");
   if (const auto list = args.maybe("list"))
     r = list_to_file(*list, [&](const MatchSink& sink) {
       return list_cliques(space, loaded.graph, static_cast<int>(k), sink, params);
@@ -174,6 +177,7 @@ int motifs_command(const Args& argv) {
   const MineParams params = mine_params(args);
   kokkos_ext::AllocationTracker::install();
   const auto loaded = load_undirected(args, "motifs");
+  progress::report("counting motifs", std::to_string(k) + "-vertex");
   const MotifCounts m = count_motifs(Kokkos::DefaultExecutionSpace{}, loaded.graph, static_cast<int>(k), params);
   if (args.has("json")) {
     Json counts = Json::object();

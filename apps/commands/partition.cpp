@@ -11,6 +11,7 @@
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
 #include "core/util/json.hpp"
+#include "core/util/progress.hpp"
 #include "io/text/partition_io.hpp"
 
 namespace tessera::cli {
@@ -72,7 +73,10 @@ int partition_command(const Args& argv) {
   const auto h = io::load_hypergraph(args.get("hypergraph"), hypergraph_load_options(args));
   const bool on_host = args.has("host");
   const auto report = partition_and_evaluate(h, params, on_host ? ExecutionTarget::host : ExecutionTarget::device);
-  if (auto out = args.maybe("output")) io::write_partition(*out, report.parts);
+  if (auto out = args.maybe("output")) {
+    progress::report("writing", *out);
+    io::write_partition(*out, report.parts);
+  }
   Json j = quality_json(report.quality, report.soed);
   j.set("hypergraph", args.get("hypergraph"))
       .set("mode", params.mode == PartitionMode::constrained ? "constrained" : "kway")

@@ -6,6 +6,7 @@
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
 #include "apps/commands/tc_distributed.hpp"
+#include "core/util/progress.hpp"
 #include "core/util/json.hpp"
 #include "io/atomic_file.hpp"
 
@@ -41,6 +42,7 @@ int tc_command(const Args& argv) {
   params.per_vertex = per_vertex_file.has_value();
 
   auto loaded = io::load_graph(args.get("graph"), load);
+  progress::report("counting triangles");
   auto r = triangle_count(Kokkos::DefaultExecutionSpace{}, loaded.graph, params);
 
   if (per_vertex_file) {

@@ -53,6 +53,16 @@ case "$case_name" in
     "$tessera" tc gen:clique:n=5 --per-vertex "$tmp/pv.txt" > /dev/null || fail "per-vertex"
     grep -q '^0 6 1$' "$tmp/pv.txt" || fail "clique(5): vertex 0 is in 6 triangles, clustering 1: $(cat "$tmp/pv.txt")"
     expect_error "unknown triangle-counting variant 'fast'" "$tessera" tc gen:clique:n=4 --variant fast
+    # --progress: phase lines on stderr, stdout still one JSON object; none without it (not a terminal).
+    "$tessera" tc gen:clique:n=6 --json --progress >"$tmp/out" 2>"$tmp/err" || fail "tc --progress"
+    grep -Eq '^tessera: \[ *[0-9.]+ s\] counting triangles$' "$tmp/err" || fail "tc --progress: no phase line: $(cat "$tmp/err")"
+    grep -q '"triangles": 20' "$tmp/out" && [ "$(wc -l < "$tmp/out")" -eq 1 ] || fail "tc --progress stdout: $(cat "$tmp/out")"
+    "$tessera" tc gen:clique:n=6 --json 2>"$tmp/err" >/dev/null
+    grep -q 'counting triangles' "$tmp/err" && fail "progress lines without --progress on a non-terminal"
+    "$tessera" partition gen:nn:random,neurons=300,fanout=4,seed=1 --max-size 16 --progress --json 2>"$tmp/err" >/dev/null ||
+      fail "partition --progress"
+    grep -q '\] coarsening: ' "$tmp/err" && grep -q '\] initial partitioning: 20 nodes$' "$tmp/err" ||
+      fail "partition --progress: $(cat "$tmp/err")"
     expect_error "undirected" "$tessera" tc gen:clique:n=4 --directed
     if [ -n "$data" ] && [ -f "$data/graphs/classic/karate.el.gz" ]; then
       "$tessera" tc "$data/graphs/classic/karate.el.gz" --json | grep -q '"triangles": 45' || fail "karate has 45 triangles"

@@ -24,6 +24,7 @@
 #include "core/error.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
 #include "core/kokkos_ext/launch.hpp"
+#include "core/util/progress.hpp"
 
 namespace tessera {
 
@@ -329,6 +330,7 @@ void coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>
                                    : build_neighbors(space, C.coarse, cp.max_scored_net_size);
     lap(steps.contraction);
     result.level_nodes.push_back(C.coarse.num_nodes);
+    progress::report("coarsening", "level " + std::to_string(level + 1) + ", " + std::to_string(C.coarse.num_nodes) + " nodes");
     // A level less than 5% smaller than the kept level below it is replaced by its coarser
     // successor (gammas composed): refinement then runs on levels that differ, and the long
     // tail of constrained coarsening (a few pairs per level near Omega) costs no refinement.
@@ -478,6 +480,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
   result.level_nodes.push_back(n);
 
   Kokkos::Timer phase;
+  progress::report("coarsening", "neighbourhoods of " + std::to_string(n) + " nodes");
   coarsen(space, H, params, limits, result);
   space.fence();
   result.coarsening_seconds = phase.seconds();
@@ -486,6 +489,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
   phase.reset();
   Kokkos::View<part_t*, mem> parts;
   part_t num_parts = 0;
+  progress::report("initial partitioning", std::to_string(H.levels.back().num_nodes) + " nodes");
   if (params.mode == PartitionMode::constrained) {
     num_parts = pack_initial(space, H, params, limits, parts);
   } else {
@@ -510,6 +514,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
     parts = fine;
     H.levels.pop_back();
     H.gammas.pop_back();
+    progress::report("refining", "level " + std::to_string(l - 1) + ", " + std::to_string(H.levels[l - 1].num_nodes) + " nodes");
     add_refinement(result, H.levels[l - 1].num_nodes,
                    refine(space, H.levels[l - 1], parts, num_parts, limits, params.refinement));
     level_fm(space, H.levels[l - 1], params, limits, parts);
