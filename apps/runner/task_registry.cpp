@@ -2,7 +2,9 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <optional>
+#include <set>
 
 #include "core/error.hpp"
 #include "core/graph/builder.hpp"
@@ -159,16 +161,32 @@ const TaskDefinition& find_task(const std::string& name) {
   throw UserError("unknown task '" + name + "' (known tasks: " + known + ")");
 }
 
+namespace {
+
+// Parameter names match with '-' and '_' alike: the option tables spell them either way
+// ("wedge-mb", "max_edges"), and a user should not have to remember which.
+std::string spelling_free(std::string name) {
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
+}
+
+}  // namespace
+
 Params resolve_params(const TaskDefinition& task, const std::vector<std::pair<std::string, std::string>>& given) {
   Params p = task.defaults;
+  std::set<std::string> seen;
   for (const auto& [name, value] : given) {
-    if (!task.defaults.count(name)) {
+    auto it = std::find_if(task.defaults.begin(), task.defaults.end(),
+                           [&](const auto& kv) { return spelling_free(kv.first) == spelling_free(name); });
+    if (it == task.defaults.end()) {
       std::string known;
       for (const auto& kv : task.defaults) known += (known.empty() ? "" : ", ") + kv.first;
       throw UserError("task '" + task.name + "' has no parameter '" + name + "'" +
                       (known.empty() ? " (it takes none)" : " (parameters: " + known + ")"));
     }
-    p[name] = value;
+    TESSERA_USER_REQUIRE(seen.insert(it->first).second,
+                         "task '" << task.name << "': parameter '" << it->first << "' is given twice");
+    p[it->first] = value;
   }
   return p;
 }

@@ -381,6 +381,12 @@ YAML
     printf 'name: x\ninputs:\n  - generator: cycle:n=4,labels=1\ntasks:\n  - task: fsm\n' > "$tmp/nos.yaml"
     "$tessera" run "$tmp/nos.yaml" --output "$tmp/r2" >/dev/null 2>"$tmp/err" && fail "fsm without support accepted"
     grep -q "task 'fsm' needs parameter 'support'" "$tmp/err" || fail "missing support: $(cat "$tmp/err")"
+    # Parameter names match with '-' or '_' (max-edges = max_edges); one parameter given both ways is an error.
+    printf 'name: x\ninputs:\n  - generator: cycle:n=6,labels=1\ntasks:\n  - task: fsm\n    params:\n      max-edges: 3\n      support: 2\n' > "$tmp/dash.yaml"
+    "$tessera" run "$tmp/dash.yaml" --output "$tmp/r3" >/dev/null 2>"$tmp/err" || fail "max-edges spelling: $(cat "$tmp/err")"
+    grep -q '"frequent_patterns": 3, "by_edges": \[1, 1, 1\]' "$tmp/r3/results.jsonl" || fail "max-edges record: $(cat "$tmp/r3/results.jsonl")"
+    printf 'name: x\ninputs:\n  - generator: cycle:n=6,labels=1\ntasks:\n  - task: fsm\n    params:\n      max-edges: 3\n      max_edges: 2\n      support: 2\n' > "$tmp/twice.yaml"
+    expect_error "twice.yaml:5: task 'fsm': parameter 'max_edges' is given twice" "$tessera" run "$tmp/twice.yaml" --output "$tmp/r4"
     ;;
   partition)
     # Generated LeNet hypergraph: constrained and k-way runs, identical output on 1 and 2 threads,
