@@ -2,6 +2,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "algorithms/triangle_count/tc_options.hpp"
 #include "algorithms/triangle_count/triangle_count.hpp"
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
@@ -17,12 +18,9 @@ int tc_command(const Args& argv) {
                        "Timings separate preprocessing (relabeling, orientation, masking) from counting.");
   args.positional("graph", "graph file or gen:<spec>");
   add_input_options(args);
-  args.option("variant", "V",
-              "masked | split | auto (default: auto); with --distributed: cpu | gpu | hybrid | ipc | mpi+ipc | shm "
-              "(default: cpu)")
-      .option("intersection", "I", "binary | merge | hash | auto (default: auto; single node only)")
-      .option("orientation", "O", "degree | id", "degree")
-      .option("per-vertex", "FILE", "write 'vertex triangles clustering' per line to FILE (single node only)")
+  for (const auto& o : triangle_count_options())
+    args.option(o.name, o.value_name, o.help + " (default: " + o.default_value + ")" + distributed_help(o.name));
+  args.option("per-vertex", "FILE", "write 'vertex triangles clustering' per line to FILE (single node only)")
       .flag("json", "print one JSON object on stdout")
       .flag("distributed", "count over MPI ranks (launch with mpiexec; rank 0 prints)");
   add_distributed_options(args);
@@ -35,9 +33,7 @@ int tc_command(const Args& argv) {
   reject_distributed_options(args);
 
   TriangleCountParams params;
-  params.variant = parse_triangle_variant(args.maybe("variant").value_or("auto"));
-  params.intersection = parse_intersection(args.maybe("intersection").value_or("auto"));
-  params.orientation = parse_orientation(args.get("orientation"));
+  for (const auto& o : triangle_count_options()) o.apply(params, args.maybe(o.name).value_or(o.default_value));
   const auto per_vertex_file = args.maybe("per-vertex");
   params.per_vertex = per_vertex_file.has_value();
 

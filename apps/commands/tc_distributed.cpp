@@ -3,9 +3,11 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstring>
 #include <iostream>
 
+#include "algorithms/triangle_count/tc_options.hpp"
 #include "apps/cli/input_options.hpp"
 #include "distributed/mpi/host_threads.hpp"
 #include "distributed/triangle_count/dist_triangle_count.hpp"
@@ -30,8 +32,11 @@ Json summary(const dist::MetricSummary& s) {
   return j;
 }
 
-// The options tc declares itself, for both modes.
-bool declared_by_tc(const std::string& name) { return name == "variant" || name == "orientation"; }
+// The options tc declares itself (the single-node table), some of them for both modes.
+bool declared_by_tc(const std::string& name) {
+  const auto& options = triangle_count_options();
+  return std::any_of(options.begin(), options.end(), [&](const auto& o) { return o.name == name; });
+}
 
 // The distributed parameters from the command line; usage errors (the same on every rank, so
 // every rank exits alike) for bad values and for the single-node-only options.
@@ -103,6 +108,13 @@ DistributedRuntime::DistributedRuntime(int argc, char** argv) {
 
 DistributedRuntime::~DistributedRuntime() {
   if (started_) MPI_Finalize();
+}
+
+std::string distributed_help(const std::string& name) {
+  for (const auto& option : dist::dist_param_options())
+    if (option.name == name)
+      return std::string("; with --distributed: ") + option.help + " (default: " + option.default_value() + ")";
+  return " (single node only)";
 }
 
 void add_distributed_options(Arguments& args) {

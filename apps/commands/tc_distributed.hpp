@@ -1,6 +1,8 @@
 #pragma once
 // `tessera tc --distributed`: the MPI layer (distributed/), compiled in only when Tessera is
 // built with MPI; otherwise a clear error (tc_distributed_unavailable.cpp).
+#include <string>
+
 #include "apps/cli/arguments.hpp"
 #include "io/graph_io.hpp"
 
@@ -25,6 +27,11 @@ class DistributedRuntime {
 // already declares for both modes: --variant, --orientation) on the tc command; nothing
 // without MPI.
 void add_distributed_options(Arguments& args);
+// What an option of the single-node table (triangle_count_options()) means with --distributed,
+// appended to its help: the distributed parameter's help and default when tc declares the
+// option for both modes (variant, orientation), "single node only" otherwise; "" without MPI.
+std::string distributed_help(const std::string& name);
+
 // Usage error (exit 2) when one of those options is given without --distributed.
 void reject_distributed_options(const Arguments& args);
 

@@ -5,6 +5,7 @@ namespace tessera::cli {
 DistributedRuntime::DistributedRuntime(int, char**) {}
 DistributedRuntime::~DistributedRuntime() = default;
 
+std::string distributed_help(const std::string&) { return ""; }
 void add_distributed_options(Arguments&) {}
 void reject_distributed_options(const Arguments&) {}
 

@@ -10,6 +10,7 @@
 #include "core/graph/builder.hpp"
 #include "core/graph/degree_stats.hpp"
 #include "core/graph/orientation.hpp"
+#include "algorithms/triangle_count/tc_options.hpp"
 #include "algorithms/triangle_count/triangle_count.hpp"
 #include "apps/runner/mining_tasks.hpp"
 #include "algorithms/partitioning/multilevel/partition_options.hpp"
@@ -70,11 +71,15 @@ PreparedTask relabel_task(const Params& p) {
   };
 }
 
+Params tc_defaults() {
+  Params defaults;
+  for (const auto& o : triangle_count_options()) defaults[o.name] = o.default_value;
+  return defaults;
+}
+
 PreparedTask tc_task(const Params& p) {
   TriangleCountParams params;
-  params.variant = parse_triangle_variant(p.at("variant"));
-  params.intersection = parse_intersection(p.at("intersection"));
-  params.orientation = parse_orientation(p.at("orientation"));
+  for (const auto& o : triangle_count_options()) o.apply(params, p.at(o.name));
   return [params](const io::LoadedGraph& input) {
     auto r = triangle_count(Space{}, input.graph, params);
     Json j = Json::object();
@@ -137,7 +142,7 @@ const std::vector<TaskDefinition>& task_registry() {
       {"relabel", "renumber vertices by degree", {{"descending", "true"}}, relabel_task},
       {"tc",
        "exact triangle count (paper 1)",
-       {{"variant", "auto"}, {"intersection", "auto"}, {"orientation", "degree"}},
+       tc_defaults(),
        tc_task},
       {"partition",
        "multilevel hypergraph partitioning (paper 3): preset, or max_size/max_inbound, or k/epsilon, and the "

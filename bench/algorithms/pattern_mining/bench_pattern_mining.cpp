@@ -8,6 +8,7 @@
 // graphs when TESSERA_DATA_DIR is set: TESSERA_BENCH_PM_GRAPHS (default below; "all" = every
 // row of ground_truth.csv) with at most TESSERA_BENCH_PM_MAX_EDGES edges (default 10^6).
 // TESSERA_BENCH_PM_HOST=0 skips the host space on GPU builds (slow for large inputs).
+// TESSERA_BENCH_PM_OPTIONS: engine options (name=value,...) for every run.
 // TESSERA_BENCH_PM_DISABLE: the ablation, ';'-separated --disable lists (engine/optimizations.hpp).
 //
 // Time: manual, the engine's kernel time (EngineStats::mine_seconds; for motifs the whole
@@ -25,8 +26,10 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/pattern_mining/engine/engine_options.hpp"
 #include "algorithms/pattern_mining/problems/mine.hpp"
 #include "algorithms/pattern_mining/problems/motifs.hpp"
+#include "core/error.hpp"
 #include "core/graph/builder.hpp"
 #include "io/generators/random_graphs.hpp"
 #include "io/graph_io.hpp"
@@ -174,10 +177,26 @@ void register_apps(const GraphSpec& spec, const std::string& prefix, bool smoke,
 // to the application's name ("5-clique/-lgs").
 std::vector<std::string> ablation_settings() { return split(env_or("TESSERA_BENCH_PM_DISABLE", "none"), ';'); }
 
+// TESSERA_BENCH_PM_OPTIONS="name=value,...": engine options for every run (engine_options.hpp,
+// the table the CLI and the YAML tasks read; e.g. "lanes=8,chunk=4"); `disable` is the ablation's.
+MineParams options_from_env() {
+  MineParams params;
+  for (const auto& item : split(env_or("TESSERA_BENCH_PM_OPTIONS", ""), ',')) {
+    const auto eq = item.find('=');
+    const std::string name = item.substr(0, eq);
+    const auto& options = engine_options();
+    const auto o = std::find_if(options.begin(), options.end(), [&](const auto& x) { return x.name == name; });
+    TESSERA_USER_REQUIRE(eq != std::string::npos && o != options.end(),
+                         "TESSERA_BENCH_PM_OPTIONS: expected name=value with an engine option, got '" << item << "'");
+    o->apply(params.engine, item.substr(eq + 1));
+  }
+  return params;
+}
+
 template <class Space>
 void register_graph(const GraphSpec& spec, const std::string& prefix, bool smoke) {
   for (const auto& setting : smoke ? std::vector<std::string>{"none"} : ablation_settings()) {
-    MineParams params;
+    MineParams params = options_from_env();
     params.engine.optimizations = parse_disabled_optimizations(setting);
     const std::string suffix = setting == "none" ? "" : "/-" + setting;
     register_apps<Space>(spec, prefix, smoke, params, suffix);

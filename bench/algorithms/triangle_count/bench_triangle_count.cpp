@@ -7,6 +7,10 @@
 // TESSERA_BENCH_TC_MAX_EDGES undirected edges (default 10^7). Graphs are built once, on the
 // default execution space, and cached for the whole run.
 //
+// TESSERA_BENCH_TC_OPTIONS="name=value,..." sets triangle-counting options for every
+// configuration (tc_options.hpp: the table the CLI and the YAML task read; e.g. orientation=id);
+// variant and intersection are swept.
+//
 // Time: manual, the library's count_seconds (preprocessing is reported separately). Counters:
 // m, triangles, preprocess_s, count_s, edges_per_s = m / count_s and ratio_vs_kokkos_kernels =
 // Kokkos Kernels count time / this count time, against a Kokkos Kernels run made in this
@@ -27,6 +31,7 @@
 #include "core/error.hpp"
 #include "core/kokkos_ext/allocation_tracker.hpp"
 #include "core/kokkos_ext/execution.hpp"
+#include "algorithms/triangle_count/tc_options.hpp"
 #include "algorithms/triangle_count/triangle_count.hpp"
 #include "core/graph/builder.hpp"
 #include "core/graph/orientation.hpp"
@@ -235,6 +240,17 @@ void report(benchmark::State& state, const GraphSpec& spec, CachedGraph& g, coun
 
 // --- the benchmarks -----------------------------------------------------------------------
 
+// The options of TESSERA_BENCH_TC_OPTIONS.
+tessera::TriangleCountParams options_from_env() {
+  tessera::TriangleCountParams p;
+  for (const auto& item : split(env_or("TESSERA_BENCH_TC_OPTIONS", ""), ',')) {
+    const auto eq = item.find('=');
+    TESSERA_USER_REQUIRE(eq != std::string::npos, "TESSERA_BENCH_TC_OPTIONS: expected name=value, got '" << item << "'");
+    tessera::apply_triangle_count_option(p, item.substr(0, eq), item.substr(eq + 1));
+  }
+  return p;
+}
+
 void bench_tessera(benchmark::State& state, GraphSpec spec, tessera::TriangleCountParams params) {
   auto& g = cached(spec);
   ensure_kokkos_kernels(g);
@@ -352,7 +368,7 @@ void register_graph(const GraphSpec& spec, const std::string& prefix, bool smoke
     finish(benchmark::RegisterBenchmark((base + "kokkos_kernels_triangle_ll").c_str(), bench_kokkos_kernels, spec,
                                         tessera::KokkosKernelsMethod::triangle_ll));
   for (const auto& [variant, intersection] : configs) {
-    tessera::TriangleCountParams params;
+    tessera::TriangleCountParams params = options_from_env();
     params.variant = variant;
     params.intersection = intersection;
     const std::string name = base + tessera::to_string(variant) + "/" + tessera::to_string(intersection);

@@ -1,0 +1,31 @@
+#include "algorithms/triangle_count/tc_options.hpp"
+
+#include "core/error.hpp"
+#include "core/graph/orientation.hpp"
+
+namespace tessera {
+
+const std::vector<TriangleCountOption>& triangle_count_options() {
+  static const std::vector<TriangleCountOption> options = {
+      {"variant", "V",
+       "masked | split | auto: the counting kernel (auto: split when the oriented graph's mean candidate list is long)",
+       "auto",
+       [](TriangleCountParams& p, const std::string& v) { p.variant = parse_triangle_variant(v); }},
+      {"intersection", "I", "binary | merge | hash | auto: how two neighbour lists are intersected", "auto",
+       [](TriangleCountParams& p, const std::string& v) { p.intersection = parse_intersection(v); }},
+      {"orientation", "O", "degree | id: the order that orients each edge from its lower end", "degree",
+       [](TriangleCountParams& p, const std::string& v) { p.orientation = parse_orientation(v); }},
+  };
+  return options;
+}
+
+void apply_triangle_count_option(TriangleCountParams& params, const std::string& name, const std::string& value) {
+  std::string known;
+  for (const auto& o : triangle_count_options()) {
+    if (o.name == name) return o.apply(params, value);
+    known += (known.empty() ? "" : ", ") + o.name;
+  }
+  throw UserError("unknown triangle-counting option '" + name + "' (known: " + known + ")");
+}
+
+}  // namespace tessera
