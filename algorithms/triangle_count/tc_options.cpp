@@ -1,6 +1,5 @@
 #include "algorithms/triangle_count/tc_options.hpp"
 
-#include "core/error.hpp"
 #include "core/graph/orientation.hpp"
 
 namespace tessera {
@@ -17,15 +16,6 @@ const std::vector<TriangleCountOption>& triangle_count_options() {
        [](TriangleCountParams& p, const std::string& v) { p.orientation = parse_orientation(v); }},
   };
   return options;
-}
-
-void apply_triangle_count_option(TriangleCountParams& params, const std::string& name, const std::string& value) {
-  std::string known;
-  for (const auto& o : triangle_count_options()) {
-    if (o.name == name) return o.apply(params, value);
-    known += (known.empty() ? "" : ", ") + o.name;
-  }
-  throw UserError("unknown triangle-counting option '" + name + "' (known: " + known + ")");
 }
 
 }  // namespace tessera

@@ -7,21 +7,12 @@
 #include <vector>
 
 #include "algorithms/triangle_count/triangle_count.hpp"
+#include "core/util/option_spec.hpp"
 
 namespace tessera {
 
-struct TriangleCountOption {
-  std::string name;        // CLI option and YAML parameter, e.g. "intersection"
-  std::string value_name;  // e.g. "I"
-  std::string help;
-  std::string default_value;
-  // Sets the field from its text form; throws UserError naming the value on a bad one.
-  void (*apply)(TriangleCountParams& params, const std::string& value);
-};
+using TriangleCountOption = OptionSpec<TriangleCountParams>;
 
 const std::vector<TriangleCountOption>& triangle_count_options();
-
-// Applies one option by name; UserError on an unknown name or a bad value.
-void apply_triangle_count_option(TriangleCountParams& params, const std::string& name, const std::string& value);
 
 }  // namespace tessera

@@ -7,17 +7,11 @@
 #include <vector>
 
 #include "algorithms/pattern_mining/engine/engine.hpp"
+#include "core/util/option_spec.hpp"
 
 namespace tessera::mining {
 
-struct EngineOption {
-  std::string name;        // CLI option and YAML parameter, e.g. "team-threads"
-  std::string value_name;  // e.g. "N"
-  std::string help;
-  std::string default_value;
-  // Sets the field from its text form; throws UserError naming the option on a bad value.
-  void (*apply)(EngineParams& params, const std::string& value);
-};
+using EngineOption = OptionSpec<EngineParams>;
 
 const std::vector<EngineOption>& engine_options();
 

@@ -183,12 +183,8 @@ MineParams options_from_env() {
   MineParams params;
   for (const auto& item : split(env_or("TESSERA_BENCH_PM_OPTIONS", ""), ',')) {
     const auto eq = item.find('=');
-    const std::string name = item.substr(0, eq);
-    const auto& options = engine_options();
-    const auto o = std::find_if(options.begin(), options.end(), [&](const auto& x) { return x.name == name; });
-    TESSERA_USER_REQUIRE(eq != std::string::npos && o != options.end(),
-                         "TESSERA_BENCH_PM_OPTIONS: expected name=value with an engine option, got '" << item << "'");
-    o->apply(params.engine, item.substr(eq + 1));
+    TESSERA_USER_REQUIRE(eq != std::string::npos, "TESSERA_BENCH_PM_OPTIONS: expected name=value, got '" << item << "'");
+    apply_option(engine_options(), params.engine, item.substr(0, eq), item.substr(eq + 1), "mining engine");
   }
   return params;
 }

@@ -246,7 +246,7 @@ tessera::TriangleCountParams options_from_env() {
   for (const auto& item : split(env_or("TESSERA_BENCH_TC_OPTIONS", ""), ',')) {
     const auto eq = item.find('=');
     TESSERA_USER_REQUIRE(eq != std::string::npos, "TESSERA_BENCH_TC_OPTIONS: expected name=value, got '" << item << "'");
-    tessera::apply_triangle_count_option(p, item.substr(0, eq), item.substr(eq + 1));
+    tessera::apply_option(tessera::triangle_count_options(), p, item.substr(0, eq), item.substr(eq + 1), "triangle-counting");
   }
   return p;
 }
