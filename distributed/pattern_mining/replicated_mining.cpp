@@ -1,0 +1,46 @@
+#include "distributed/pattern_mining/replicated_mining.hpp"
+
+namespace tessera::dist {
+
+namespace {
+
+// The parameters with this rank's share; the ranks start together so that the slowest rank's
+// time is the run's.
+mining::MineParams with_share(const Communicator& comm, mining::MineParams params) {
+  params.engine.share = rank_share(comm, params.engine.share);
+  TESSERA_MPI_CHECK(MPI_Barrier(comm.get()));
+  return params;
+}
+
+}  // namespace
+
+ReplicatedMineResult mine(MPI_Comm user, const MiningGraphView& graph, const mining::Pattern& pattern,
+                          const mining::MineParams& params) {
+  const Communicator comm(user);
+  const auto shared = with_share(comm, params);
+  Kokkos::Timer timer;
+  ReplicatedMineResult r;
+  r.result = mining::mine(MiningSpace{}, graph, pattern, shared);
+  const double own = timer.seconds();
+  r.result.count = sum_over_ranks(comm, r.result.count);
+  r.seconds = timer.seconds();
+  r.report = gather_share_report(comm, r.result.stats.share_units, own);
+  return r;
+}
+
+ReplicatedMotifResult count_motifs(MPI_Comm user, const MiningGraphView& graph, int k, const mining::MineParams& params) {
+  const Communicator comm(user);
+  const auto shared = with_share(comm, params);
+  Kokkos::Timer timer;
+  const mining::MotifTerms own = mining::count_motif_terms(MiningSpace{}, graph, k, shared);
+  const double own_seconds = timer.seconds();
+  const auto total = mining::MotifTerms::from_vector(k, sum_over_ranks(comm, own.as_vector()));
+  ReplicatedMotifResult r;
+  r.counts = mining::motifs_from_terms(total);
+  r.seconds = timer.seconds();
+  r.counts.seconds = r.seconds;
+  r.report = gather_share_report(comm, own.share_units, own_seconds);
+  return r;
+}
+
+}  // namespace tessera::dist
