@@ -11,7 +11,7 @@
 #include "algorithms/pattern_mining/engine/engine_options.hpp"
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
-#include "apps/commands/mining_distributed.hpp"
+#include "apps/commands/distributed_share.hpp"
 #include "core/kokkos_ext/allocation_tracker.hpp"
 #include "core/util/json.hpp"
 #include "io/atomic_file.hpp"
@@ -23,50 +23,24 @@ namespace {
 using namespace tessera::mining;
 
 // The engine's options come from their declarations (engine_options.hpp), shared with YAML;
-// so do the task share's, which only --distributed uses.
+// so do the task share's, which only --distributed uses (distributed_share.hpp).
 void add_engine_options(Arguments& args) {
   for (const auto& o : engine_options()) args.option(o.name, o.value_name, o.help, o.default_value);
-  args.flag("distributed", "mine over MPI ranks, one per GPU, each with the whole graph (launch with mpiexec; rank 0 prints)");
-  for (const auto& o : share_options())
-    args.option(o.name, o.value_name, "--distributed: " + o.help + " (default: " + o.default_value + ")");
+  add_share_options(args);
   args.flag("json", "print one JSON object on stdout");
 }
 
-void apply(const EngineOption& o, EngineParams& params, const std::string& value) {
-  try {
-    o.apply(params, value);
-  } catch (const UserError& e) {
-    throw UsageError(e.what());
-  }
-}
-
-// Usage errors for bad values, and for the share's options without --distributed.
 MineParams mine_params(const Arguments& args, const char* command) {
   MineParams p;
-  for (const auto& o : engine_options()) apply(o, p.engine, args.get(o.name));
-  for (const auto& o : share_options()) {
-    const auto value = args.given(o.name);
-    if (value && !args.has("distributed")) throw UsageError(std::string(command) + ": --" + o.name + " needs --distributed");
-    if (value) apply(o, p.engine, *value);
+  for (const auto& o : engine_options()) {
+    try {
+      o.apply(p.engine, args.get(o.name));
+    } catch (const UserError& e) {
+      throw UsageError(e.what());
+    }
   }
+  apply_share_options(args, command, p.engine);
   return p;
-}
-
-// The ranks' share of the work (Fig. 12 of paper 2: per-GPU time under each schedule).
-void set_distributed(Json& j, const MineParams& params, const DistributedMiningRun& run) {
-  Json ranks = Json::array();
-  for (const auto& r : run.ranks) {
-    Json one = Json::object();
-    one.set("rank", r.rank).set("tasks", r.units).set("time_s", r.seconds);
-    ranks.push(one);
-  }
-  j.set("distributed", true)
-      .set("schedule", to_string(params.engine.share.schedule))
-      .set("chunk_size", params.engine.share.chunk_size)
-      .set("num_ranks", static_cast<long long>(run.ranks.size()))
-      .set("time_s", run.seconds)
-      .set("imbalance", run.imbalance)
-      .set("ranks", ranks);
 }
 
 // Runs the count on every rank (--distributed) or here; lists only single-node.
@@ -178,7 +152,7 @@ int mine_command(const Args& argv) {
   if (run.rank != 0) return 0;
   if (args.has("plan")) std::cerr << r.plan;
   Json j = common_fields(args, loaded, r, params);
-  if (args.has("distributed")) set_distributed(j, params, run);
+  if (args.has("distributed")) set_distributed(j, params.engine.share, run);
   print_result(j, args.has("json"));
   return 0;
 }
@@ -211,7 +185,7 @@ int cliques_command(const Args& argv) {
   if (run.rank != 0) return 0;
   Json j = common_fields(args, loaded, r, params);
   j.set("k", k);
-  if (args.has("distributed")) set_distributed(j, params, run);
+  if (args.has("distributed")) set_distributed(j, params.engine.share, run);
   print_result(j, args.has("json"));
   return 0;
 }
@@ -247,7 +221,7 @@ int motifs_command(const Args& argv) {
         .set("backend", Kokkos::DefaultExecutionSpace::name())
         .set("optimizations", names(enabled_optimizations(params.engine.optimizations)))
         .set("peak_device_bytes", kokkos_ext::AllocationTracker::peak_default_space_bytes());
-    if (args.has("distributed")) set_distributed(j, params, run);
+    if (args.has("distributed")) set_distributed(j, params.engine.share, run);
     print_result(j, true);
   } else {
     std::cout << "graph: " << args.get("graph") << "\n";

@@ -58,4 +58,14 @@ mining::MotifCounts motifs_distributed(const CsrGraph<Kokkos::DefaultExecutionSp
   });
 }
 
+mining::FsmResult fsm_distributed(const CsrGraph<Kokkos::DefaultExecutionSpace::memory_space>& graph,
+                                  const mining::FsmParams& params, const mining::EngineParams& engine,
+                                  DistributedMiningRun& run) {
+  return on_every_rank([&] {
+    auto r = dist::frequent_subgraphs(MPI_COMM_WORLD, graph, params, engine);
+    fill(run, r.report, r.seconds);
+    return r.result;
+  });
+}
+
 }  // namespace tessera::cli

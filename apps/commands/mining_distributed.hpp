@@ -1,5 +1,5 @@
 #pragma once
-// `tessera mine|cliques|motifs --distributed`: the replicated multi-GPU mining of
+// `tessera mine|cliques|motifs|fsm --distributed`: the replicated multi-GPU mining of
 // distributed/pattern_mining/ (one process per GPU under mpiexec, each with the whole graph and
 // its TaskShare of the units, counts summed), compiled in only with MPI; otherwise a clear error
 // (mining_distributed_unavailable.cpp). The MPI runtime is DistributedRuntime (tc_distributed.hpp).
@@ -7,6 +7,7 @@
 
 #include "algorithms/pattern_mining/apps/mine.hpp"
 #include "algorithms/pattern_mining/apps/motifs.hpp"
+#include "algorithms/pattern_mining/fsm/fsm.hpp"
 
 namespace tessera::cli {
 
@@ -30,5 +31,10 @@ mining::MineResult mine_distributed(const CsrGraph<Kokkos::DefaultExecutionSpace
                                     DistributedMiningRun& run);
 mining::MotifCounts motifs_distributed(const CsrGraph<Kokkos::DefaultExecutionSpace::memory_space>& graph, int k,
                                        const mining::MineParams& params, DistributedMiningRun& run);
+// FSM: supports from OR-reduced domain bitmaps (distributed/pattern_mining); per-rank time is
+// the rank's kernel time.
+mining::FsmResult fsm_distributed(const CsrGraph<Kokkos::DefaultExecutionSpace::memory_space>& graph,
+                                  const mining::FsmParams& params, const mining::EngineParams& engine,
+                                  DistributedMiningRun& run);
 
 }  // namespace tessera::cli

@@ -18,4 +18,9 @@ mining::MotifCounts motifs_distributed(const CsrGraph<Kokkos::DefaultExecutionSp
   unavailable();
 }
 
+mining::FsmResult fsm_distributed(const CsrGraph<Kokkos::DefaultExecutionSpace::memory_space>&, const mining::FsmParams&,
+                                  const mining::EngineParams&, DistributedMiningRun&) {
+  unavailable();
+}
+
 }  // namespace tessera::cli

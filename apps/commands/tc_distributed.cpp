@@ -22,7 +22,7 @@ dist::HostThreads host_threads_choice;
 bool is_distributed_command(int argc, char** argv) {
   if (argc < 2) return false;
   bool takes_it = false;
-  for (const char* command : {"tc", "mine", "cliques", "motifs"}) takes_it = takes_it || std::strcmp(argv[1], command) == 0;
+  for (const char* command : {"tc", "mine", "cliques", "motifs", "fsm"}) takes_it = takes_it || std::strcmp(argv[1], command) == 0;
   if (!takes_it) return false;
   for (int i = 2; i < argc; ++i)
     if (std::strcmp(argv[i], "--distributed") == 0) return true;

@@ -12,6 +12,7 @@
 
 #include "algorithms/pattern_mining/apps/mine.hpp"
 #include "algorithms/pattern_mining/apps/motifs.hpp"
+#include "algorithms/pattern_mining/fsm/fsm.hpp"
 #include "distributed/pattern_mining/share_report.hpp"
 
 namespace tessera::dist {
@@ -38,5 +39,19 @@ struct ReplicatedMotifResult {
 // Collective: k-motif counts (mining::count_motifs) over all ranks; rank 0 computes the
 // closed-form terms (motifs.hpp, MotifTerms).
 ReplicatedMotifResult count_motifs(MPI_Comm comm, const MiningGraphView& graph, int k, const mining::MineParams& params);
+
+struct ReplicatedFsmResult {
+  mining::FsmResult result;  // patterns and supports: the whole graph's; matches summed
+  ShareReport report;
+  double seconds = 0;
+};
+
+// Collective: frequent subgraph mining (mining::frequent_subgraphs) over all ranks. MNI support
+// is not additive: each rank marks the domains of its share's matches and every launch's domain
+// bitmaps are OR-reduced (MPI_BOR) before their sizes are taken, so every rank sees the whole
+// graph's supports and grows the same patterns. The bitmaps (pattern vertices × n bits per
+// launch) cross the network once per launch, through the host.
+ReplicatedFsmResult frequent_subgraphs(MPI_Comm comm, const MiningGraphView& graph, const mining::FsmParams& params,
+                                       const mining::EngineParams& engine = mining::fsm_engine_params());
 
 }  // namespace tessera::dist

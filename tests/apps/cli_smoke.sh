@@ -493,8 +493,19 @@ YAML
         echo "$got" | grep -q '"imbalance": ' || fail "$run np=$np imbalance: $got"
       done
     done
+    # FSM: the same pattern list (OR-reduced domains), written by rank 0 only.
+    fsm_spec=gen:kronecker:scale=9,edge_factor=8,seed=2,labels=3
+    "$tessera" fsm $fsm_spec --max-edges 3 --support 20 --list "$tmp/fsm1.txt" >/dev/null || fail "fsm single node"
+    [ "$(grep -vc '^#' "$tmp/fsm1.txt")" -gt 5 ] || fail "fsm: too few frequent patterns to compare"
+    for np_sched in "2 --schedule round-robin --chunk-size 1" "3 --schedule even"; do
+      np=${np_sched%% *} sched=${np_sched#* }
+      got=$(mpi $np fsm $fsm_spec --max-edges 3 --support 20 --distributed $sched --list "$tmp/fsm$np.txt" --json 2>"$tmp/err") \
+        || fail "fsm np=$np: $(cat "$tmp/err")"
+      cmp -s "$tmp/fsm1.txt" "$tmp/fsm$np.txt" || fail "fsm np=$np $sched: pattern lists differ"
+      echo "$got" | grep -q "\"num_ranks\": $np" || fail "fsm np=$np: $got"
+    done
     # Usage errors (exit 2): the share's options without --distributed, bad values, listing.
-    for c in "cliques --k 4" "mine --pattern diamond" "motifs --k 3"; do
+    for c in "cliques --k 4" "mine --pattern diamond" "motifs --k 3" "fsm --support 2"; do
       for bad in "--schedule even" "--chunk-size 5"; do
         "$tessera" ${c%% *} $spec ${c#* } $bad >/dev/null 2>"$tmp/err"; rc=$?
         [ $rc -eq 2 ] || fail "$c $bad without --distributed: exit $rc, $(cat "$tmp/err")"

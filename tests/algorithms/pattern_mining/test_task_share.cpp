@@ -1,7 +1,7 @@
 // The task share's deal (engine/task_share.hpp) on its own: which rank runs which units, every
 // unit exactly once, in increasing order; then the engine under shares: the ranks' counts,
-// listings, domains and motif terms add up to the single-process results (no MPI: each rank's
-// share runs here in turn).
+// listings and motif terms add up to the single-process results and their FSM domain bitmaps
+// OR to the whole graph's (no MPI: each rank's share runs here in turn).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include "algorithms/pattern_mining/apps/motifs.hpp"
 #include "algorithms/pattern_mining/engine/engine_options.hpp"
 #include "algorithms/pattern_mining/engine/task_share.hpp"
+#include "algorithms/pattern_mining/fsm/fsm.hpp"
 #include "core/error.hpp"
 #include "core/graph/builder.hpp"
 #include "tests/algorithms/pattern_mining/random_edges.hpp"
@@ -203,6 +204,46 @@ TEST_CASE_TEMPLATE_DEFINE("mining engine: shared listings cover every match once
     }
 }
 
+TEST_CASE_TEMPLATE_DEFINE("mining engine: shared domain bitmaps OR to the whole graph's", Space, engine_share_domains) {
+  using memory_space = typename Space::memory_space;
+  const EdgeList e = test::random_edges_with_hub(40, 0.15, 6);
+  const auto g = prepare_mining_graph(Space{}, mirror_graph<memory_space>(build_graph(e)), false);
+  PlanOptions options;
+  options.allow_oriented_dag = false;
+  const SearchPlan plan = build_search_plan(pattern_by_name("tailed-triangle"), options);
+  const std::size_t words = (40 + 31) / 32;
+  auto domains = [&](const EngineParams& params) {
+    DomainBitmaps<memory_space> rows("domains", 4, words);
+    const count_t found = engine_domains(Space{}, g, plan, rows, params);
+    return std::make_pair(found, Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, rows));
+  };
+  const auto [all, whole] = domains(fsm_engine_params());
+  REQUIRE(all > 0);
+  for (int ranks = 2; ranks <= 4; ++ranks)
+    for (const auto schedule : {TaskSchedule::round_robin, TaskSchedule::even}) {
+      count_t found = 0;
+      std::vector<DomainWord> united(4 * words, 0);
+      bool every_share_short = true;  // no share alone covers the whole domain
+      for (int r = 0; r < ranks; ++r) {
+        EngineParams params = fsm_engine_params();
+        params.share = share_of(r, ranks, schedule, 2);
+        const auto [own, rows] = domains(params);
+        found += own;
+        bool equal = true;
+        for (std::size_t i = 0; i < united.size(); ++i) {
+          united[i] |= rows.data()[i];
+          equal = equal && rows.data()[i] == whole.data()[i];
+        }
+        every_share_short = every_share_short && !equal;
+      }
+      CAPTURE(ranks);
+      CAPTURE(to_string(schedule));
+      CHECK(found == all);
+      CHECK(std::equal(united.begin(), united.end(), whole.data()));
+      CHECK(every_share_short);
+    }
+}
+
 TEST_CASE_TEMPLATE_DEFINE("mining engine: shared motif terms sum to the whole graph's motifs", Space, engine_share_motifs) {
   const EdgeList e = test::random_edges_with_hub(30, 0.22, 4);
   const auto g = mirror_graph<typename Space::memory_space>(build_graph(e));
@@ -229,3 +270,4 @@ TEST_CASE_TEMPLATE_DEFINE("mining engine: shared motif terms sum to the whole gr
 TEST_CASE_TEMPLATE_APPLY(engine_shares, tessera::test::ExecSpaces);
 TEST_CASE_TEMPLATE_APPLY(engine_share_lists, tessera::test::ExecSpaces);
 TEST_CASE_TEMPLATE_APPLY(engine_share_motifs, tessera::test::ExecSpaces);
+TEST_CASE_TEMPLATE_APPLY(engine_share_domains, tessera::test::ExecSpaces);
