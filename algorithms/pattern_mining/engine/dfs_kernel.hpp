@@ -100,7 +100,8 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
   using Data = DfsKernelData<ExecSpace>;
   using Data::lookup_rows, Data::lookup_entries, Data::sym_rows, Data::sym_entries, Data::labels, Data::plan,
       Data::first_level, Data::lanes, Data::team_threads, Data::probe_cost, Data::task_u, Data::task_v, Data::unit_end,
-      Data::share, Data::share_total, Data::unit_begin, Data::unit_stop, Data::chunk, Data::single_units, Data::next_chunk, Data::buffers, Data::width,
+      Data::share, Data::share_total, Data::unit_begin, Data::unit_stop, Data::chunk, Data::single_units,
+      Data::next_chunk, Data::buffers, Data::width,
       Data::local_words, Data::local_stride, Data::local_min, Data::local_max, Data::flat_max, Data::wedge_counts,
       Data::wedge_stride, Data::out, Data::cursor, Data::domains, Data::domain_rows, Data::domain_labels,
       Data::domain_label_count;
