@@ -109,7 +109,7 @@ int main(int argc, char** argv) {
     std::cerr << usage;
     return 2;
   }
-  // MPI (tc --distributed only) starts before Kokkos, which then runs this rank's share of the
+  // MPI (--distributed only) starts before Kokkos, which then runs this rank's share of the
   // node's cores, and ends after it.
   tessera::cli::DistributedRuntime mpi(argc, argv);
   default_thread_binding();

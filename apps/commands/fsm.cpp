@@ -1,4 +1,5 @@
-// tessera fsm: frequent subgraph mining with MNI (domain) support on the generic engine (paper 2).
+// tessera fsm: frequent subgraph mining with MNI (domain) support on the generic engine (paper 2);
+// --distributed: over MPI ranks with the graph replicated (distributed/pattern_mining).
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -7,6 +8,7 @@
 #include "algorithms/pattern_mining/fsm/fsm_options.hpp"
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
+#include "apps/commands/distributed_share.hpp"
 #include "core/kokkos_ext/allocation_tracker.hpp"
 #include "core/util/progress.hpp"
 #include "core/util/json.hpp"
@@ -50,6 +52,7 @@ int fsm_command(const Args& argv) {
   args.option("list", "FILE", "write the frequent patterns to FILE: one '<edges> <support> L <labels> E <i-j> ...' line "
                               "each, in canonical form, sorted (the layout of the reference lists)")
       .flag("json", "print one JSON object on stdout");
+  add_share_options(args);
   if (!args.parse(argv)) return 0;
   FsmParams params;
   for (const auto& o : fsm_options()) {
@@ -58,13 +61,18 @@ int fsm_command(const Args& argv) {
     o.apply(params, *value);
   }
   validate(params);
+  EngineParams engine = fsm_engine_params();
+  apply_share_options(args, "fsm", engine);
   auto load = graph_load_options(args);
   TESSERA_USER_REQUIRE(load.build.symmetrize, "fsm mines undirected graphs; drop --directed");
   TESSERA_USER_REQUIRE(load.build.remove_self_loops, "fsm needs a graph without self-loops; drop --keep-self-loops");
   kokkos_ext::AllocationTracker::install();
   const auto loaded = io::load_graph(args.get("graph"), load);
   progress::report("mining frequent subgraphs");
-  const FsmResult r = frequent_subgraphs(Kokkos::DefaultExecutionSpace{}, loaded.graph, params);
+  DistributedMiningRun run;
+  const FsmResult r = args.has("distributed") ? fsm_distributed(loaded.graph, params, engine, run)
+                                              : frequent_subgraphs(Kokkos::DefaultExecutionSpace{}, loaded.graph, params, engine);
+  if (run.rank != 0) return 0;  // every rank holds the patterns; rank 0 writes and prints
   if (const auto list = args.maybe("list")) write_list(*list, r, graph_name(args.get("graph")), params);
   Json by_edges = Json::array();
   for (count_t c : r.by_edges) by_edges.push(c);
@@ -86,6 +94,7 @@ int fsm_command(const Args& argv) {
       .set("build_s", loaded.build_seconds)
       .set("peak_device_bytes", kokkos_ext::AllocationTracker::peak_default_space_bytes())
       .set("backend", Kokkos::DefaultExecutionSpace::name());
+  if (args.has("distributed")) set_distributed(j, engine.share, run);
   print_result(j, args.has("json"));
   return 0;
 }

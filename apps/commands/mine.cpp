@@ -3,6 +3,7 @@
 #include <climits>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 
 #include "algorithms/pattern_mining/problems/mine.hpp"
@@ -10,6 +11,7 @@
 #include "algorithms/pattern_mining/engine/engine_options.hpp"
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
+#include "apps/commands/distributed_share.hpp"
 #include "core/kokkos_ext/allocation_tracker.hpp"
 #include "core/util/progress.hpp"
 #include "core/util/json.hpp"
@@ -21,13 +23,15 @@ namespace {
 
 using namespace tessera::mining;
 
-// The engine's options come from their declarations (engine_options.hpp), shared with YAML.
+// The engine's options come from their declarations (engine_options.hpp), shared with YAML;
+// so do the task share's, which only --distributed uses (distributed_share.hpp).
 void add_engine_options(Arguments& args) {
   for (const auto& o : engine_options()) args.option(o.name, o.value_name, o.help, o.default_value);
+  add_share_options(args);
   args.flag("json", "print one JSON object on stdout");
 }
 
-MineParams mine_params(const Arguments& args) {
+MineParams mine_params(const Arguments& args, const char* command) {
   MineParams p;
   for (const auto& o : engine_options()) {
     try {
@@ -36,7 +40,19 @@ MineParams mine_params(const Arguments& args) {
       throw UsageError(e.what());
     }
   }
+  apply_share_options(args, command, p.engine);
   return p;
+}
+
+// Runs the count on every rank (--distributed) or here; lists only single-node.
+template <class Count>
+MineResult count_here_or_distributed(const Arguments& args, const char* command, const Count& count,
+                                     const std::function<MineResult(DistributedMiningRun&)>& distributed,
+                                     DistributedMiningRun& run) {
+  if (!args.has("distributed")) return count();
+  if (args.maybe("list"))
+    throw UsageError(std::string(command) + ": --list is single-node only (each rank would list its share)");
+  return distributed(run);
 }
 
 io::LoadedGraph load_undirected(const Arguments& args, const char* command) {
@@ -121,18 +137,25 @@ int mine_command(const Args& argv) {
   const Induced induced = args.has("induced") ? Induced::vertex : Induced::edge;
   const Pattern pattern =
       std::filesystem::exists(spec) ? read_pattern_file(spec, induced) : pattern_by_name(spec, induced);
-  const MineParams params = mine_params(args);
+  const MineParams params = mine_params(args, "mine");
   kokkos_ext::AllocationTracker::install();
   const auto loaded = load_undirected(args, "mine");
   const Kokkos::DefaultExecutionSpace space;
-  MineResult r;
   progress::report("mining", spec);
-  if (const auto list = args.maybe("list"))
-    r = list_to_file(*list, [&](const MatchSink& sink) { return mine_list(space, loaded.graph, pattern, sink, params); });
-  else
-    r = mine(space, loaded.graph, pattern, params);
+  DistributedMiningRun run;
+  const MineResult r = count_here_or_distributed(
+      args, "mine",
+      [&] {
+        if (const auto list = args.maybe("list"))
+          return list_to_file(*list, [&](const MatchSink& sink) { return mine_list(space, loaded.graph, pattern, sink, params); });
+        return mine(space, loaded.graph, pattern, params);
+      },
+      [&](DistributedMiningRun& d) { return mine_distributed(loaded.graph, pattern, params, d); }, run);
+  if (run.rank != 0) return 0;
   if (args.has("plan")) std::cerr << r.plan;
-  print_result(common_fields(args, loaded, r, params), args.has("json"));
+  Json j = common_fields(args, loaded, r, params);
+  if (args.has("distributed")) set_distributed(j, params.engine.share, run);
+  print_result(j, args.has("json"));
   return 0;
 }
 
@@ -146,20 +169,26 @@ int cliques_command(const Args& argv) {
   if (!args.parse(argv)) return 0;
   const long long k = args.get_integer("k");
   TESSERA_USER_REQUIRE(k >= 3 && k <= 8, "--k must be between 3 and 8 (got " << k << ")");
-  const MineParams params = mine_params(args);
+  const MineParams params = mine_params(args, "cliques");
   kokkos_ext::AllocationTracker::install();
   const auto loaded = load_undirected(args, "cliques");
   const Kokkos::DefaultExecutionSpace space;
-  MineResult r;
   progress::report("mining", std::to_string(k) + "-cliques");
-  if (const auto list = args.maybe("list"))
-    r = list_to_file(*list, [&](const MatchSink& sink) {
-      return list_cliques(space, loaded.graph, static_cast<int>(k), sink, params);
-    });
-  else
-    r = count_cliques(space, loaded.graph, static_cast<int>(k), params);
+  DistributedMiningRun run;
+  const MineResult r = count_here_or_distributed(
+      args, "cliques",
+      [&] {
+        if (const auto list = args.maybe("list"))
+          return list_to_file(*list, [&](const MatchSink& sink) {
+            return list_cliques(space, loaded.graph, static_cast<int>(k), sink, params);
+          });
+        return count_cliques(space, loaded.graph, static_cast<int>(k), params);
+      },
+      [&](DistributedMiningRun& d) { return mine_distributed(loaded.graph, clique(static_cast<int>(k)), params, d); }, run);
+  if (run.rank != 0) return 0;
   Json j = common_fields(args, loaded, r, params);
   j.set("k", k);
+  if (args.has("distributed")) set_distributed(j, params.engine.share, run);
   print_result(j, args.has("json"));
   return 0;
 }
@@ -174,11 +203,15 @@ int motifs_command(const Args& argv) {
   if (!args.parse(argv)) return 0;
   const long long k = args.get_integer("k");
   TESSERA_USER_REQUIRE(k == 3 || k == 4, "--k must be 3 or 4 (got " << k << ")");
-  const MineParams params = mine_params(args);
+  const MineParams params = mine_params(args, "motifs");
   kokkos_ext::AllocationTracker::install();
   const auto loaded = load_undirected(args, "motifs");
   progress::report("counting motifs", std::to_string(k) + "-vertex");
-  const MotifCounts m = count_motifs(Kokkos::DefaultExecutionSpace{}, loaded.graph, static_cast<int>(k), params);
+  DistributedMiningRun run;
+  const MotifCounts m = args.has("distributed")
+                            ? motifs_distributed(loaded.graph, static_cast<int>(k), params, run)
+                            : count_motifs(Kokkos::DefaultExecutionSpace{}, loaded.graph, static_cast<int>(k), params);
+  if (run.rank != 0) return 0;
   if (args.has("json")) {
     Json counts = Json::object();
     for (const auto& [name, c] : m.induced) counts.set(name, c);
@@ -192,6 +225,7 @@ int motifs_command(const Args& argv) {
         .set("backend", Kokkos::DefaultExecutionSpace::name())
         .set("optimizations", names(enabled_optimizations(params.engine.optimizations)))
         .set("peak_device_bytes", kokkos_ext::AllocationTracker::peak_default_space_bytes());
+    if (args.has("distributed")) set_distributed(j, params.engine.share, run);
     print_result(j, true);
   } else {
     std::cout << "graph: " << args.get("graph") << "\n";

@@ -19,8 +19,13 @@ namespace {
 // How this rank's host threads were chosen (set by DistributedRuntime, reported in the JSON).
 dist::HostThreads host_threads_choice;
 
-bool is_distributed_tc(int argc, char** argv) {
-  if (argc < 2 || std::strcmp(argv[1], "tc") != 0) return false;
+// The commands that take --distributed: tc (distributed/triangle_count) and the replicated
+// mining commands (distributed/pattern_mining, mining_distributed.hpp).
+bool is_distributed_command(int argc, char** argv) {
+  if (argc < 2) return false;
+  bool takes_it = false;
+  for (const char* command : {"tc", "mine", "cliques", "motifs", "fsm"}) takes_it = takes_it || std::strcmp(argv[1], command) == 0;
+  if (!takes_it) return false;
   for (int i = 2; i < argc; ++i)
     if (std::strcmp(argv[i], "--distributed") == 0) return true;
   return false;
@@ -94,7 +99,7 @@ Json run(const Arguments& args, const dist::DistTriangleParams& params, const io
 }  // namespace
 
 DistributedRuntime::DistributedRuntime(int argc, char** argv) {
-  if (!is_distributed_tc(argc, argv)) return;
+  if (!is_distributed_command(argc, argv)) return;
   int provided = 0;
   MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
   started_ = true;

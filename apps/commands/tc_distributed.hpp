@@ -8,7 +8,7 @@
 
 namespace tessera::cli {
 
-// MPI around Kokkos for `tessera tc ... --distributed`: constructed before Kokkos is
+// MPI around Kokkos for `tessera tc|mine|cliques|motifs|fsm ... --distributed`: constructed before Kokkos is
 // initialised, it starts MPI and sets this rank's host threads (the node's cores divided by
 // the ranks on the node, unless the user chose: distributed/mpi/host_threads.hpp); destroyed
 // after Kokkos is finalised, it finalises MPI. Any other command line: does nothing.

@@ -491,6 +491,49 @@ YAML
     printf 'name: x\ninputs:\n  - generator: nn:lenet,input=8\n    name: net\ntasks:\n  - task: tc\n' > "$tmp/kind.yaml"
     expect_error "input 'net' is a hypergraph but no task of the experiment reads hypergraphs" "$tessera" run "$tmp/kind.yaml" --output "$tmp/r6"
     ;;
+  mining-distributed)
+    # Replicated mining over MPI ranks: counts equal the single-node ones for both schedules and
+    # chunks of 1 unit and more units than exist; rank 0 prints the per-rank report.
+    [ -n "${MPIEXEC:-}" ] || { echo "SKIPPED: no MPIEXEC"; exit 77; }
+    spec=gen:kronecker:scale=9,edge_factor=8,seed=2
+    mpi() { "$MPIEXEC" -n "$1" --oversubscribe --allow-run-as-root "$tessera" "${@:2}"; }
+    for run in "cliques --k 4" "mine --pattern diamond" "motifs --k 4"; do
+      want=$("$tessera" ${run%% *} $spec ${run#* } --json | grep -o '"count": [0-9]*\|"motifs": {[^}]*}') || fail "$run single node"
+      [ -n "$want" ] || fail "$run: no count in the single-node output"
+      for np_sched in "1 --schedule round-robin" "3 --schedule round-robin --chunk-size 1" "3 --schedule round-robin --chunk-size 100000" "3 --schedule even"; do
+        np=${np_sched%% *} sched=${np_sched#* }
+        got=$(mpi $np ${run%% *} $spec ${run#* } --distributed $sched --json 2>"$tmp/err") || fail "$run np=$np $sched: $(cat "$tmp/err")"
+        [ "$(echo "$got" | grep -o '"count": [0-9]*\|"motifs": {[^}]*}')" = "$want" ] || fail "$run np=$np $sched: $got, single node $want"
+        echo "$got" | grep -q "\"num_ranks\": $np" || fail "$run np=$np: $got"
+        [ "$(echo "$got" | grep -o '"rank": [0-9]*' | wc -l)" -eq $np ] || fail "$run np=$np per-rank report: $got"
+        echo "$got" | grep -q '"imbalance": ' || fail "$run np=$np imbalance: $got"
+      done
+    done
+    # FSM: the same pattern list (OR-reduced domains), written by rank 0 only.
+    fsm_spec=gen:kronecker:scale=9,edge_factor=8,seed=2,labels=3
+    "$tessera" fsm $fsm_spec --max-edges 3 --support 20 --list "$tmp/fsm1.txt" >/dev/null || fail "fsm single node"
+    [ "$(grep -vc '^#' "$tmp/fsm1.txt")" -gt 5 ] || fail "fsm: too few frequent patterns to compare"
+    for np_sched in "2 --schedule round-robin --chunk-size 1" "3 --schedule even"; do
+      np=${np_sched%% *} sched=${np_sched#* }
+      got=$(mpi $np fsm $fsm_spec --max-edges 3 --support 20 --distributed $sched --list "$tmp/fsm$np.txt" --json 2>"$tmp/err") \
+        || fail "fsm np=$np: $(cat "$tmp/err")"
+      cmp -s "$tmp/fsm1.txt" "$tmp/fsm$np.txt" || fail "fsm np=$np $sched: pattern lists differ"
+      echo "$got" | grep -q "\"num_ranks\": $np" || fail "fsm np=$np: $got"
+    done
+    # Usage errors (exit 2): the share's options without --distributed, bad values, listing.
+    for c in "cliques --k 4" "mine --pattern diamond" "motifs --k 3" "fsm --support 2"; do
+      for bad in "--schedule even" "--chunk-size 5"; do
+        "$tessera" ${c%% *} $spec ${c#* } $bad >/dev/null 2>"$tmp/err"; rc=$?
+        [ $rc -eq 2 ] || fail "$c $bad without --distributed: exit $rc, $(cat "$tmp/err")"
+        grep -q "needs --distributed" "$tmp/err" || fail "$c $bad: $(cat "$tmp/err")"
+      done
+    done
+    for bad in "--schedule blocks" "--chunk-size 0" "--list $tmp/l.txt"; do
+      mpi 2 cliques $spec --k 4 --distributed $bad >/dev/null 2>"$tmp/err"; rc=$?
+      [ $rc -eq 2 ] || fail "--distributed $bad: exit $rc, $(cat "$tmp/err")"
+    done
+    [ -e "$tmp/l.txt" ] && fail "--list wrote a file with --distributed"
+    ;;
   *) fail "unknown case $case_name" ;;
 esac
 echo "PASS: $case_name"

@@ -12,6 +12,7 @@
 
 #include "algorithms/pattern_mining/engine/engine_plan.hpp"
 #include "algorithms/pattern_mining/engine/local_bitmap.hpp"
+#include "algorithms/pattern_mining/engine/task_share.hpp"
 #include "core/set_ops/intersect.hpp"
 #include "core/types.hpp"
 
@@ -46,7 +47,11 @@ struct DfsKernelData {
   Kokkos::View<const vid_t*, memory_space> task_u;
   Kokkos::View<const vid_t*, memory_space> task_v;
   Kokkos::View<const eid_t*, memory_space> unit_end;
-  eid_t unit_begin = 0, unit_stop = 0;  // the units of this launch
+  // The units are this process's share (task_share.hpp) of the share_total units, by local
+  // index: local unit i is unit share.unit(i, share_total) of the task list.
+  TaskShare share;
+  eid_t share_total = 0;
+  eid_t unit_begin = 0, unit_stop = 0;  // the (local) units of this launch
   eid_t chunk = 1;
   eid_t single_units = 0;  // count mode: the leading (heaviest) units are taken one at a time
   Kokkos::View<atomic_counter_t, memory_space> next_chunk;
@@ -95,7 +100,8 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
   using Data = DfsKernelData<ExecSpace>;
   using Data::lookup_rows, Data::lookup_entries, Data::sym_rows, Data::sym_entries, Data::labels, Data::plan,
       Data::first_level, Data::lanes, Data::team_threads, Data::probe_cost, Data::task_u, Data::task_v, Data::unit_end,
-      Data::unit_begin, Data::unit_stop, Data::chunk, Data::single_units, Data::next_chunk, Data::buffers, Data::width,
+      Data::share, Data::share_total, Data::unit_begin, Data::unit_stop, Data::chunk, Data::single_units,
+      Data::next_chunk, Data::buffers, Data::width,
       Data::local_words, Data::local_stride, Data::local_min, Data::local_max, Data::flat_max, Data::wedge_counts,
       Data::wedge_stride, Data::out, Data::cursor, Data::domains, Data::domain_rows, Data::domain_labels,
       Data::domain_label_count;
@@ -752,7 +758,7 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
       const eid_t stop = begin + size < unit_stop ? begin + size : unit_stop;
       for (eid_t u = begin; u < stop; ++u) {
         eid_t part = 0, parts = 1;
-        const eid_t t = task_of(u, part, parts);
+        const eid_t t = task_of(share.unit(u, share_total), part, parts);
         vid_t m[k_engine_max_levels];
         m[0] = task_u(t);
         if (first_level == 2) m[1] = task_v(t);

@@ -401,7 +401,11 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
     teams = static_cast<int>(std::min<long long>(teams, affordable));
   }
   l.teams = teams;
-  l.total_units = tasks.units;
+  // The share (task_share.hpp): the kernel walks this rank's units by local index.
+  check_task_share(params.share);
+  k.share = params.share;
+  k.share_total = tasks.units;
+  l.total_units = params.share.owned(tasks.units);
   k.width = width;
   k.buffers = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::buffers"),
                                                  static_cast<std::size_t>(eplan.num_slots) * width * static_cast<std::size_t>(teams));
@@ -421,18 +425,18 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   k.local_words = Kokkos::View<detail::word_t*, memory_space>(
       Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::local_bitmaps"),
       static_cast<std::size_t>(local_words) * static_cast<std::size_t>(teams));
-  k.single_units = leading;
+  eid_t leading_units = leading;
   if (leading > 0 && tasks.unit_end.extent(0) != 0) {  // the leading tasks' units
-    eid_t end = 0;
     space.fence();
-    Kokkos::deep_copy(end, Kokkos::subview(tasks.unit_end, leading - 1));
-    k.single_units = end;
+    Kokkos::deep_copy(leading_units, Kokkos::subview(tasks.unit_end, leading - 1));
   }
+  k.single_units = params.share.owned_below(leading_units, tasks.units);  // this share's of them
   k.chunk = params.chunk_size > 0 ? params.chunk_size
-                                  : std::clamp<eid_t>(tasks.units / (static_cast<eid_t>(teams) * 16), 1, 64);
+                                  : std::clamp<eid_t>(l.total_units / (static_cast<eid_t>(teams) * 16), 1, 64);
   space.fence();
   stats.tasks = tasks.tasks;
   stats.units = tasks.units;
+  stats.share_units = l.total_units;
   stats.teams = teams;
   stats.lanes = k.lanes;
   stats.team_threads = l.team_threads;

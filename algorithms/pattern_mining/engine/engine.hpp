@@ -33,6 +33,7 @@
 
 #include "algorithms/pattern_mining/engine/engine_plan.hpp"
 #include "algorithms/pattern_mining/engine/optimizations.hpp"
+#include "algorithms/pattern_mining/engine/task_share.hpp"
 #include "algorithms/pattern_mining/plan/search_plan.hpp"
 #include "core/graph/csr_graph.hpp"
 
@@ -75,6 +76,9 @@ struct EngineParams {
   // (0: automatic, 4 per worker on GPUs and none on hosts, where a few threads with dynamic
   // chunks gain nothing and the sort's passes would cost more than they save).
   eid_t order_head = 0;
+  // Several processes on one replicated graph (task_share.hpp): this one runs only its share of
+  // the units; counts, listed matches and domains then cover that share. Default: everything.
+  TaskShare share;
 };
 
 // The graph in the forms the engine reads: the symmetric graph (differences, non-clique
@@ -101,7 +105,8 @@ MiningGraph<typename ExecSpace::memory_space> prepare_mining_graph(
 
 struct EngineStats {
   eid_t tasks = 0;
-  eid_t units = 0;               // tasks after hub splitting
+  eid_t units = 0;               // tasks after hub splitting (all of them, every share)
+  eid_t share_units = 0;         // the units this share ran (= units without a share)
   int teams = 0;                 // workers
   int team_threads = 0;
   int lanes = 0;

@@ -15,4 +15,10 @@ using EngineOption = OptionSpec<EngineParams>;
 
 const std::vector<EngineOption>& engine_options();
 
+// The task share's options (task_share.hpp: schedule, chunk-size), meaningful only when several
+// processes mine one replicated graph: the CLI's --distributed, the YAML `*-distributed` tasks
+// and the benchmarks read this table; without --distributed they are usage errors. The rank
+// and the number of ranks come from the launch, never from options.
+const std::vector<EngineOption>& share_options();
+
 }  // namespace tessera::mining

@@ -57,8 +57,8 @@ std::vector<int> orbit_of(const LabelledPattern& p) {
 
 template <class ExecSpace>
 DomainSupport<ExecSpace>::DomainSupport(const ExecSpace& space, const CsrGraph<memory_space>& graph, int max_vertices,
-                                        const EngineParams& params)
-    : space_(space), params_(params) {
+                                        const EngineParams& params, DomainUnion unite)
+    : space_(space), params_(params), unite_(std::move(unite)) {
   TESSERA_USER_REQUIRE(graph.has_labels(), "frequent subgraph mining needs vertex labels");
   graph_ = prepare_mining_graph(space, graph, /*with_dag=*/false);
   const std::size_t words = (static_cast<std::size_t>(graph.num_vertices()) + 31) / 32;
@@ -77,6 +77,17 @@ DomainSupport<ExecSpace>::DomainSupport(const ExecSpace& space, const CsrGraph<m
   dense_labels_ = Kokkos::View<label_t*, memory_space>(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::fsm::dense_labels"),
                                                        labels.extent(0));
   Kokkos::deep_copy(space, dense_labels_, dense);
+}
+
+template <class ExecSpace>
+template <class Rows>
+void DomainSupport<ExecSpace>::unite(const Rows& rows) {
+  if (!unite_) return;
+  // Through the host: the union need not know where the bitmaps live (no device-aware MPI).
+  auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, rows);
+  unite_(host.data(), host.size());
+  Kokkos::deep_copy(space_, rows, host);
+  space_.fence();
 }
 
 template <class ExecSpace>
@@ -150,6 +161,8 @@ std::vector<count_t> DomainSupport<ExecSpace>::supports(const std::vector<Labell
     EngineStats stats;
     matches_ += engine_domains(space_, graph_, plan, bitmaps, params_, &stats, &by_label);
     engine_seconds_ += stats.mine_seconds;
+    share_units_ += stats.share_units;
+    unite(bitmaps);
     Kokkos::View<count_t*, memory_space> sizes("tessera::fsm::row_sizes", rows);
     Kokkos::parallel_for("tessera::fsm::row_sizes", Kokkos::TeamPolicy<ExecSpace>(space_, static_cast<int>(rows), Kokkos::AUTO),
                          RowSizes<ExecSpace>{bitmaps, sizes});
@@ -177,8 +190,12 @@ count_t DomainSupport<ExecSpace>::support(const LabelledPattern& p) {
   EngineStats stats;
   const count_t found = engine_domains(space_, graph_, plan, bitmaps_, params_, &stats);
   engine_seconds_ += stats.mine_seconds;
+  share_units_ += stats.share_units;
   matches_ += found;
-  if (found == 0) return 0;
+  if (unite_)
+    unite(rows);  // other shares may have found some
+  else if (found == 0)
+    return 0;
   count_t support = std::numeric_limits<count_t>::max();
   const eid_t words = static_cast<eid_t>(bitmaps_.extent(1));
   for (const auto& orbit : PatternAnalysis(pattern).orbits()) {

@@ -9,6 +9,7 @@
 // the support is the smallest orbit union's popcount.
 #include <Kokkos_Core.hpp>
 
+#include <functional>
 #include <vector>
 
 #include "algorithms/pattern_mining/engine/engine.hpp"
@@ -17,6 +18,13 @@
 namespace tessera::mining {
 
 inline constexpr std::size_t k_batched_domain_bytes = std::size_t(4) << 30;  // bitmap rows per launch
+
+// Several processes sharing the work (EngineParams::share, task_share.hpp) each mark the domains
+// of their own matches; MNI support is not additive, but the domains are unions over matches, so
+// the OR of the processes' bitmaps is the whole graph's. Called with `words` bitmap words in host
+// memory, it must replace them by their OR over the processes (an MPI_Allreduce with MPI_BOR).
+// Collective: every process calls it the same number of times, with the same word counts.
+using DomainUnion = std::function<void(DomainWord* words, std::size_t count)>;
 inline constexpr std::size_t k_max_label_table_entries = std::size_t(1) << 26;
 
 template <class ExecSpace>
@@ -26,8 +34,10 @@ class DomainSupport {
 
   // The graph must carry vertex labels; bitmaps for patterns of up to `max_vertices` vertices
   // are allocated once (max_vertices × n bits).
+  // With `unite` (and a share in params), every launch's bitmaps are united over the
+  // processes before their sizes are taken.
   DomainSupport(const ExecSpace& space, const CsrGraph<memory_space>& graph, int max_vertices,
-                const EngineParams& params = {});
+                const EngineParams& params = {}, DomainUnion unite = {});
 
   // The MNI support of p (0 when p does not occur): one engine launch of p's labelled plan.
   count_t support(const LabelledPattern& p);
@@ -45,7 +55,8 @@ class DomainSupport {
   void set_batch_bytes(std::size_t bytes) { batch_bytes_ = bytes; }
 
   double engine_seconds() const { return engine_seconds_; }  // total kernel time so far
-  count_t matches() const { return matches_; }               // distinct matches listed so far
+  count_t matches() const { return matches_; }               // distinct matches listed so far (this share's)
+  eid_t share_units() const { return share_units_; }         // engine units this share ran so far
 
  private:
   ExecSpace space_;
@@ -55,6 +66,11 @@ class DomainSupport {
   std::vector<label_t> distinct_labels_;                 // sorted: dense label = index
   Kokkos::View<label_t*, memory_space> dense_labels_;    // per data vertex
   std::size_t batch_bytes_ = k_batched_domain_bytes;
+  DomainUnion unite_;
+  eid_t share_units_ = 0;
+
+  template <class Rows>
+  void unite(const Rows& rows);  // no-op without unite_ (domain_support.cpp)
   double engine_seconds_ = 0;
   count_t matches_ = 0;
 };

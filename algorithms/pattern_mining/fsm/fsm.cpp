@@ -50,7 +50,7 @@ bool all_subpatterns_frequent(const LabelledPattern& p, const std::vector<Labell
 
 template <class ExecSpace>
 FsmResult frequent_subgraphs(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph,
-                             const FsmParams& params, const EngineParams& engine) {
+                             const FsmParams& params, const EngineParams& engine, const DomainUnion& unite) {
   validate(params);
   TESSERA_USER_REQUIRE(!graph.directed, "frequent subgraph mining needs an undirected graph");
   TESSERA_USER_REQUIRE(graph.has_labels(), "frequent subgraph mining needs vertex labels (--labels FILE, an HDF5 "
@@ -58,7 +58,7 @@ FsmResult frequent_subgraphs(const ExecSpace& space, const CsrGraph<typename Exe
   Kokkos::Timer timer;
   FsmResult r;
   r.by_edges.assign(static_cast<std::size_t>(params.max_edges), 0);
-  DomainSupport<ExecSpace> domains(space, graph, params.max_edges + 1, engine);
+  DomainSupport<ExecSpace> domains(space, graph, params.max_edges + 1, engine, unite);
   std::vector<LabelledPattern> level;  // the frequent patterns of the current size, sorted
   // Supports of one level's candidates: levels 1 and 2 (single edges, wedges: one shape each)
   // in batched launches of the unlabelled shape (the paper's bounded BFS), deeper levels one
@@ -110,6 +110,7 @@ FsmResult frequent_subgraphs(const ExecSpace& space, const CsrGraph<typename Exe
   });
   r.matches = domains.matches();
   r.engine_seconds = domains.engine_seconds();
+  r.share_units = domains.share_units();
   r.seconds = timer.seconds();
   return r;
 }
@@ -125,7 +126,7 @@ void write_pattern_list(std::ostream& out, const FsmResult& result, const std::s
 
 #define TESSERA_INST(Space)                                                                                    \
   template FsmResult frequent_subgraphs<Space>(const Space&, const CsrGraph<Space::memory_space>&, const FsmParams&, \
-                                               const EngineParams&);
+                                               const EngineParams&, const DomainUnion&);
 TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
 #undef TESSERA_INST
 

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "algorithms/pattern_mining/engine/engine.hpp"
+#include "algorithms/pattern_mining/fsm/domain_support.hpp"
 #include "algorithms/pattern_mining/fsm/fsm_params.hpp"
 #include "algorithms/pattern_mining/fsm/labelled_pattern.hpp"
 #include "core/graph/csr_graph.hpp"
@@ -35,6 +36,7 @@ struct FsmResult {
   count_t matches = 0;                    // distinct matches the engine listed over all candidates
   double seconds = 0;                     // the whole mining (growth, engine runs, supports)
   double engine_seconds = 0;              // the engine's kernels alone
+  eid_t share_units = 0;                  // engine units run, over every launch (this share's)
 };
 
 // The engine settings FSM runs with by default: vertex tasks. An edge task list filtered by
@@ -48,9 +50,13 @@ inline EngineParams fsm_engine_params() {
 }
 
 // Needs an undirected graph with vertex labels (UserError otherwise) and valid params.
+// Processes that share the work (engine.share) pass `unite` (domain_support.hpp): every support
+// is then the whole graph's, so every process grows the same patterns; `matches` counts this
+// process's share.
 template <class ExecSpace>
 FsmResult frequent_subgraphs(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph,
-                             const FsmParams& params, const EngineParams& engine = fsm_engine_params());
+                             const FsmParams& params, const EngineParams& engine = fsm_engine_params(),
+                             const DomainUnion& unite = {});
 
 // The pattern list of `tessera fsm --list`: three `#` header lines (graph name, K, sigma, the
 // line format and the canonical form) and one pattern_line per frequent pattern, in

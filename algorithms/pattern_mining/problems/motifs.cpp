@@ -59,15 +59,15 @@ DegreeSums degree_sums(const ExecSpace& space, const CsrGraph<typename ExecSpace
 }
 
 // Σ_v t(v) (d_v − 2): every triangle through v extended by one more neighbour of v is one
-// tailed triangle (non-induced), with t(v) from the triangle counter's per-vertex counts.
+// tailed triangle (non-induced), with t(v) from the triangle counter's per-vertex counts (whose
+// total is kept to cross-check the engine's triangles).
 template <class ExecSpace>
-count_t tailed_triangles(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& g,
-                         count_t expected_triangles) {
+void tailed_triangles(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& g, count_t& triangles,
+                      count_t& tailed) {
   TriangleCountParams params;
   params.per_vertex = true;
   const auto tc = triangle_count(space, g, params);
-  TESSERA_REQUIRE(tc.triangles == expected_triangles,
-                  "triangle counter (" << tc.triangles << ") and mining engine (" << expected_triangles << ") disagree");
+  triangles = tc.triangles;
   const auto per_vertex = tc.per_vertex;
   const auto rows = g.row_map;
   count_t sum = 0;
@@ -79,7 +79,7 @@ count_t tailed_triangles(const ExecSpace& space, const CsrGraph<typename ExecSpa
       },
       sum);
   space.fence();
-  return sum;
+  tailed = sum;
 }
 
 // a − b for counts that must not go negative (a failed identity is a bug, not bad input).
@@ -90,47 +90,99 @@ count_t minus(count_t a, count_t b, const char* what) {
 
 }  // namespace
 
+std::vector<count_t> MotifTerms::as_vector() const {
+  return {degree_wedges, degree_stars, edge_paths, triangles, counter_triangles, tailed, cliques4, diamonds, cycles4};
+}
+
+MotifTerms MotifTerms::from_vector(int k, const std::vector<count_t>& terms) {
+  TESSERA_REQUIRE(terms.size() == 9, "nine motif terms");
+  MotifTerms t;
+  t.k = k;
+  t.degree_wedges = terms[0];
+  t.degree_stars = terms[1];
+  t.edge_paths = terms[2];
+  t.triangles = terms[3];
+  t.counter_triangles = terms[4];
+  t.tailed = terms[5];
+  t.cliques4 = terms[6];
+  t.diamonds = terms[7];
+  t.cycles4 = terms[8];
+  return t;
+}
+
 template <class ExecSpace>
-MotifCounts count_motifs(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, int k,
-                         const MineParams& params) {
+MotifTerms count_motif_terms(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, int k,
+                             const MineParams& params) {
   TESSERA_USER_REQUIRE(k == 3 || k == 4, "motif counting supports k = 3 and k = 4 (got k = " << k << ")");
   TESSERA_USER_REQUIRE(!graph.directed, "motif counting needs an undirected (symmetric) graph");
   Kokkos::Timer timer;
-  MotifCounts r;
-  r.k = k;
+  MotifTerms t;
+  t.k = k;
   // The 4-cycle plan counts by wedge aggregation on the degree-ranked graph when allowed.
   const bool ranked = k == 4 && params.engine.optimizations.wedge && params.plan.allow_wedge_counting;
   const auto g = prepare_mining_graph(space, graph, params.plan.allow_oriented_dag, ranked);
-  auto count = [&](const Pattern& p) { return mine(space, g, p, params).count; };
-  const DegreeSums sums = degree_sums(space, graph);
-  const count_t triangles = count(clique(3));
-  if (k == 3) {
-    r.non_induced = {{"wedge", sums.wedges}, {"triangle", triangles}};
-    r.induced = {{"wedge", minus(sums.wedges, 3 * triangles, "wedge")}, {"triangle", triangles}};
-  } else {
-    const count_t k4 = count(clique(4));
-    const count_t diamond = count(pattern_by_name("diamond"));
-    const count_t cycle = count(pattern_by_name("4-cycle"));
-    const count_t tailed = tailed_triangles(space, graph, triangles);
-    const count_t path = minus(sums.paths_through_edges, 3 * triangles, "4-path");
-    const count_t star = sums.stars;
-    r.non_induced = {{"3-star", star}, {"4-path", path},    {"tailed-triangle", tailed},
-                     {"4-cycle", cycle}, {"diamond", diamond}, {"4-clique", k4}};
-    const count_t i_k4 = k4;
-    const count_t i_diamond = minus(diamond, 6 * i_k4, "diamond");
-    const count_t i_cycle = minus(cycle, i_diamond + 3 * i_k4, "4-cycle");
-    const count_t i_tailed = minus(tailed, 4 * i_diamond + 12 * i_k4, "tailed-triangle");
-    const count_t i_path = minus(path, 2 * i_tailed + 4 * i_cycle + 6 * i_diamond + 12 * i_k4, "4-path");
-    const count_t i_star = minus(star, i_tailed + 2 * i_diamond + 4 * i_k4, "3-star");
-    r.induced = {{"3-star", i_star},   {"4-path", i_path},       {"tailed-triangle", i_tailed},
-                 {"4-cycle", i_cycle}, {"diamond", i_diamond}, {"4-clique", i_k4}};
+  auto count = [&](const Pattern& p) {
+    const MineResult r = mine(space, g, p, params);
+    t.share_units += r.stats.share_units;
+    return r.count;
+  };
+  const bool closed_forms = params.engine.share.rank == 0;  // one rank computes them
+  if (closed_forms) {
+    const DegreeSums sums = degree_sums(space, graph);
+    t.degree_wedges = sums.wedges;
+    t.degree_stars = sums.stars;
+    t.edge_paths = sums.paths_through_edges;
   }
+  t.triangles = count(clique(3));
+  if (k == 4) {
+    t.cliques4 = count(clique(4));
+    t.diamonds = count(pattern_by_name("diamond"));
+    t.cycles4 = count(pattern_by_name("4-cycle"));
+    if (closed_forms) tailed_triangles(space, graph, t.counter_triangles, t.tailed);
+  }
+  t.seconds = timer.seconds();
+  return t;
+}
+
+MotifCounts motifs_from_terms(const MotifTerms& t) {
+  MotifCounts r;
+  r.k = t.k;
+  const count_t triangles = t.triangles;
+  if (t.k == 3) {
+    r.non_induced = {{"wedge", t.degree_wedges}, {"triangle", triangles}};
+    r.induced = {{"wedge", minus(t.degree_wedges, 3 * triangles, "wedge")}, {"triangle", triangles}};
+    return r;
+  }
+  TESSERA_REQUIRE(t.counter_triangles == triangles,
+                  "triangle counter (" << t.counter_triangles << ") and mining engine (" << triangles << ") disagree");
+  const count_t k4 = t.cliques4, diamond = t.diamonds, cycle = t.cycles4, tailed = t.tailed;
+  const count_t path = minus(t.edge_paths, 3 * triangles, "4-path");
+  const count_t star = t.degree_stars;
+  r.non_induced = {{"3-star", star}, {"4-path", path},    {"tailed-triangle", tailed},
+                   {"4-cycle", cycle}, {"diamond", diamond}, {"4-clique", k4}};
+  const count_t i_k4 = k4;
+  const count_t i_diamond = minus(diamond, 6 * i_k4, "diamond");
+  const count_t i_cycle = minus(cycle, i_diamond + 3 * i_k4, "4-cycle");
+  const count_t i_tailed = minus(tailed, 4 * i_diamond + 12 * i_k4, "tailed-triangle");
+  const count_t i_path = minus(path, 2 * i_tailed + 4 * i_cycle + 6 * i_diamond + 12 * i_k4, "4-path");
+  const count_t i_star = minus(star, i_tailed + 2 * i_diamond + 4 * i_k4, "3-star");
+  r.induced = {{"3-star", i_star},   {"4-path", i_path},       {"tailed-triangle", i_tailed},
+               {"4-cycle", i_cycle}, {"diamond", i_diamond}, {"4-clique", i_k4}};
+  return r;
+}
+
+template <class ExecSpace>
+MotifCounts count_motifs(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, int k,
+                         const MineParams& params) {
+  Kokkos::Timer timer;
+  MotifCounts r = motifs_from_terms(count_motif_terms(space, graph, k, params));
   r.seconds = timer.seconds();
   return r;
 }
 
 #define TESSERA_INST(Space)                                                                                         \
-  template MotifCounts count_motifs<Space>(const Space&, const CsrGraph<Space::memory_space>&, int, const MineParams&);
+  template MotifCounts count_motifs<Space>(const Space&, const CsrGraph<Space::memory_space>&, int, const MineParams&); \
+  template MotifTerms count_motif_terms<Space>(const Space&, const CsrGraph<Space::memory_space>&, int, const MineParams&);
 TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
 #undef TESSERA_INST
 

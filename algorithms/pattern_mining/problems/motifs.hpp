@@ -41,4 +41,33 @@ template <class ExecSpace>
 MotifCounts count_motifs(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, int k,
                          const MineParams& params = {});
 
+// The additive terms the formulas start from, so that processes sharing the work
+// (params.engine.share, task_share.hpp) can sum them before the formulas: the engine's counts
+// cover the share's units; the closed-form terms (degree sums and the per-vertex triangle
+// counter behind the tailed-triangle sum, a few percent of the work) are computed by share
+// rank 0 alone and are zero on the other ranks. Summed element-wise over the ranks (as_vector /
+// from_vector), they are the whole graph's terms.
+struct MotifTerms {
+  int k = 0;
+  count_t degree_wedges = 0;      // Σ_v C(d_v, 2)
+  count_t degree_stars = 0;       // Σ_v C(d_v, 3)
+  count_t edge_paths = 0;         // Σ_{uv ∈ E} (d_u − 1)(d_v − 1)
+  count_t triangles = 0;          // engine, 3-clique plan
+  count_t counter_triangles = 0;  // k = 4: the per-vertex triangle counter's total (cross-check)
+  count_t tailed = 0;             // Σ_v t(v) (d_v − 2)
+  count_t cliques4 = 0, diamonds = 0, cycles4 = 0;  // engine
+  double seconds = 0;             // this process's time (not summed)
+  eid_t share_units = 0;          // engine units this process ran, over all its launches (not summed)
+
+  std::vector<count_t> as_vector() const;
+  static MotifTerms from_vector(int k, const std::vector<count_t>& terms);
+};
+
+template <class ExecSpace>
+MotifTerms count_motif_terms(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, int k,
+                             const MineParams& params = {});
+
+// The motif counts from the whole graph's terms (InternalError when an identity fails).
+MotifCounts motifs_from_terms(const MotifTerms& terms);
+
 }  // namespace tessera::mining

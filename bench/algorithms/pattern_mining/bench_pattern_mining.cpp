@@ -10,6 +10,11 @@
 // TESSERA_BENCH_PM_HOST=0 skips the host space on GPU builds (slow for large inputs).
 // TESSERA_BENCH_PM_OPTIONS: engine options (name=value,...) for every run.
 // TESSERA_BENCH_PM_DISABLE: the ablation, ';'-separated --disable lists (engine/optimizations.hpp).
+// TESSERA_BENCH_PM_SHARES: multi-GPU scheduling without the GPUs (paper 2 §7): ';'-separated
+// settings "ranks=R[,schedule=S][,chunk-size=N]" (the task share's options, engine_options.hpp);
+// each rank's share runs in turn on this device, the time is the slowest rank's kernel time
+// (what R devices would take, without contention; the graph preparation every rank repeats is
+// left out, as in the unshared apps) and the counter `imbalance` is max / mean over the ranks.
 //
 // Time: manual, the engine's kernel time (EngineStats::mine_seconds; for motifs the whole
 // count_motifs call, formulas included). Real-graph counts are checked against
@@ -99,7 +104,40 @@ const tessera::CsrGraph<typename Space::memory_space>& cached(const GraphSpec& s
 struct Outcome {
   double seconds = 0;
   std::vector<std::pair<std::string, count_t>> counts;  // ground-truth column -> our count
+  double imbalance = 0;                                 // shared runs: max / mean rank time
 };
+
+// A TESSERA_BENCH_PM_SHARES setting: the number of ranks and the share's options.
+struct ShareSetting {
+  int ranks = 1;
+  TaskShare share;
+  std::string name;  // the setting as given, appended to the benchmark's name
+};
+
+std::vector<ShareSetting> share_settings() {
+  std::vector<ShareSetting> out;
+  for (const auto& text : split(env_or("TESSERA_BENCH_PM_SHARES", ""), ';')) {
+    ShareSetting setting;
+    setting.name = text;
+    EngineParams params;
+    for (const auto& item : split(text, ',')) {
+      const auto eq = item.find('=');
+      const std::string key = item.substr(0, eq), value = eq == std::string::npos ? "" : item.substr(eq + 1);
+      if (key == "ranks") {
+        setting.ranks = std::stoi(value);
+        continue;
+      }
+      const auto& options = share_options();
+      const auto o = std::find_if(options.begin(), options.end(), [&](const EngineOption& x) { return x.name == key; });
+      if (o == options.end()) throw tessera::UserError("TESSERA_BENCH_PM_SHARES: unknown key '" + key + "'");
+      o->apply(params, value);
+    }
+    setting.share = params.share;
+    setting.share.ranks = setting.ranks;
+    out.push_back(setting);
+  }
+  return out;
+}
 
 template <class Space>
 using App = std::function<Outcome(const Space&, const tessera::CsrGraph<typename Space::memory_space>&)>;
@@ -122,6 +160,28 @@ App<Space> motif_app(int k, MineParams params) {
         {"diamond", "ind_diamond"},      {"4-clique", "ind_4clique"}};
     Outcome o{m.seconds, {}};
     for (const auto& [name, c] : m.induced) o.counts.emplace_back(column.at(name), c);
+    return o;
+  };
+}
+
+// The app's work split over the setting's ranks, each share run in turn: the counts summed,
+// the time the slowest rank's.
+template <class Space>
+App<Space> shared_app(Pattern p, std::string column, MineParams params, ShareSetting setting) {
+  return [p, column, params, setting](const Space& s, const auto& g) {
+    Outcome o{0, {{column, 0}}};
+    double sum = 0;
+    for (int r = 0; r < setting.ranks; ++r) {
+      MineParams shared = params;
+      shared.engine.share = setting.share;
+      shared.engine.share.rank = r;
+      const auto result = mine(s, g, p, shared);
+      const double seconds = result.stats.mine_seconds;  // kernel time, as the unshared apps
+      o.counts[0].second += result.count;
+      o.seconds = std::max(o.seconds, seconds);
+      sum += seconds;
+    }
+    o.imbalance = sum > 0 ? o.seconds / (sum / setting.ranks) : 0;
     return o;
   };
 }
@@ -149,6 +209,7 @@ void bench_app(benchmark::State& state, GraphSpec spec, App<Space> app) {
   state.counters["m"] = static_cast<double>(g.num_edges());
   state.counters["seconds"] = runs > 0 ? total / runs : 0;
   if (o.counts.size() == 1) state.counters["count"] = static_cast<double>(o.counts[0].second);
+  if (o.imbalance > 0) state.counters["imbalance"] = o.imbalance;
   state.SetLabel(Space::name());
 }
 
@@ -164,12 +225,26 @@ void register_apps(const GraphSpec& spec, const std::string& prefix, bool smoke,
       {"3-motifs", motif_app<Space>(3, params)},
       {"4-motifs", motif_app<Space>(4, params)},
   };
-  for (const auto& [name, app] : apps) {
-    const std::string full = prefix + Space::name() + "/" + spec.name + "/" + name + suffix;
-    auto* b = benchmark::RegisterBenchmark(full.c_str(), bench_app<Space>, spec, app);
-    b->UseManualTime()->Unit(benchmark::kMillisecond);
-    b->Iterations(smoke ? 1 : std::stoi(env_or("TESSERA_BENCH_PM_ITERATIONS", "3")));
+  std::vector<std::pair<std::string, App<Space>>> shared;
+  for (const auto& setting : share_settings()) {  // the counted patterns, split over ranks
+    shared.emplace_back("5-clique/" + setting.name, shared_app<Space>(clique(5), "k5", params, setting));
+    shared.emplace_back("4-cycle/" + setting.name,
+                        shared_app<Space>(pattern_by_name("4-cycle"), "C4_noninduced", params, setting));
   }
+  if (smoke) {  // the shared path runs once in the smoke test too
+    ShareSetting two;
+    two.ranks = 2;
+    two.share.ranks = 2;
+    two.share.chunk_size = 3;
+    shared.emplace_back("4-clique/ranks=2", shared_app<Space>(clique(4), "k4", params, two));
+  }
+  for (const auto& list : {apps, shared})
+    for (const auto& [name, app] : list) {
+      const std::string full = prefix + Space::name() + "/" + spec.name + "/" + name + suffix;
+      auto* b = benchmark::RegisterBenchmark(full.c_str(), bench_app<Space>, spec, app);
+      b->UseManualTime()->Unit(benchmark::kMillisecond);
+      b->Iterations(smoke ? 1 : std::stoi(env_or("TESSERA_BENCH_PM_ITERATIONS", "3")));
+    }
 }
 
 // The ablation settings to run: TESSERA_BENCH_PM_DISABLE, ';'-separated --disable lists
