@@ -5,8 +5,8 @@
 // (mining_distributed_unavailable.cpp). The MPI runtime is DistributedRuntime (tc_distributed.hpp).
 #include <vector>
 
-#include "algorithms/pattern_mining/apps/mine.hpp"
-#include "algorithms/pattern_mining/apps/motifs.hpp"
+#include "algorithms/pattern_mining/problems/mine.hpp"
+#include "algorithms/pattern_mining/problems/motifs.hpp"
 #include "algorithms/pattern_mining/fsm/fsm.hpp"
 
 namespace tessera::cli {

@@ -10,8 +10,8 @@
 // schedule and chunk size; rank and ranks come from the communicator.
 #include <mpi.h>
 
-#include "algorithms/pattern_mining/apps/mine.hpp"
-#include "algorithms/pattern_mining/apps/motifs.hpp"
+#include "algorithms/pattern_mining/problems/mine.hpp"
+#include "algorithms/pattern_mining/problems/motifs.hpp"
 #include "algorithms/pattern_mining/fsm/fsm.hpp"
 #include "distributed/pattern_mining/share_report.hpp"
 

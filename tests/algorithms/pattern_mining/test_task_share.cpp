@@ -8,8 +8,8 @@
 #include <set>
 #include <vector>
 
-#include "algorithms/pattern_mining/apps/mine.hpp"
-#include "algorithms/pattern_mining/apps/motifs.hpp"
+#include "algorithms/pattern_mining/problems/mine.hpp"
+#include "algorithms/pattern_mining/problems/motifs.hpp"
 #include "algorithms/pattern_mining/engine/engine_options.hpp"
 #include "algorithms/pattern_mining/engine/task_share.hpp"
 #include "algorithms/pattern_mining/fsm/fsm.hpp"
