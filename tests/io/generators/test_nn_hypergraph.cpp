@@ -5,8 +5,8 @@
 #include <set>
 
 #include "core/error.hpp"
-#include "core/util/memory_budget.hpp"
 #include "io/generators/nn_hypergraph.hpp"
+#include "tests/support/memory_cap.hpp"
 
 using namespace tessera;
 
@@ -83,9 +83,11 @@ TEST_CASE("nn generator: out-of-range sizes are refused before anything is compu
   CHECK(message("nn:random,neurons=10,fanout=3,seed=18446744073709551615") == "accepted");
 
   // A layered network is checked against the memory budget before it is built.
-  cap_available_memory(std::uint64_t(64) << 20);
-  const auto big = message("nn:vgg,input=1024,width=2");
-  cap_available_memory(0);
+  std::string big;
+  {
+    test::MemoryCap cap(std::uint64_t(64) << 20);
+    big = message("nn:vgg,input=1024,width=2");
+  }
   CHECK(big.rfind("nn generator (", 0) == 0);
   CHECK(big.find("needs at least") != std::string::npos);
 }
