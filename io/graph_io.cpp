@@ -8,6 +8,7 @@
 #include <map>
 
 #include "core/error.hpp"
+#include "core/util/memory_budget.hpp"
 #include "io/generators/generator_spec.hpp"
 #include "io/generators/nn_hypergraph.hpp"
 #include "io/text/text_formats.hpp"
@@ -159,6 +160,11 @@ LoadedGraph load_graph(const std::string& source, const GraphLoadOptions& option
     case FileFormat::snn:
     case FileFormat::hdf5: TESSERA_REQUIRE(false, "handled above");
   }
+  // The vertex count may come from one large id in a few bytes ("0 2000000000"): the CSR build
+  // takes about 24 bytes per vertex and 16 per edge, checked before it allocates anything.
+  require_fits_in_memory(24.0L * edges.num_vertices + 16.0L * static_cast<long double>(edges.src.size()),
+                         source + ": a graph of " + std::to_string(edges.num_vertices) + " vertices and " +
+                             std::to_string(edges.src.size()) + " edges");
   if (!options.labels.empty()) edges.labels = read_vertex_labels(options.labels, edges.num_vertices);
   out.read_seconds = timer.seconds();
   timer.reset();

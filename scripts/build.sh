@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing (scripts/setup-deps.sh) and builds Tessera with a CMake preset.
 #
-#   scripts/build.sh [openmp|cuda|debug-asan] [--no-apt] [extra cmake -D options...]
+#   scripts/build.sh [openmp|cuda|debug-asan|fuzz] [--no-apt] [extra cmake -D options...]
 #
 # TESSERA_DEPS_DIR (default <repo>/.deps) is where the dependency builds live; CI points it at
 # a cache folder outside the clone.
@@ -18,9 +18,9 @@ for a in "$@"; do
   esac
 done
 case "$preset" in
-  openmp|debug-asan) backend=openmp ;;
+  openmp|debug-asan|fuzz) backend=openmp ;;
   cuda) backend=cuda ;;
-  *) echo "build.sh: unknown preset '$preset' (openmp, cuda, debug-asan)" >&2; exit 2 ;;
+  *) echo "build.sh: unknown preset '$preset' (openmp, cuda, debug-asan, fuzz)" >&2; exit 2 ;;
 esac
 deps_dir=${TESSERA_DEPS_DIR:-$repo/.deps}
 if [ -n "${Kokkos_ROOT:-}" ]; then

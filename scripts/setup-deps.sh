@@ -44,7 +44,8 @@ log() { printf '[setup-deps] %s\n' "$*" >&2; }
 # --- 1. distribution packages --------------------------------------------------------------
 apt_packages=(cmake ninja-build g++ make pkg-config xz-utils libopenmpi-dev openmpi-bin
               libhdf5-dev libyaml-cpp-dev doctest-dev libbenchmark-dev liblz4-dev zlib1g-dev
-              python3-matplotlib python3-yaml)  # the last two: scripts/plot.py
+              python3-matplotlib python3-yaml   # scripts/plot.py
+              clang libclang-rt-dev libomp-dev) # the `fuzz` preset: libFuzzer, sanitizers, OpenMP for clang
 install_packages() {
   local missing=()
   for p in "${apt_packages[@]}"; do

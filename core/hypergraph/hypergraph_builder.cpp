@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "core/util/memory_budget.hpp"
 
 namespace tessera {
 
@@ -61,6 +62,11 @@ HostHypergraph build_hypergraph(const HypergraphInput& in, HypergraphBuildReport
     TESSERA_USER_REQUIRE(std::isfinite(in.net_weights[e]) && in.net_weights[e] >= 0,
                          source << ": net " << e << " has weight " << in.net_weights[e] << " (must be finite and >= 0)");
   check_node_weight_total(in.node_weights.data(), in.node_weights.size(), source);
+  // The node count may come from a header or from one large id in a short file: the arrays below
+  // and the result take about 24 bytes per node and net and 16 per pin, checked before any of them.
+  require_fits_in_memory(24.0L * n + 24.0L * num_nets + 16.0L * static_cast<long double>(in.pins.size()),
+                         source + ": a hypergraph of " + std::to_string(n) + " nodes, " + std::to_string(num_nets) +
+                             " nets and " + std::to_string(in.pins.size()) + " pins");
 
   // Nets: sources first, each pin once; a pin listed as source and destination stays a source.
   std::vector<eid_t> offsets{0};

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
@@ -10,7 +11,11 @@
 
 namespace tessera {
 
-std::uint64_t available_memory_bytes() {
+namespace {
+
+std::atomic<std::uint64_t> memory_cap{0};  // 0: no cap
+
+std::uint64_t system_available_memory_bytes() {
   std::ifstream meminfo("/proc/meminfo");
   std::string key;
   std::uint64_t kib = 0;
@@ -22,8 +27,6 @@ std::uint64_t available_memory_bytes() {
                                     : UINT64_MAX;
 }
 
-namespace {
-
 std::string gigabytes(long double bytes) {
   std::ostringstream os;
   os << std::setprecision(3) << static_cast<double>(bytes / 1e9) << " GB";
@@ -31,6 +34,14 @@ std::string gigabytes(long double bytes) {
 }
 
 }  // namespace
+
+void cap_available_memory(std::uint64_t bytes) { memory_cap.store(bytes); }
+
+std::uint64_t available_memory_bytes() {
+  const std::uint64_t cap = memory_cap.load();
+  const std::uint64_t system = system_available_memory_bytes();
+  return cap != 0 && cap < system ? cap : system;
+}
 
 void require_fits_in_memory(long double bytes, const std::string& what) {
   const std::uint64_t available = available_memory_bytes();

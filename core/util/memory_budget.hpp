@@ -8,8 +8,14 @@
 
 namespace tessera {
 
-// Memory the process can still get: MemAvailable (Linux), else the physical memory.
+// Memory the process can still get: MemAvailable (Linux), else the physical memory; never more
+// than the cap below.
 std::uint64_t available_memory_bytes();
+
+// Caps what available_memory_bytes() reports, for a process held to a limit the kernel does not
+// show in /proc/meminfo (a fuzzing process's -rss_limit_mb, a test of the refusal itself).
+// 0 removes the cap.
+void cap_available_memory(std::uint64_t bytes);
 
 // Throws UserError "<what> needs at least <N> GB, more than the <M> GB available" when
 // `bytes` (a lower bound of what the request will allocate) exceeds available_memory_bytes().

@@ -1,6 +1,8 @@
 #include "io/generators/nn_hypergraph.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -59,22 +61,49 @@ std::map<std::string, std::string> parse_keys(const std::string& text, std::stri
   return keys;
 }
 
-double number(const std::map<std::string, std::string>& keys, const std::string& key, double fallback, bool required) {
+const std::string* find_key(const std::map<std::string, std::string>& keys, const std::string& key, bool required) {
   auto it = keys.find(key);
-  if (it == keys.end()) {
-    TESSERA_USER_REQUIRE(!required, "nn generator: key '" << key << "' is required");
-    return fallback;
-  }
+  TESSERA_USER_REQUIRE(it != keys.end() || !required, "nn generator: key '" << key << "' is required");
+  return it == keys.end() ? nullptr : &it->second;
+}
+
+// A real key (width): finite, in (0, max]. Bounded so that every scaled channel count, and the
+// neuron counts computed from them, stay far inside 64-bit integers.
+double real_in(const std::map<std::string, std::string>& keys, const std::string& key, double fallback, double max) {
+  const std::string* text = find_key(keys, key, false);
+  if (text == nullptr) return fallback;
   std::size_t used = 0;
   double v = 0;
   try {
-    v = std::stod(it->second, &used);
+    v = std::stod(*text, &used);
   } catch (const std::exception&) {
     used = 0;
   }
-  TESSERA_USER_REQUIRE(used == it->second.size() && used > 0 && v >= 0,
-                       "nn generator: key '" << key << "' expects a non-negative number, got '" << it->second << "'");
+  TESSERA_USER_REQUIRE(used == text->size() && used > 0 && std::isfinite(v) && v > 0 && v <= max,
+                       "nn generator: key '" << key << "' expects a number in (0, " << max << "], got '" << *text
+                                             << "'");
   return v;
+}
+
+// An integer key: decimal digits only, in [min, max].
+std::uint64_t integer_in(const std::map<std::string, std::string>& keys, const std::string& key, std::uint64_t fallback,
+                         bool required, std::uint64_t min, std::uint64_t max) {
+  const std::string* text = find_key(keys, key, required);
+  if (text == nullptr) return fallback;
+  std::uint64_t v = 0;
+  const char* end = text->data() + text->size();
+  const auto [ptr, ec] = std::from_chars(text->data(), end, v);
+  TESSERA_USER_REQUIRE(!text->empty() && std::isdigit(static_cast<unsigned char>(text->front())) && ec == std::errc() &&
+                           ptr == end && v >= min && v <= max,
+                       "nn generator: key '" << key << "' expects an integer in [" << min << ", " << max << "], got '"
+                                             << *text << "'");
+  return v;
+}
+
+// input=SIDE: the input layer alone has SIDE^2 neurons per channel, so a side beyond 46340
+// exceeds 2^31 - 1 neurons before any layer is built.
+std::int64_t input_side(const std::map<std::string, std::string>& keys, std::int64_t fallback) {
+  return static_cast<std::int64_t>(integer_in(keys, "input", static_cast<std::uint64_t>(fallback), false, 1, 46340));
 }
 
 void check_keys(const std::map<std::string, std::string>& keys, const std::vector<std::string>& allowed,
@@ -103,6 +132,11 @@ HypergraphInput build_layers(const Shape& input, const std::vector<Layer>& layer
     pins += double(shapes[i].size()) * (reach + 1);
   }
   TESSERA_USER_REQUIRE(pins <= std::ldexp(1.0, 40), "nn generator: about " << pins << " pins is too many");
+  // Pins and their node -> net transpose, 32-bit ids each, and the per-neuron arrays: a lower
+  // bound of the build, checked before the pin lists grow.
+  require_fits_in_memory(8.0L * pins + 24.0L * first.back(),
+                         "nn generator (" + std::to_string(first.back()) + " neurons, about " +
+                             std::to_string(static_cast<long long>(pins)) + " pins)");
   HypergraphInput in;
   in.num_nodes = static_cast<vid_t>(first.back());
   in.directed = true;
@@ -162,9 +196,9 @@ HypergraphInput generate_nn_hypergraph(const std::string& spec_in) {
   const auto keys = parse_keys(spec.substr(3), name);
   if (name == "random") {
     check_keys(keys, {"neurons", "fanout", "seed"}, name);
-    const auto n = static_cast<std::int64_t>(number(keys, "neurons", 0, true));
-    const auto f = static_cast<std::int64_t>(number(keys, "fanout", 0, true));
-    const auto seed = static_cast<std::uint64_t>(number(keys, "seed", 1, false));
+    const auto n = static_cast<std::int64_t>(integer_in(keys, "neurons", 0, true, 2, 0x7fffffffULL));
+    const auto f = static_cast<std::int64_t>(integer_in(keys, "fanout", 0, true, 1, 0x7fffffffULL));
+    const auto seed = integer_in(keys, "seed", 1, false, 0, UINT64_MAX);
     TESSERA_USER_REQUIRE(n >= 2 && n <= 0x7fffffffLL, "nn generator: neurons must be in [2, 2^31 - 1]");
     TESSERA_USER_REQUIRE(f >= 1 && f < n, "nn generator: fanout must be in [1, neurons - 1]");
     TESSERA_USER_REQUIRE(double(n) * double(f + 1) <= std::ldexp(1.0, 40), "nn generator: too many pins");
@@ -189,12 +223,11 @@ HypergraphInput generate_nn_hypergraph(const std::string& spec_in) {
     }
     return in;
   }
-  const double width = number(keys, "width", name == "lenet" ? 1.0 : 0.25, false);
-  TESSERA_USER_REQUIRE(width > 0, "nn generator: width must be positive");
+  const double width = real_in(keys, "width", name == "lenet" ? 1.0 : 0.25, 1024);
   using L = Layer;
   if (name == "lenet") {
     check_keys(keys, {"input", "width"}, name);
-    const auto side = static_cast<std::int64_t>(number(keys, "input", 28, false));
+    const auto side = input_side(keys, 28);
     return build_layers({1, side, side}, {{L::conv, 5, 1, 2, scaled(6, width)},
                                           {L::pool, 2, 2, 0, 0},
                                           {L::conv, 5, 1, 0, scaled(16, width)},
@@ -205,7 +238,7 @@ HypergraphInput generate_nn_hypergraph(const std::string& spec_in) {
   }
   if (name == "alexnet") {
     check_keys(keys, {"input", "width"}, name);
-    const auto side = static_cast<std::int64_t>(number(keys, "input", 64, false));
+    const auto side = input_side(keys, 64);
     return build_layers({3, side, side}, {{L::conv, 11, 4, 2, scaled(64, width)},
                                           {L::pool, 3, 2, 0, 0},
                                           {L::conv, 5, 1, 2, scaled(192, width)},
@@ -220,9 +253,8 @@ HypergraphInput generate_nn_hypergraph(const std::string& spec_in) {
   }
   if (name == "vgg") {
     check_keys(keys, {"input", "width", "blocks"}, name);
-    const auto side = static_cast<std::int64_t>(number(keys, "input", 32, false));
-    const auto blocks = static_cast<int>(number(keys, "blocks", 5, false));
-    TESSERA_USER_REQUIRE(blocks >= 1 && blocks <= 5, "nn generator: vgg blocks must be in [1, 5]");
+    const auto side = input_side(keys, 32);
+    const auto blocks = static_cast<int>(integer_in(keys, "blocks", 5, false, 1, 5));
     const std::int64_t channels[5] = {64, 128, 256, 512, 512};
     const int convs[5] = {1, 1, 2, 2, 2};
     std::vector<Layer> layers;

@@ -1,7 +1,9 @@
 #include "io/text/line_reader.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
+#include <filesystem>
 #include <limits>
 
 #include "core/error.hpp"
@@ -12,10 +14,23 @@ namespace {
 // A longer line is almost certainly a binary file or a broken export; refuse it instead of
 // growing the buffer without bound.
 constexpr std::size_t k_max_line_bytes = std::size_t(1) << 30;
+
+// A plain file smaller than a block gets a buffer of its own size (one byte more, to see the
+// end): reading a small file then does not zero a whole block first.
+std::size_t initial_buffer_bytes(const ByteSource& source, std::size_t block_bytes) {
+  std::size_t bytes = std::max<std::size_t>(64, block_bytes);
+  if (!source.compressed()) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(source.path(), ec);
+    if (!ec && size < bytes) bytes = std::max<std::size_t>(64, static_cast<std::size_t>(size) + 1);
+  }
+  return bytes;
+}
+
 }  // namespace
 
 LineReader::LineReader(const std::string& path, std::size_t block_bytes)
-    : source_(path), buffer_(block_bytes < 64 ? 64 : block_bytes) {}
+    : source_(path), buffer_(initial_buffer_bytes(source_, block_bytes)) {}
 
 bool LineReader::refill() {
   // Keep the unfinished line, move it to the front and read behind it.

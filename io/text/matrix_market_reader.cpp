@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/util/memory_budget.hpp"
 #include "io/text/line_reader.hpp"
 
 namespace tessera::io {
@@ -84,6 +85,9 @@ EdgeList read_matrix_market(const std::string& path) {
   if (rows > static_cast<std::uint64_t>(max_vertices))
     reader.fail(std::to_string(rows) + " rows exceed the " + std::to_string(max_vertices) +
                 " vertices that 32-bit ids allow");
+  // The size line fixes the vertex count, however few entries follow: the graph built from it
+  // takes about 24 bytes per vertex, so a short file declaring billions must not get that far.
+  require_fits_in_memory(24.0L * rows, path + ": the size line's " + std::to_string(rows) + " vertices");
 
   EdgeList edges;
   edges.num_vertices = static_cast<vid_t>(rows);

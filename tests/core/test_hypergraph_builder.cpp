@@ -3,6 +3,7 @@
 
 #include "core/error.hpp"
 #include "core/hypergraph/hypergraph_builder.hpp"
+#include "tests/support/memory_cap.hpp"
 #include "tests/support/spaces.hpp"
 
 using namespace tessera;
@@ -49,4 +50,21 @@ TEST_CASE("build_hypergraph rejects bad input with the source name") {
   weights.num_nodes = 2;
   weights.node_weights = {1};
   CHECK_THROWS_WITH_AS(build_hypergraph(weights), doctest::Contains("1 node weights for 2 nodes"), UserError);
+}
+
+// Found by tests/fuzz (fuzz_snn): one pin id near 2^30 in a 60-byte .snn file makes a hypergraph
+// of 2^30 nodes, whose per-node arrays were allocated (gigabytes) before any check.
+TEST_CASE("build_hypergraph checks the node count against the memory budget before allocating") {
+  test::MemoryCap cap(std::uint64_t(64) << 20);
+  HypergraphInput in;
+  in.num_nodes = vid_t(1) << 30;
+  in.add_net({0}, {(vid_t(1) << 30) - 1});
+  CHECK_THROWS_WITH_AS(build_hypergraph(in, nullptr, "x.snn"),
+                       "x.snn: a hypergraph of 1073741824 nodes, 1 nets and 2 pins needs at least 25.8 GB, more "
+                       "than the 0.0671 GB of memory available",
+                       UserError);
+  HypergraphInput fits;  // 2^20 nodes, 24 MB
+  fits.num_nodes = vid_t(1) << 20;
+  fits.add_net({0}, {(vid_t(1) << 20) - 1});
+  CHECK(build_hypergraph(fits).num_nodes == vid_t(1) << 20);
 }

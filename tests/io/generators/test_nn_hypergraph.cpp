@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "io/generators/nn_hypergraph.hpp"
+#include "tests/support/memory_cap.hpp"
 
 using namespace tessera;
 
@@ -54,4 +55,39 @@ TEST_CASE("nn generator: pooling is depthwise, random fan-out is exact, specs ar
   CHECK_THROWS_AS(gen::generate_nn_hypergraph("nn:lenet,input=8"), UserError);  // too small for conv5 + pools
   CHECK(gen::is_nn_spec("gen:nn:lenet"));
   CHECK(!gen::is_nn_spec("kronecker:scale=3"));
+}
+
+// Found by tests/fuzz (fuzz_generator_spec): sizes that do not fit the integers they are cast
+// to were undefined behaviour ("input=1e308" under UBSan), and layered networks had no memory
+// check before their pin lists grew.
+TEST_CASE("nn generator: out-of-range sizes are refused before anything is computed or allocated") {
+  auto message = [](const std::string& spec) {
+    try {
+      gen::generate_nn_hypergraph(spec);
+    } catch (const UserError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  CHECK(message("nn:lenet,input=1e308") == "nn generator: key 'input' expects an integer in [1, 46340], got '1e308'");
+  CHECK(message("nn:lenet,input=46341") == "nn generator: key 'input' expects an integer in [1, 46340], got '46341'");
+  CHECK(message("nn:lenet,input=-28").find("key 'input' expects an integer") != std::string::npos);
+  CHECK(message("nn:vgg,blocks=2.5").find("key 'blocks' expects an integer in [1, 5]") != std::string::npos);
+  CHECK(message("nn:random,neurons=2.5,fanout=1").find("key 'neurons' expects an integer") != std::string::npos);
+  CHECK(message("nn:random,neurons=99999999999999999999,fanout=1").find("key 'neurons'") != std::string::npos);
+  CHECK(message("nn:random,neurons=10,fanout=3,seed=-1").find("key 'seed'") != std::string::npos);
+  CHECK(message("nn:alexnet,width=inf") == "nn generator: key 'width' expects a number in (0, 1024], got 'inf'");
+  CHECK(message("nn:alexnet,width=1e300").find("key 'width' expects a number in (0, 1024]") != std::string::npos);
+  CHECK(message("nn:alexnet,width=0").find("key 'width'") != std::string::npos);
+  // 2^64 - 1 is a valid seed.
+  CHECK(message("nn:random,neurons=10,fanout=3,seed=18446744073709551615") == "accepted");
+
+  // A layered network is checked against the memory budget before it is built.
+  std::string big;
+  {
+    test::MemoryCap cap(std::uint64_t(64) << 20);
+    big = message("nn:vgg,input=1024,width=2");
+  }
+  CHECK(big.rfind("nn generator (", 0) == 0);
+  CHECK(big.find("needs at least") != std::string::npos);
 }

@@ -4,8 +4,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include "io/graph_io.hpp"
 #include "io/text/text_formats.hpp"
 #include "tests/io/text/text_test_util.hpp"
+#include "tests/support/memory_cap.hpp"
 #include "tests/support/test_support.hpp"
 
 using namespace tessera;
@@ -112,6 +114,19 @@ TEST_CASE("read_edge_list: the largest id allowed") {
   TempDir dir;
   EdgeList e = io::read_edge_list(dir.write("max.el", "0 2147483646\n"));
   CHECK(e.num_vertices == max_vertices);
+}
+
+// Found by tests/fuzz (fuzz_edge_list): "1,429424967" (12 bytes, no header) made a graph of 4*10^8
+// vertices whose 3.4 GB row map was allocated without a check; the header check did not apply.
+TEST_CASE("load_graph: a vertex count from one large id is checked against the memory budget") {
+  TempDir dir;
+  test::MemoryCap cap(std::uint64_t(64) << 20);
+  const auto p = dir.write("far.el", "0 2000000000\n");
+  CHECK_THROWS_WITH_AS(io::load_graph(p),
+                       (p + ": a graph of 2000000001 vertices and 1 edges needs at least 48 GB, more than the "
+                            "0.0671 GB of memory available").c_str(),
+                       UserError);
+  CHECK(io::load_graph(dir.write("near.el", "0 200000\n")).graph.num_vertices() == 200001);
 }
 
 TEST_CASE("read_edge_list: missing file and folder are user errors") {

@@ -3,6 +3,7 @@
 
 #include "io/text/text_formats.hpp"
 #include "tests/io/text/text_test_util.hpp"
+#include "tests/support/memory_cap.hpp"
 #include "tests/support/test_support.hpp"
 
 using namespace tessera;
@@ -60,6 +61,21 @@ TEST_CASE("read_matrix_market: broken inputs") {
   bad("%%MatrixMarket matrix coordinate real general\n3 3 1\n1 2 inf\n", "3", "not finite");
   bad("%%MatrixMarket matrix coordinate integer general\n3 3 1\n1 2 1.5\n", "3", "not an integer");
   bad(pat, "1", "size line");
+}
+
+// Found by tests/fuzz (fuzz_matrix_market): a 70-byte file whose size line declares 2 * 10^9
+// vertices got as far as allocating their 16 GB row map.
+TEST_CASE("read_matrix_market: a size line whose vertices cannot fit is refused before reading on") {
+  TempDir dir;
+  test::MemoryCap cap(std::uint64_t(64) << 20);
+  auto p = dir.write("huge.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n2000000000 2000000000 1\n1 2\n");
+  CHECK_THROWS_WITH_AS(io::read_matrix_market(p),
+                       (p + ": the size line's 2000000000 vertices needs at least 48 GB, more than the 0.0671 GB of "
+                            "memory available").c_str(),
+                       UserError);
+  // What fits is read as before: isolated vertices up to the declared size.
+  auto small = dir.write("small.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n1000 1000 1\n1 2\n");
+  CHECK(io::read_matrix_market(small).num_vertices == 1000);
 }
 
 TEST_CASE("read_metis: formats 0, 1, 10, 11, 100, 111 with ncon; isolated vertices") {
