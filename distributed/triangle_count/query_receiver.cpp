@@ -34,6 +34,95 @@ struct OwnedRows {
   }
 };
 
+// Per instance, on its space: wedges closed, malformed queries, runs of the current batch.
+template <class Memory>
+struct Counters {
+  Kokkos::View<unsigned long long*, Memory> found, bad;
+  Kokkos::View<eid_t*, Memory> runs;
+};
+
+// Flat pairs: one lookup per query; a team sums its chunk and adds it once.
+template <class Space>
+void count_flat(const Space& space, const OwnedRows<typename Space::memory_space>& rows,
+                const Kokkos::View<const vid_t*, typename Space::memory_space>& words, std::size_t count,
+                const Counters<typename Space::memory_space>& counters, int k) {
+  using policy = tessera::detail::LightTeamPolicy<Space>;
+  using member = typename policy::member_type;
+  constexpr bool gpu = tessera::detail::is_gpu_space<Space>();
+  const int team_size = gpu ? 256 : 1;
+  constexpr std::int64_t k_per_team = 1024;
+  const std::int64_t queries = static_cast<std::int64_t>(count / 2);
+  const int league = static_cast<int>((queries + k_per_team - 1) / k_per_team);
+  const auto found = counters.found, bad = counters.bad;
+  Kokkos::parallel_for(
+      "tessera::dist::tc::receive_flat", policy(space, league, team_size), KOKKOS_LAMBDA(const member& team) {
+        const std::int64_t begin = static_cast<std::int64_t>(team.league_rank()) * k_per_team;
+        const std::int64_t end = begin + k_per_team < queries ? begin + k_per_team : queries;
+        count_t hits = 0;
+        Kokkos::parallel_reduce(
+            Kokkos::TeamThreadRange(team, begin, end),
+            [&](const std::int64_t q, count_t& h) {
+              eid_t length = 0;
+              const vid_t* out = rows.row(words(2 * q), length);
+              if (out == nullptr)
+                Kokkos::atomic_add(&bad(k), 1ull);
+              else if (set_ops::contains(out, length, words(2 * q + 1)))
+                ++h;
+            },
+            hits);
+        Kokkos::single(Kokkos::PerTeam(team), [&]() { Kokkos::atomic_add(&found(k), static_cast<unsigned long long>(hits)); });
+      });
+}
+
+// Compact runs: a prefix scan over the words finds each run's parent marker (and the number of
+// runs, left on the device), then one team per run looks its candidates up in N+(m). The grid
+// is sized for the most runs a batch can hold (every run has a child); teams past the real
+// count return at once, so nothing waits for the scan on the host.
+template <class Space>
+void count_compact(const Space& space, const OwnedRows<typename Space::memory_space>& rows,
+                   const Kokkos::View<const vid_t*, typename Space::memory_space>& words, std::size_t count,
+                   const Kokkos::View<eid_t*, typename Space::memory_space>& run_start,
+                   const Counters<typename Space::memory_space>& counters, int k) {
+  using policy = tessera::detail::LightTeamPolicy<Space>;
+  using member = typename policy::member_type;
+  constexpr bool gpu = tessera::detail::is_gpu_space<Space>();
+  const std::int64_t n_words = static_cast<std::int64_t>(count);
+  const auto runs = counters.runs;
+  const auto bad = counters.bad, found = counters.found;
+  tessera::detail::chunked_scan_no_total<Space, eid_t>(
+      "tessera::dist::tc::receive_runs", space, n_words,
+      KOKKOS_LAMBDA(const std::int64_t i, eid_t& partial, const bool final) {
+        const bool parent = words(i) < 0;
+        if (final && parent) run_start(partial) = i;
+        if (parent) ++partial;
+        if (final && i == 0 && !parent) Kokkos::atomic_add(&bad(k), 1ull);
+        if (final && i == n_words - 1) runs(k) = partial;
+      });
+  const int league = static_cast<int>((n_words + 1) / 2);
+  Kokkos::parallel_for(
+      "tessera::dist::tc::receive_split", policy(space, league, gpu ? 32 : 1), KOKKOS_LAMBDA(const member& team) {
+        const eid_t r = team.league_rank();
+        const eid_t num_runs = runs(k);
+        if (r >= num_runs) return;
+        const eid_t begin = run_start(r);
+        const eid_t end = r + 1 < num_runs ? run_start(r + 1) : n_words;
+        eid_t length = 0;
+        const vid_t* out = rows.row(decode_parent(words(begin)), length);
+        if (out == nullptr) {
+          Kokkos::single(Kokkos::PerTeam(team), [&]() { Kokkos::atomic_add(&bad(k), 1ull); });
+          return;
+        }
+        count_t hits = 0;
+        Kokkos::parallel_reduce(
+            Kokkos::TeamThreadRange(team, begin + 1, end),
+            [&](const eid_t i, count_t& h) {
+              if (set_ops::contains(out, length, words(i))) ++h;
+            },
+            hits);
+        Kokkos::single(Kokkos::PerTeam(team), [&]() { Kokkos::atomic_add(&found(k), static_cast<unsigned long long>(hits)); });
+      });
+}
+
 }  // namespace
 
 template <class Space>
@@ -80,95 +169,14 @@ void QueryReceiver<Space>::submit(const vid_t* words, std::size_t count) {
   if constexpr (!std::is_same_v<staging, memory>)
     Kokkos::deep_copy(instances_[k], Kokkos::subview(slot.words, Kokkos::make_pair(std::size_t{0}, count)),
                       Kokkos::subview(slot.host, Kokkos::make_pair(std::size_t{0}, count)));
+  const OwnedRows<memory> rows{dag_.row_map, dag_.entries, dag_.vertex, first_, last_};
+  const Counters<memory> counters{found_, bad_, runs_};
   if (format_ == QueryFormat::flat)
-    count_flat(k, count);
+    count_flat(instances_[k], rows, Kokkos::View<const vid_t*, memory>(slot.words), count, counters, k);
   else
-    count_compact(k, count);
+    count_compact(instances_[k], rows, Kokkos::View<const vid_t*, memory>(slot.words), count, slot.run_start, counters, k);
   slot.busy = true;
   ++batches_;
-}
-
-// Flat pairs: one lookup per query; a team sums its chunk and adds it once.
-template <class Space>
-void QueryReceiver<Space>::count_flat(int k, std::size_t count) {
-  using policy = tessera::detail::LightTeamPolicy<Space>;
-  using member = typename policy::member_type;
-  constexpr bool gpu = tessera::detail::is_gpu_space<Space>();
-  const int team_size = gpu ? 256 : 1;
-  constexpr std::int64_t k_per_team = 1024;
-  const std::int64_t queries = static_cast<std::int64_t>(count / 2);
-  const int league = static_cast<int>((queries + k_per_team - 1) / k_per_team);
-  const auto words = slots_[static_cast<std::size_t>(k)].words;
-  const OwnedRows<memory> rows{dag_.row_map, dag_.entries, dag_.vertex, first_, last_};
-  const auto found = found_, bad = bad_;
-  Kokkos::parallel_for(
-      "tessera::dist::tc::receive_flat", policy(instances_[k], league, team_size), KOKKOS_LAMBDA(const member& team) {
-        const std::int64_t begin = static_cast<std::int64_t>(team.league_rank()) * k_per_team;
-        const std::int64_t end = begin + k_per_team < queries ? begin + k_per_team : queries;
-        count_t hits = 0;
-        Kokkos::parallel_reduce(
-            Kokkos::TeamThreadRange(team, begin, end),
-            [&](const std::int64_t q, count_t& h) {
-              eid_t length = 0;
-              const vid_t* out = rows.row(words(2 * q), length);
-              if (out == nullptr)
-                Kokkos::atomic_add(&bad(k), 1ull);
-              else if (set_ops::contains(out, length, words(2 * q + 1)))
-                ++h;
-            },
-            hits);
-        Kokkos::single(Kokkos::PerTeam(team), [&]() { Kokkos::atomic_add(&found(k), static_cast<unsigned long long>(hits)); });
-      });
-}
-
-// Compact runs: a prefix scan over the words finds each run's parent marker (and the number of
-// runs, left on the device), then one team per run looks its candidates up in N+(m). The grid
-// is sized for the most runs a batch can hold (every run has a child); teams past the real
-// count return at once, so nothing waits for the scan on the host.
-template <class Space>
-void QueryReceiver<Space>::count_compact(int k, std::size_t count) {
-  using policy = tessera::detail::LightTeamPolicy<Space>;
-  using member = typename policy::member_type;
-  constexpr bool gpu = tessera::detail::is_gpu_space<Space>();
-  const Space& space = instances_[k];
-  const std::int64_t n_words = static_cast<std::int64_t>(count);
-  const Slot& slot = slots_[static_cast<std::size_t>(k)];
-  const auto words = slot.words;
-  const auto run_start = slot.run_start;
-  const auto runs = runs_, bad = bad_, found = found_;
-  tessera::detail::chunked_scan_no_total<Space, eid_t>(
-      "tessera::dist::tc::receive_runs", space, n_words,
-      KOKKOS_LAMBDA(const std::int64_t i, eid_t& partial, const bool final) {
-        const bool parent = words(i) < 0;
-        if (final && parent) run_start(partial) = i;
-        if (parent) ++partial;
-        if (final && i == 0 && !parent) Kokkos::atomic_add(&bad(k), 1ull);
-        if (final && i == n_words - 1) runs(k) = partial;
-      });
-  const OwnedRows<memory> rows{dag_.row_map, dag_.entries, dag_.vertex, first_, last_};
-  const int league = static_cast<int>((n_words + 1) / 2);
-  Kokkos::parallel_for(
-      "tessera::dist::tc::receive_split", policy(space, league, gpu ? 32 : 1), KOKKOS_LAMBDA(const member& team) {
-        const eid_t r = team.league_rank();
-        const eid_t num_runs = runs(k);
-        if (r >= num_runs) return;
-        const eid_t begin = run_start(r);
-        const eid_t end = r + 1 < num_runs ? run_start(r + 1) : n_words;
-        eid_t length = 0;
-        const vid_t* out = rows.row(decode_parent(words(begin)), length);
-        if (out == nullptr) {
-          Kokkos::single(Kokkos::PerTeam(team), [&]() { Kokkos::atomic_add(&bad(k), 1ull); });
-          return;
-        }
-        count_t hits = 0;
-        Kokkos::parallel_reduce(
-            Kokkos::TeamThreadRange(team, begin + 1, end),
-            [&](const eid_t i, count_t& h) {
-              if (set_ops::contains(out, length, words(i))) ++h;
-            },
-            hits);
-        Kokkos::single(Kokkos::PerTeam(team), [&]() { Kokkos::atomic_add(&found(k), static_cast<unsigned long long>(hits)); });
-      });
 }
 
 template <class Space>

@@ -53,8 +53,6 @@ class QueryReceiver {
     bool busy = false;
   };
   void reserve(Slot& slot, std::size_t count);
-  void count_flat(int k, std::size_t count);
-  void count_compact(int k, std::size_t count);
 
   RankDag<memory> dag_;
   vid_t first_, last_;
