@@ -81,7 +81,7 @@ template <class Space>
 void run_rank(const Communicator& comm, const DistGraph& g, const DistTriangleParams& params,
               const NodeTopology& topology, RankMetrics& rm, count_t& local, count_t& remote) {
   const bool ipc = params.variant == DistVariant::ipc || params.variant == DistVariant::mpi_ipc;
-  const RowsSharing sharing = ipc ? (params.ipc_copy_rows ? RowsSharing::cuda_ipc_copy : RowsSharing::cuda_ipc)
+  const RowsSharing sharing = ipc ? (params.ipc_rows == IpcRows::copy ? RowsSharing::cuda_ipc_copy : RowsSharing::cuda_ipc)
                               : params.variant == DistVariant::shm ? RowsSharing::node_window
                                                                    : RowsSharing::none;
   const auto readable = readable_ranks(params.variant, topology, comm.rank());
@@ -104,28 +104,31 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   rm.estimated_work = static_cast<double>(estimated_work<Space>(rows, dag));
   rows = {};  // receivers answer from the oriented rows: the full ones are not needed any more
   rm.stats_seconds = timer.seconds();
-  // Every rank readable (ipc or mpi+ipc or shm on one node, or one rank): the node's rows are
+  // Every rank readable (ipc or mpi+ipc or shm on one node, or one rank): no remote scan, and
+  // unless the IPC rows are to be read in place (ipc-rows map or copy), the node's rows are
   // gathered into the single-node DAG and this rank's sources counted with the single-node
-  // kernels; no remote scan. Otherwise the distributed kernel counts the readable out-edges
-  // and the scan sends the rest.
+  // kernels. Otherwise the distributed kernel counts the readable out-edges and the scan sends
+  // the rest.
   RemoteScan scan;
   scan.done = std::all_of(readable.begin(), readable.end(), [](char r) { return r != 0; });
+  const bool gathers = scan.done && (!ipc || params.ipc_rows == IpcRows::gather);
   CsrGraph<typename Space::memory_space> gathered;
   timer.reset();
-  if (scan.done) {
+  if (gathers) {
     gathered = gather_dag<Space>(readable_rows.table(), dag.vertex);
   } else {
     add_task_list<Space>(dag);
-    scan.dag = HostDag{Kokkos::create_mirror_view_and_copy(host_memory{}, dag.row_map),
-                       Kokkos::create_mirror_view_and_copy(host_memory{}, dag.entries),
-                       Kokkos::create_mirror_view_and_copy(host_memory{}, dag.vertex)};
+    if (!scan.done)
+      scan.dag = HostDag{Kokkos::create_mirror_view_and_copy(host_memory{}, dag.row_map),
+                         Kokkos::create_mirror_view_and_copy(host_memory{}, dag.entries),
+                         Kokkos::create_mirror_view_and_copy(host_memory{}, dag.vertex)};
   }
   Space().fence();
   rm.gather_seconds = timer.seconds();
   rm.setup_seconds = setup.seconds();
 
   timer.reset();
-  if (scan.done)
+  if (gathers)
     local = tessera::detail::count_oriented(Space(), gathered,
                                             tessera::detail::CountedSources<typename Space::memory_space>{
                                                 dag.vertex, g.begin(), g.end()});

@@ -99,18 +99,18 @@ case "$case_name" in
     grep -q "cannot tell the format" "$tmp/err" || fail "no --format: $(cat "$tmp/err")"
     # The distributed parameters come back as run.
     got=$(mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed --variant gpu --orientation id --buffer-size 3 \
-          --compress none --scan-chunk 5 --ranks-per-node 1 --gpu-ranks-per-node 0 --weigh-partition false --partition edges --ipc-rows copy \
+          --compress none --scan-chunk 5 --ranks-per-node 1 --gpu-ranks-per-node 0 --weigh-partition false --partition edges --ipc-rows map \
           --message-format compact --receiver-streams 2 --json 2>"$tmp/err") \
       || fail "$(cat "$tmp/err")"
     for key in '"variant": "gpu"' '"orientation": "id"' '"buffer-size": "3"' '"scan-chunk": "5"' '"ranks-per-node": "1"' \
-               '"gpu-ranks-per-node": "0"' '"weigh-partition": "false"' '"partition": "edges"' '"ipc-rows": "copy"' \
+               '"gpu-ranks-per-node": "0"' '"weigh-partition": "false"' '"partition": "edges"' '"ipc-rows": "map"' \
                '"message-format": "compact"' '"receiver-streams": "2"' '"nodes": 2' '"triangles": 2'; do
       echo "$got" | grep -q "$key" || fail "$key: $got"
     done
     mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed --help | grep -q "buffer-size" || fail "--help"
     # Rejected: usage errors (exit 2) for the single-node-only and hypergraph options, bad
     # values; as on a single node, --directed and --keep-self-loops are input errors (exit 1).
-    for bad in "--intersection merge" "--per-vertex $tmp/pv" "--first-pin-is-source" "--buffer-size 0" "--variant masked" "--message-format runs" "--receiver-streams 0"; do
+    for bad in "--intersection merge" "--per-vertex $tmp/pv" "--first-pin-is-source" "--buffer-size 0" "--variant masked" "--message-format runs" "--receiver-streams 0" "--ipc-rows all"; do
       mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed $bad >/dev/null 2>"$tmp/err"; rc=$?
       [ $rc -eq 2 ] || fail "--distributed $bad: exit $rc, $(cat "$tmp/err")"
     done

@@ -66,15 +66,15 @@ TEST_CASE("every distributed variant equals the single-node count") {
                          dist::DistVariant::ipc, dist::DistVariant::mpi_ipc, dist::DistVariant::shm})
       for (int ranks_per_node : {0, 1, 2})
         for (std::size_t size : w.buffer_sizes)
-          for (bool copy_rows : {false, true}) {
-            if (copy_rows && !is_ipc(variant)) continue;  // only the IPC variants map or copy peers' rows
+          for (auto rows : {dist::IpcRows::gather, dist::IpcRows::map, dist::IpcRows::copy}) {
+            if (rows != dist::IpcRows::gather && !is_ipc(variant)) continue;  // only IPC maps or copies peers' rows
             dist::DistTriangleParams params;
             params.variant = variant;
             params.ranks_per_node = ranks_per_node;
             params.buffer_size = size;
-            params.ipc_copy_rows = copy_rows;
+            params.ipc_rows = rows;
             INFO(w.name << ", variant " << dist::to_string(variant) << ", ranks per node " << ranks_per_node
-                        << ", buffer " << size << ", ranks " << p << std::string(copy_rows ? ", peers' rows copied" : ""));
+                        << ", buffer " << size << ", ranks " << p << ", ipc rows " << dist::to_string(rows));
             const int nodes = ranks_per_node == 0 ? 1 : (p + ranks_per_node - 1) / ranks_per_node;
             if (variant == dist::DistVariant::ipc && nodes > 1) {
               CHECK_THROWS_WITH_AS(dist::triangle_count(MPI_COMM_WORLD, dg, params), doctest::Contains("one node"),
