@@ -90,7 +90,7 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   Space().fence();
   rm.upload_seconds = timer.seconds();
   timer.reset();
-  const VertexOrder<Space> order = global_order<Space>(comm, g, params.orientation);
+  const VertexOrder<Space> order = global_order<Space>(comm, g, rows, params.orientation);
   rm.order_seconds = timer.seconds();
   timer.reset();
   auto dag = orient_on_rank<Space>(g, rows, order);

@@ -43,7 +43,7 @@ struct Wedges {
     triangles = tessera::triangle_count(Kokkos::DefaultExecutionSpace{}, whole).triangles;
     g = dist::scatter_graph(self.get(), mirror_graph<Kokkos::HostSpace>(whole));
     const auto rows = dist::detail::upload_rows<Space>(g);
-    const auto order = dist::detail::global_order<Space>(self, g, Orientation::degree);
+    const auto order = dist::detail::global_order<Space>(self, g, rows, Orientation::degree);
     dag = dist::detail::orient_on_rank<Space>(g, rows, order);
     const auto row_map = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, dag.row_map);
     const auto entries = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, dag.entries);
