@@ -139,7 +139,10 @@ VertexOrder<Space> global_order(const Communicator& comm, const DistGraph& g,
     Kokkos::deep_copy(Kokkos::subview(all, own), Kokkos::subview(degrees, own));
     TESSERA_MPI_CHECK(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, all.data(), counts.data(), displs.data(),
                                      MPI_INT32_T, comm.get()));
-    Kokkos::deep_copy(degrees, all);
+    for (int r = 0; r < p; ++r) {  // the others' slices (the own one is there already)
+      const auto slice = std::make_pair(static_cast<std::size_t>(displs[r]), static_cast<std::size_t>(displs[r] + counts[r]));
+      if (r != comm.rank() && counts[r] > 0) Kokkos::deep_copy(Kokkos::subview(degrees, slice), Kokkos::subview(all, slice));
+    }
   }
   return order_by_degree(Space(), Kokkos::View<const vid_t*, memory>(degrees));
 }
