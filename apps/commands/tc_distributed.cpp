@@ -9,6 +9,7 @@
 
 #include "algorithms/triangle_count/tc_options.hpp"
 #include "apps/cli/input_options.hpp"
+#include "core/kokkos_ext/allocation_tracker.hpp"
 #include "distributed/mpi/host_threads.hpp"
 #include "distributed/triangle_count/dist_triangle_count.hpp"
 
@@ -142,6 +143,7 @@ int tc_distributed(const Arguments& args, const io::GraphLoadOptions& load) {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   const dist::DistTriangleParams params = params_from(args);
+  kokkos_ext::AllocationTracker::install();  // peak_device_bytes per rank, the input included
   try {
     const Json j = run(args, params, load);
     if (rank == 0) print_result(j, args.has("json"));

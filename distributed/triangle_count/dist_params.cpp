@@ -25,6 +25,24 @@ DistVariant parse_dist_variant(const std::string& name) {
   throw UserError("unknown distributed variant '" + name + "' (cpu, gpu, hybrid, ipc, mpi+ipc, shm)");
 }
 
+const char* to_string(MessageFormat f) {
+  switch (f) {
+    case MessageFormat::automatic: return "auto";
+    case MessageFormat::flat: return "flat";
+    case MessageFormat::compact: return "compact";
+  }
+  return "unknown";
+}
+
+const char* to_string(IpcRows r) {
+  switch (r) {
+    case IpcRows::gather: return "gather";
+    case IpcRows::map: return "map";
+    case IpcRows::copy: return "copy";
+  }
+  return "unknown";
+}
+
 namespace {
 
 // An integer in [lo, hi]. Messages name the value, not the option: callers (CLI, YAML) add it.
@@ -77,15 +95,36 @@ const std::vector<DistParamOption>& dist_param_options() {
       {"weigh-partition", "true|false", "hybrid: give each rank edges in proportion to its measured speed",
        [](P& p, const std::string& v) { p.weigh_partition = parse_bool(v); },
        [](const P& p) { return std::string(p.weigh_partition ? "true" : "false"); }},
-      {"ipc-rows", "map|copy", "ipc, mpi+ipc: read node-local ranks' rows in place (map) or copy them once (copy)",
+      {"ipc-rows", "gather|map|copy",
+       "ipc, mpi+ipc on one node: gather the node's rows into one DAG per rank (single-node kernels), read peers' rows "
+       "in place (map) or copy them once (copy), counting with the distributed kernel",
        [](P& p, const std::string& v) {
-         TESSERA_USER_REQUIRE(v == "map" || v == "copy", "takes map or copy, got '" << v << "'");
-         p.ipc_copy_rows = v == "copy";
+         for (auto r : {IpcRows::gather, IpcRows::map, IpcRows::copy})
+           if (v == to_string(r)) {
+             p.ipc_rows = r;
+             return;
+           }
+         throw UserError("takes gather, map or copy, got '" + v + "'");
        },
-       [](const P& p) { return std::string(p.ipc_copy_rows ? "copy" : "map"); }},
+       [](const P& p) { return std::string(to_string(p.ipc_rows)); }},
       {"partition", "edges|work", "what the split of the vertices over the ranks evens out: edges, or estimated work",
        [](P& p, const std::string& v) { p.partition = parse_partition_balance(v); },
        [](const P& p) { return std::string(to_string(p.partition)); }},
+      {"message-format", "auto|flat|compact",
+       "remote queries as (m, n) pairs (lookup kernel) or runs (m; n1, n2, ...) decoded on the receiver (split-edge "
+       "kernel); auto: compact for cpu and shm, flat for the GPU variants",
+       [](P& p, const std::string& v) {
+         for (auto f : {MessageFormat::automatic, MessageFormat::flat, MessageFormat::compact})
+           if (v == to_string(f)) {
+             p.message_format = f;
+             return;
+           }
+         throw UserError("takes auto, flat or compact, got '" + v + "'");
+       },
+       [](const P& p) { return std::string(to_string(p.message_format)); }},
+      {"receiver-streams", "S", "execution space instances (CUDA streams) counting received batches concurrently",
+       [](P& p, const std::string& v) { p.receiver_streams = int(parse_integer(v, 1, 64)); },
+       [](const P& p) { return std::to_string(p.receiver_streams); }},
   };
   return options;
 }

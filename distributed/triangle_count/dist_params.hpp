@@ -27,6 +27,16 @@ namespace tessera::dist {
 // hybrid code paths still run (that is how CI tests them); ipc and mpi_ipc need CUDA.
 enum class DistVariant { cpu, gpu, hybrid, ipc, mpi_ipc, shm };
 
+// How remote queries travel (query_receiver.hpp): flat (m, n) pairs, counted by the lookup
+// kernel, or compact runs (m; n1, n2, ...), decoded on the receiving space and counted by the
+// split-edge kernel; automatic: compact for cpu and shm, flat for the variants that count on a
+// GPU (paper 1, §II-A3).
+enum class MessageFormat { automatic, flat, compact };
+
+enum class IpcRows { gather, map, copy };
+const char* to_string(IpcRows r);
+const char* to_string(MessageFormat f);
+
 const char* to_string(DistVariant v);
 // "cpu", "gpu", "hybrid", "ipc", "mpi+ipc" (also "mpi_ipc"), "shm"; UserError otherwise.
 DistVariant parse_dist_variant(const std::string& name);
@@ -43,11 +53,16 @@ struct DistTriangleParams {
   // Source overload: what the contiguous split evens out (edges: paper 1 §II; work: estimated
   // wedges + edges per rank, partition.hpp).
   PartitionBalance partition = PartitionBalance::work;
-  // ipc, mpi+ipc: read the node-local ranks' oriented rows in place through the mapping (false,
-  // the paper's zero-copy), or copy them once into this GPU's memory and count locally (true:
-  // one bulk transfer instead of fine-grained peer reads; on the 2-GPU H200 machine the local
-  // count at kron24 went from 2.3 s on one GPU to 7.2 s per rank on two with peer reads).
-  bool ipc_copy_rows = false;
+  // ipc, mpi+ipc with every rank readable (one node): how node-local ranks' oriented rows are
+  // used. gather: copied once over the GPU link into one DAG per rank, counted by the
+  // single-node kernels (every rank then holds the whole oriented graph); map: read in place
+  // through the IPC mapping by the distributed kernel (the paper's zero copy: no rank holds more
+  // than its own rows); copy: peers' rows copied once into this GPU, then the distributed kernel.
+  IpcRows ipc_rows = IpcRows::gather;
+  MessageFormat message_format = MessageFormat::automatic;
+  // Execution space instances (CUDA streams) that count received batches concurrently with
+  // communication (paper 1, §II-B2); on host backends the instances run in order.
+  int receiver_streams = 4;
 };
 
 // One option of DistTriangleParams. `name` is the CLI option (--name) and the YAML parameter;

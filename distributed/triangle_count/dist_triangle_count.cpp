@@ -10,6 +10,7 @@
 #include "algorithms/triangle_count/triangle_count.hpp"
 #include "core/error.hpp"
 #include "core/graph/builder.hpp"
+#include "core/kokkos_ext/allocation_tracker.hpp"
 #include "distributed/mpi/communicator.hpp"
 #include "distributed/mpi/node_topology.hpp"
 #include "distributed/triangle_count/rank_setup.hpp"
@@ -49,6 +50,7 @@ const std::vector<DistMetricField>& dist_metric_fields() {
     DistMetricField{"host_threads", &RankMetrics::host_threads, &DistTriangleMetrics::host_threads},
     DistMetricField{"counting_s", &RankMetrics::counting_seconds, &DistTriangleMetrics::counting_seconds},
     DistMetricField{"estimated_work", &RankMetrics::estimated_work, &DistTriangleMetrics::estimated_work},
+    DistMetricField{"peak_device_bytes", &RankMetrics::peak_device_bytes, &DistTriangleMetrics::peak_device_bytes},
   };
   return fields;
 }
@@ -133,6 +135,7 @@ DistTriangleResult triangle_count(MPI_Comm user, const DistGraph& g, const DistT
   rm.local_triangles = static_cast<double>(local);
   rm.remote_triangles = static_cast<double>(remote);
   rm.counting_seconds = rm.local_seconds + rm.scan_seconds + rm.remote_seconds;
+  rm.peak_device_bytes = static_cast<double>(kokkos_ext::AllocationTracker::peak_default_space_bytes());
   result.metrics = summarize(comm, rm);
   result.partition = partition_stats(comm.get(), g);
   return result;

@@ -54,6 +54,10 @@ struct RankMetrics {
   double host_threads = 0;   // the threads of this rank's host execution space
   double counting_seconds = 0;  // local + scan + remote: the rank's own counting work
   double estimated_work = 0;    // Σ vertex_work over its vertices (partition.hpp)
+  // Peak bytes the rank held in its default space's memory (the device on GPU builds) from the
+  // moment the caller installed kokkos_ext::AllocationTracker (tessera tc does before reading
+  // the input): the input rows included; 0 when not installed.
+  double peak_device_bytes = 0;
 };
 
 struct DistTriangleMetrics {
@@ -64,7 +68,7 @@ struct DistTriangleMetrics {
   MetricSummary messages_sent, messages_received, queries_sent, queries_received;
   MetricSummary bytes_sent_raw, bytes_sent_wire, bytes_received_raw, bytes_received_wire;
   MetricSummary messages_to_lower_ranks, node_local_queries, on_device, speed_weight, host_threads;
-  MetricSummary counting_seconds, estimated_work;
+  MetricSummary counting_seconds, estimated_work, peak_device_bytes;
 };
 
 // Every per-rank metric: its report name (seconds end in `_s`), where it is measured and

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/kokkos_ext/execution.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
 #include "core/kokkos_ext/scan.hpp"
 #include "distributed/triangle_count/partition.hpp"
@@ -99,7 +100,8 @@ LocalDag orient_local(const Communicator& comm, const DistGraph& g, Orientation 
 }
 
 template <class Space>
-VertexOrder<Space> global_order(const Communicator& comm, const DistGraph& g, Orientation orientation) {
+VertexOrder<Space> global_order(const Communicator& comm, const DistGraph& g,
+                                const CsrGraph<typename Space::memory_space>& rows, Orientation orientation) {
   using memory = typename Space::memory_space;
   const vid_t n = g.num_vertices;
   if (orientation == Orientation::id) {
@@ -115,24 +117,33 @@ VertexOrder<Space> global_order(const Communicator& comm, const DistGraph& g, Or
     Space().fence();
     return identity;
   }
-  // Every vertex's degree, in id order: owners hold contiguous ranges in rank order.
+  // Every vertex's degree, in id order (owners hold contiguous ranges in rank order): the own
+  // slice from the rows on Space, the others' through one all-gather on the host (none with
+  // one rank: the degrees never leave the device).
   const int p = comm.size();
-  std::vector<int> counts(static_cast<std::size_t>(p)), displs(static_cast<std::size_t>(p));
-  for (int r = 0; r < p; ++r) {
-    displs[r] = g.vertex_offsets[static_cast<std::size_t>(r)];
-    counts[r] = g.vertex_offsets[static_cast<std::size_t>(r) + 1] - displs[r];
-  }
-  const vid_t mine = g.end() - g.begin();
-  SetupVector<vid_t> own(static_cast<std::size_t>(mine));
-  const auto rm = g.local.row_map;
-  vid_t* own_degree = own.data();
+  const vid_t first = g.begin(), mine = g.end() - g.begin();
+  Kokkos::View<vid_t*, memory> degrees(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::degrees"), n);
+  const auto rm = rows.row_map;
   Kokkos::parallel_for(
-      "tessera::dist::tc::own_degrees", Kokkos::RangePolicy<host_space>(0, mine),
-      [=](const vid_t i) { own_degree[i] = static_cast<vid_t>(rm(i + 1) - rm(i)); });
-  Kokkos::View<vid_t*, host_memory> all(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::degrees"), n);
-  TESSERA_MPI_CHECK(MPI_Allgatherv(own.data(), mine, MPI_INT32_T, all.data(), counts.data(), displs.data(), MPI_INT32_T,
-                                   comm.get()));
-  const auto degrees = Kokkos::create_mirror_view_and_copy(memory{}, all);
+      "tessera::dist::tc::own_degrees", Kokkos::RangePolicy<Space>(Space(), 0, mine),
+      KOKKOS_LAMBDA(const vid_t i) { degrees(first + i) = static_cast<vid_t>(rm(i + 1) - rm(i)); });
+  if (p > 1) {
+    std::vector<int> counts(static_cast<std::size_t>(p)), displs(static_cast<std::size_t>(p));
+    for (int r = 0; r < p; ++r) {
+      displs[r] = g.vertex_offsets[static_cast<std::size_t>(r)];
+      counts[r] = g.vertex_offsets[static_cast<std::size_t>(r) + 1] - displs[r];
+    }
+    Kokkos::View<vid_t*, host_memory> all(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::all_degrees"),
+                                          n);
+    const auto own = std::make_pair(static_cast<std::size_t>(first), static_cast<std::size_t>(first + mine));
+    Kokkos::deep_copy(Kokkos::subview(all, own), Kokkos::subview(degrees, own));
+    TESSERA_MPI_CHECK(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, all.data(), counts.data(), displs.data(),
+                                     MPI_INT32_T, comm.get()));
+    for (int r = 0; r < p; ++r) {  // the others' slices (the own one is there already)
+      const auto slice = std::make_pair(static_cast<std::size_t>(displs[r]), static_cast<std::size_t>(displs[r] + counts[r]));
+      if (r != comm.rank() && counts[r] > 0) Kokkos::deep_copy(Kokkos::subview(degrees, slice), Kokkos::subview(all, slice));
+    }
+  }
   return order_by_degree(Space(), Kokkos::View<const vid_t*, memory>(degrees));
 }
 
@@ -209,29 +220,51 @@ count_t count_node_local_queries(const DistGraph& g, const RankDag<typename Spac
   const auto vertex = dag.vertex;
   count_t total = 0;
   // Out-edge (v -> m) at index j: every later out-neighbour n of v makes one lookup (v; m, n).
+  // A row per team thread, its vector lanes over the row (hub rows are long).
+  using policy = Kokkos::TeamPolicy<Space>;
+  using member = typename policy::member_type;
+  constexpr bool gpu = tessera::detail::is_gpu_space<Space>();
+  const int rows_per_team = gpu ? 8 : 1, lanes = gpu ? 32 : 1;
+  const std::int64_t n_rows = static_cast<std::int64_t>(row_map.extent(0)) - 1;
   Kokkos::parallel_reduce(
       "tessera::dist::tc::node_local_queries",
-      Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(Space(), 0, static_cast<std::int64_t>(row_map.extent(0)) - 1),
-      KOKKOS_LAMBDA(const std::int64_t v, count_t& sum) {
-        for (eid_t j = row_map(v); j + 1 < row_map(v + 1); ++j) {
-          const vid_t m = vertex(entries(j));
-          int lo = 0, hi = p;
-          while (hi - lo > 1) {
-            const int mid = (lo + hi) / 2;
-            if (first(mid) <= m)
-              lo = mid;
-            else
-              hi = mid;
-          }
-          if (is_peer(lo)) sum += static_cast<count_t>(row_map(v + 1) - j - 1);
-        }
+      policy(Space(), static_cast<int>((n_rows + rows_per_team - 1) / rows_per_team), rows_per_team, lanes),
+      KOKKOS_LAMBDA(const member& team, count_t& sum) {
+        count_t team_sum = 0;
+        Kokkos::parallel_reduce(
+            Kokkos::TeamThreadRange(team, rows_per_team),
+            [&](const int r, count_t& row_sum) {
+              const std::int64_t v = static_cast<std::int64_t>(team.league_rank()) * rows_per_team + r;
+              if (v >= n_rows) return;
+              const eid_t b = row_map(v), e = row_map(v + 1);
+              count_t found = 0;
+              Kokkos::parallel_reduce(
+                  Kokkos::ThreadVectorRange(team, e - b),
+                  [&](const eid_t k, count_t& f) {
+                    const vid_t m = vertex(entries(b + k));
+                    int lo = 0, hi = p;
+                    while (hi - lo > 1) {
+                      const int mid = (lo + hi) / 2;
+                      if (first(mid) <= m)
+                        lo = mid;
+                      else
+                        hi = mid;
+                    }
+                    if (is_peer(lo)) f += static_cast<count_t>(e - (b + k) - 1);
+                  },
+                  found);
+              Kokkos::single(Kokkos::PerThread(team), [&]() { row_sum += found; });
+            },
+            team_sum);
+        Kokkos::single(Kokkos::PerTeam(team), [&]() { sum += team_sum; });
       },
       total);
   return total;
 }
 
 #define TESSERA_INST(Space)                                                                                       \
-  template VertexOrder<Space> global_order<Space>(const Communicator&, const DistGraph&, Orientation);            \
+  template VertexOrder<Space> global_order<Space>(const Communicator&, const DistGraph&,                        \
+                                                  const CsrGraph<Space::memory_space>&, Orientation);            \
   template RankDag<Space::memory_space> orient_on_rank<Space>(const DistGraph&, const CsrGraph<Space::memory_space>&, \
                                                               const VertexOrder<Space>&);                         \
   template void add_task_list<Space>(RankDag<Space::memory_space>&);                                              \

@@ -109,10 +109,11 @@ CsrGraph<typename Space::memory_space> upload_rows(const DistGraph& g) {
   return mirror_graph<typename Space::memory_space>(g.local);
 }
 
-// The order's numbering on Space: every vertex's degree all-gathered (degree order) or the
-// identity (id order). Collective.
+// The order's numbering on Space: every vertex's degree (the own ones from `rows`, the rank's
+// full rows on Space) all-gathered (degree order), or the identity (id order). Collective.
 template <class Space>
-VertexOrder<Space> global_order(const Communicator& comm, const DistGraph& g, Orientation orientation);
+VertexOrder<Space> global_order(const Communicator& comm, const DistGraph& g,
+                                const CsrGraph<typename Space::memory_space>& rows, Orientation orientation);
 
 // Orients `rows` (the rank's own, in Space's memory) by `order`.
 template <class Space>

@@ -1,18 +1,19 @@
 #include "distributed/triangle_count/superstep_loop.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "algorithms/triangle_count/counting_dag.hpp"
 #include "core/error.hpp"
 #include "distributed/mpi/query_messenger.hpp"
-#include "distributed/triangle_count/compact_format.hpp"
 #include "distributed/triangle_count/gathered_dag.hpp"
+#include "distributed/triangle_count/query_receiver.hpp"
 #include "distributed/triangle_count/readable_rows.hpp"
 #include "distributed/triangle_count/wedge_kernels.hpp"
 
-// The kernels (count_closed_wedges, count_edge_queries, the single-node split-edge kernel) are
-// instantiated here only, for the host and the device space (core/kokkos_ext/instantiate.hpp).
+// count_closed_wedges (the local count when some rank is not readable) is instantiated here
+// only, for the host and the device space (core/kokkos_ext/instantiate.hpp).
 namespace tessera::dist::detail {
 
 namespace {
@@ -27,10 +28,12 @@ struct HostDag {
 // The resumable scan over remote wedges: (v, i, j) is exactly where it stopped. For an
 // out-edge (v → m) whose m is not readable here, every out-neighbour n of v after m in the
 // global order (the entries after i: rows are ascending in it) gives the query (m, n): is
-// n ∈ N(m)? Out-edges whose m is readable here (this rank, or node-local ranks with IPC) are
-// counted by the kernels, which intersect N+(v) after m with N+(m): either way each closed
-// pair {m, n} at v is counted once, at its earlier vertex. Reads a host copy of the oriented
-// rows, made only when some rank is not readable.
+// n ∈ N+(m)? (n comes after m, so that is the edge {m, n}.) Queries carry positions in the
+// order, which the receiver looks up in its oriented rows (query_receiver.hpp). Out-edges whose
+// m is readable here (this rank, or node-local ranks with IPC) are counted by the kernels,
+// which intersect N+(v) after m with N+(m): either way each closed pair {m, n} at v is counted
+// once, at its earlier vertex. Reads a host copy of the oriented rows, made only when some
+// rank is not readable.
 struct RemoteScan {
   HostDag dag;
   vid_t v = 0;
@@ -47,11 +50,11 @@ struct RemoteScan {
         j = rb + 1;
       }
       for (; i < re; ++i, j = i + 1) {
-        const vid_t m = dag.vertex(dag.entries(i));
-        const int dest = g.owner(m);
+        const vid_t m = dag.entries(i);
+        const int dest = g.owner(dag.vertex(m));
         if (readable[static_cast<std::size_t>(dest)]) continue;
         for (; j < re; ++j) {
-          if (budget == 0 || !messenger.push(dest, m, dag.vertex(dag.entries(j)))) return;
+          if (budget == 0 || !messenger.push(dest, m, dag.entries(j))) return;
           --budget;
         }
       }
@@ -62,54 +65,15 @@ struct RemoteScan {
   }
 };
 
-// Compact queries received by a CPU-variant rank: is {m, n} an edge here? Decoded to flat
-// pairs and answered by count_edge_queries on the host.
-struct CompactProcessor {
-  const DistGraph& g;
-  std::vector<vid_t> pairs;
-
-  count_t operator()(const vid_t* words, std::size_t count) {
-    pairs.clear();
-    decode_compact(words, count, pairs);
-    for (std::size_t i = 0; i < pairs.size(); i += 2)
-      TESSERA_REQUIRE(g.owns(pairs[i]), "query for vertex " << pairs[i] << ", not owned here");
-    return count_edge_queries(host_space(), g.local.row_map, g.local.entries,
-                              Kokkos::View<const vid_t*, host_memory>(HostUnmanaged<const vid_t>(pairs.data(), pairs.size())),
-                              g.begin());
+QueryFormat message_format(const DistTriangleParams& params) {
+  switch (params.message_format) {
+    case MessageFormat::flat: return QueryFormat::flat;
+    case MessageFormat::compact: return QueryFormat::compact;
+    case MessageFormat::automatic: break;
   }
-};
-
-// Flat queries received by a GPU (or hybrid) rank: validated on the host, copied into Space's
-// memory and answered by count_edge_queries over the rank's full rows (uploaded once, only by
-// variants that receive flat messages).
-template <class Space>
-struct FlatProcessor {
-  using memory = typename Space::memory_space;
-  const DistGraph& g;
-  Kokkos::View<const eid_t*, memory> row_map;
-  Kokkos::View<const vid_t*, memory> entries;
-  Kokkos::View<vid_t*, memory> batch;
-
-  FlatProcessor(const DistGraph& graph, const CsrGraph<memory>& rows, bool receives) : g(graph) {
-    if (!receives) return;
-    row_map = rows.row_map;
-    entries = rows.entries;
-  }
-
-  count_t operator()(const vid_t* words, std::size_t count) {
-    TESSERA_REQUIRE(count % 2 == 0, "flat message with an odd number of words");
-    TESSERA_REQUIRE(row_map.extent(0) == static_cast<std::size_t>(g.end() - g.begin()) + 1,
-                    "a flat message reached a rank whose variant receives none");
-    for (std::size_t i = 0; i < count; i += 2)
-      TESSERA_REQUIRE(g.owns(words[i]), "query for vertex " << words[i] << ", not owned here");
-    if (batch.extent(0) < count)
-      batch = Kokkos::View<vid_t*, typename Space::memory_space>(
-          Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::batch"), count);
-    const auto part = Kokkos::subview(batch, Kokkos::make_pair(std::size_t{0}, count));
-    Kokkos::deep_copy(part, HostUnmanaged<const vid_t>(words, count));
-    return count_edge_queries(Space(), row_map, entries, Kokkos::View<const vid_t*, memory>(part), g.begin());
-  }
-};
+  const bool host = params.variant == DistVariant::cpu || params.variant == DistVariant::shm;
+  return host ? QueryFormat::compact : QueryFormat::flat;
+}
 
 // Algorithm 1 on one rank, with its kernels in Space: the setup (upload, order, orientation,
 // readable rows) timed step by step, the local count, the super-steps.
@@ -117,16 +81,16 @@ template <class Space>
 void run_rank(const Communicator& comm, const DistGraph& g, const DistTriangleParams& params,
               const NodeTopology& topology, RankMetrics& rm, count_t& local, count_t& remote) {
   const bool ipc = params.variant == DistVariant::ipc || params.variant == DistVariant::mpi_ipc;
-  const RowsSharing sharing = ipc ? (params.ipc_copy_rows ? RowsSharing::cuda_ipc_copy : RowsSharing::cuda_ipc)
+  const RowsSharing sharing = ipc ? (params.ipc_rows == IpcRows::copy ? RowsSharing::cuda_ipc_copy : RowsSharing::cuda_ipc)
                               : params.variant == DistVariant::shm ? RowsSharing::node_window
                                                                    : RowsSharing::none;
   const auto readable = readable_ranks(params.variant, topology, comm.rank());
   Kokkos::Timer setup, timer;
-  const auto rows = upload_rows<Space>(g);
+  auto rows = upload_rows<Space>(g);
   Space().fence();
   rm.upload_seconds = timer.seconds();
   timer.reset();
-  const VertexOrder<Space> order = global_order<Space>(comm, g, params.orientation);
+  const VertexOrder<Space> order = global_order<Space>(comm, g, rows, params.orientation);
   rm.order_seconds = timer.seconds();
   timer.reset();
   auto dag = orient_on_rank<Space>(g, rows, order);
@@ -138,35 +102,33 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   timer.reset();
   rm.node_local_queries = static_cast<double>(count_node_local_queries<Space>(g, dag, topology));
   rm.estimated_work = static_cast<double>(estimated_work<Space>(rows, dag));
+  rows = {};  // receivers answer from the oriented rows: the full ones are not needed any more
   rm.stats_seconds = timer.seconds();
-  // Every rank readable (ipc or mpi+ipc or shm on one node, or one rank): the node's rows are
+  // Every rank readable (ipc or mpi+ipc or shm on one node, or one rank): no remote scan, and
+  // unless the IPC rows are to be read in place (ipc-rows map or copy), the node's rows are
   // gathered into the single-node DAG and this rank's sources counted with the single-node
-  // kernels; no remote scan. Otherwise the distributed kernel counts the readable out-edges
-  // and the scan sends the rest.
+  // kernels. Otherwise the distributed kernel counts the readable out-edges and the scan sends
+  // the rest.
   RemoteScan scan;
   scan.done = std::all_of(readable.begin(), readable.end(), [](char r) { return r != 0; });
+  const bool gathers = scan.done && (!ipc || params.ipc_rows == IpcRows::gather);
   CsrGraph<typename Space::memory_space> gathered;
   timer.reset();
-  if (scan.done) {
+  if (gathers) {
     gathered = gather_dag<Space>(readable_rows.table(), dag.vertex);
   } else {
     add_task_list<Space>(dag);
-    scan.dag = HostDag{Kokkos::create_mirror_view_and_copy(host_memory{}, dag.row_map),
-                       Kokkos::create_mirror_view_and_copy(host_memory{}, dag.entries),
-                       Kokkos::create_mirror_view_and_copy(host_memory{}, dag.vertex)};
+    if (!scan.done)
+      scan.dag = HostDag{Kokkos::create_mirror_view_and_copy(host_memory{}, dag.row_map),
+                         Kokkos::create_mirror_view_and_copy(host_memory{}, dag.entries),
+                         Kokkos::create_mirror_view_and_copy(host_memory{}, dag.vertex)};
   }
   Space().fence();
   rm.gather_seconds = timer.seconds();
-  // Flat queries arrive at gpu and hybrid ranks, and across nodes with mpi+ipc.
-  const bool compact_format = params.variant == DistVariant::cpu || params.variant == DistVariant::shm;
-  const bool flat_messages = !compact_format &&
-                             (params.variant != DistVariant::ipc && (params.variant != DistVariant::mpi_ipc ||
-                                                                     topology.num_nodes > 1));
-  FlatProcessor<Space> flat(g, rows, flat_messages);
   rm.setup_seconds = setup.seconds();
 
   timer.reset();
-  if (scan.done)
+  if (gathers)
     local = tessera::detail::count_oriented(Space(), gathered,
                                             tessera::detail::CountedSources<typename Space::memory_space>{
                                                 dag.vertex, g.begin(), g.end()});
@@ -179,9 +141,11 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   MessengerParams mp;
   mp.items_per_message = params.buffer_size;
   mp.compress = params.compress;
-  mp.format = compact_format ? QueryFormat::compact : QueryFormat::flat;
+  mp.format = message_format(params);
   QueryMessenger messenger(comm, mp);
-  CompactProcessor compact{g, {}};
+  // Made when the first batch arrives: ranks that receive none (IPC on one node) create no
+  // streams.
+  std::optional<QueryReceiver<Space>> receiver;
   remote = 0;
   bool flushed = false;
   Kokkos::Timer loop;
@@ -198,11 +162,18 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
     }
     messenger.poll([&](const vid_t* words, std::size_t count, int) {
       Kokkos::Timer t;
-      remote += mp.format == QueryFormat::compact ? compact(words, count) : flat(words, count);
+      if (!receiver) receiver.emplace(dag, g.begin(), g.end(), mp.format, params.receiver_streams);
+      receiver->submit(words, count);
       rm.remote_seconds += t.seconds();
     });
     if (flushed && !messenger.sends_pending() && !messenger.barrier_entered()) messenger.enter_barrier();
     if (messenger.barrier_done()) break;
+  }
+  // The batches still counting when the barrier completed: waited for here (remote time).
+  if (receiver) {
+    Kokkos::Timer t;
+    remote = receiver->finish();
+    rm.remote_seconds += t.seconds();
   }
   rm.wait_seconds = std::max(0.0, loop.seconds() - rm.scan_seconds - rm.remote_seconds);
 

@@ -13,10 +13,7 @@
 //    vector lanes share the intersection (binary search of the shorter list in the longer, the
 //    paper's distance-2 lookup, or a merge when the lists are of similar length); out-edges
 //    whose m is not readable are skipped: the remote scan sends them through MPI.
-//  count_edge_queries: the receiver side for flat (m, n) queries (lines 38-43): is n ∈ N(m)?
-//    The caller validates that every m is owned here (the rows are indexed without checks).
-//    One independent lookup per query, so one thread each (a team per single lookup would
-//    leave all but one lane idle).
+// The receiver side (lines 38-43) is query_receiver.*.
 #include <Kokkos_Core.hpp>
 
 #include "core/kokkos_ext/execution.hpp"
@@ -119,25 +116,6 @@ count_t count_closed_wedges(const ExecSpace& space, const Dag& dag,
     }
     return total;
   }
-}
-
-// Flat queries as they arrive: words = [m0, n0, m1, n1, ...] with global ids, m owned here
-// (local row m - first_vertex). Returns how many n_i ∈ N(m_i).
-template <class ExecSpace>
-count_t count_edge_queries(const ExecSpace& space,
-                           const Kokkos::View<const eid_t*, typename ExecSpace::memory_space>& row_map,
-                           const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries,
-                           const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& words, vid_t first_vertex) {
-  count_t total = 0;
-  Kokkos::parallel_reduce(
-      "tessera::dist::tc::edge_queries", Kokkos::RangePolicy<ExecSpace>(space, 0, words.extent(0) / 2),
-      KOKKOS_LAMBDA(const std::size_t i, count_t& sum) {
-        const vid_t row = words(2 * i) - first_vertex;
-        const eid_t b = row_map(row);
-        if (set_ops::contains(entries.data() + b, row_map(row + 1) - b, words(2 * i + 1))) ++sum;
-      },
-      total);
-  return total;
 }
 
 }  // namespace tessera::dist

@@ -88,7 +88,7 @@ case "$case_name" in
     # Every option of `tc` is honoured or rejected with --distributed (and the distributed-only
     # ones are rejected without it). A new tc option fails here until it is listed below.
     [ -n "${MPIEXEC:-}" ] || { echo "SKIPPED: no MPIEXEC"; exit 77; }
-    honoured="format one-based compact-ids variant orientation json distributed buffer-size compress scan-chunk ranks-per-node gpu-ranks-per-node weigh-partition partition ipc-rows help"
+    honoured="format one-based compact-ids variant orientation json distributed buffer-size compress scan-chunk ranks-per-node gpu-ranks-per-node weigh-partition partition ipc-rows message-format receiver-streams help"
     rejected="directed keep-self-loops first-pin-is-source intersection per-vertex"
     # (Kokkos' own --kokkos-* options are not tc's, should a Kokkos release list them.)
     for o in $("$tessera" tc --help | sed -n 's/^  --\([a-z-]*\).*/\1/p' | grep -v '^kokkos-'); do
@@ -109,16 +109,18 @@ case "$case_name" in
     grep -q "cannot tell the format" "$tmp/err" || fail "no --format: $(cat "$tmp/err")"
     # The distributed parameters come back as run.
     got=$(mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed --variant gpu --orientation id --buffer-size 3 \
-          --compress none --scan-chunk 5 --ranks-per-node 1 --gpu-ranks-per-node 0 --weigh-partition false --partition edges --ipc-rows copy --json 2>"$tmp/err") \
+          --compress none --scan-chunk 5 --ranks-per-node 1 --gpu-ranks-per-node 0 --weigh-partition false --partition edges --ipc-rows map \
+          --message-format compact --receiver-streams 2 --json 2>"$tmp/err") \
       || fail "$(cat "$tmp/err")"
     for key in '"variant": "gpu"' '"orientation": "id"' '"buffer-size": "3"' '"scan-chunk": "5"' '"ranks-per-node": "1"' \
-               '"gpu-ranks-per-node": "0"' '"weigh-partition": "false"' '"partition": "edges"' '"ipc-rows": "copy"' '"nodes": 2' '"triangles": 2'; do
+               '"gpu-ranks-per-node": "0"' '"weigh-partition": "false"' '"partition": "edges"' '"ipc-rows": "map"' \
+               '"message-format": "compact"' '"receiver-streams": "2"' '"nodes": 2' '"triangles": 2'; do
       echo "$got" | grep -q "$key" || fail "$key: $got"
     done
     mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed --help | grep -q "buffer-size" || fail "--help"
     # Rejected: usage errors (exit 2) for the single-node-only and hypergraph options, bad
     # values; as on a single node, --directed and --keep-self-loops are input errors (exit 1).
-    for bad in "--intersection merge" "--per-vertex $tmp/pv" "--first-pin-is-source" "--buffer-size 0" "--variant masked"; do
+    for bad in "--intersection merge" "--per-vertex $tmp/pv" "--first-pin-is-source" "--buffer-size 0" "--variant masked" "--message-format runs" "--receiver-streams 0" "--ipc-rows all"; do
       mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed $bad >/dev/null 2>"$tmp/err"; rc=$?
       [ $rc -eq 2 ] || fail "--distributed $bad: exit $rc, $(cat "$tmp/err")"
     done
@@ -127,7 +129,8 @@ case "$case_name" in
       mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed $bad >/dev/null 2>"$tmp/err"; rc=$?
       [ $rc -eq 1 ] || fail "--distributed $bad: exit $rc, $(cat "$tmp/err")"
     done
-    for o in buffer-size compress scan-chunk ranks-per-node gpu-ranks-per-node weigh-partition partition ipc-rows; do
+    for o in buffer-size compress scan-chunk ranks-per-node gpu-ranks-per-node weigh-partition partition ipc-rows message-format \
+             receiver-streams; do
       "$tessera" tc gen:clique:n=4 --$o 1 >/dev/null 2>"$tmp/err"; rc=$?
       [ $rc -eq 2 ] && grep -q "needs --distributed" "$tmp/err" || fail "--$o without --distributed: exit $rc, $(cat "$tmp/err")"
     done

@@ -66,15 +66,15 @@ TEST_CASE("every distributed variant equals the single-node count") {
                          dist::DistVariant::ipc, dist::DistVariant::mpi_ipc, dist::DistVariant::shm})
       for (int ranks_per_node : {0, 1, 2})
         for (std::size_t size : w.buffer_sizes)
-          for (bool copy_rows : {false, true}) {
-            if (copy_rows && !is_ipc(variant)) continue;  // only the IPC variants map or copy peers' rows
+          for (auto rows : {dist::IpcRows::gather, dist::IpcRows::map, dist::IpcRows::copy}) {
+            if (rows != dist::IpcRows::gather && !is_ipc(variant)) continue;  // only IPC maps or copies peers' rows
             dist::DistTriangleParams params;
             params.variant = variant;
             params.ranks_per_node = ranks_per_node;
             params.buffer_size = size;
-            params.ipc_copy_rows = copy_rows;
+            params.ipc_rows = rows;
             INFO(w.name << ", variant " << dist::to_string(variant) << ", ranks per node " << ranks_per_node
-                        << ", buffer " << size << ", ranks " << p << std::string(copy_rows ? ", peers' rows copied" : ""));
+                        << ", buffer " << size << ", ranks " << p << ", ipc rows " << dist::to_string(rows));
             const int nodes = ranks_per_node == 0 ? 1 : (p + ranks_per_node - 1) / ranks_per_node;
             if (variant == dist::DistVariant::ipc && nodes > 1) {
               CHECK_THROWS_WITH_AS(dist::triangle_count(MPI_COMM_WORLD, dg, params), doctest::Contains("one node"),
@@ -105,6 +105,34 @@ TEST_CASE("every distributed variant equals the single-node count") {
             if (variant == dist::DistVariant::gpu || is_ipc(variant)) CHECK(m.on_device.min == 1);
             if (variant == dist::DistVariant::hybrid) CHECK(m.on_device.avg * p == doctest::Approx(nodes));
           }
+  }
+}
+
+TEST_CASE("both message formats and any number of receiver streams count exactly") {
+  // Flat pairs (lookup kernel) and compact runs decoded on the receiver (split-edge kernel), on
+  // the device path (gpu), the host path (cpu) and both (hybrid); tiny buffers put many batches
+  // in flight on every stream.
+  const int p = world_size();
+  for (const auto& w : workloads()) {
+    const auto dg = dist::scatter_graph(MPI_COMM_WORLD, w.graph);
+    for (auto variant : {dist::DistVariant::cpu, dist::DistVariant::gpu, dist::DistVariant::hybrid})
+      for (auto format : {dist::MessageFormat::flat, dist::MessageFormat::compact})
+        for (int streams : {1, 3}) {
+          dist::DistTriangleParams params;
+          params.variant = variant;
+          params.message_format = format;
+          params.receiver_streams = streams;
+          params.buffer_size = 7;
+          INFO(w.name << ", variant " << dist::to_string(variant) << ", format " << dist::to_string(format)
+                      << ", streams " << streams << ", ranks " << p);
+          const auto r = dist::triangle_count(MPI_COMM_WORLD, dg, params);
+          CHECK(r.triangles == w.expected);
+          CHECK(r.metrics.queries_sent.avg == doctest::Approx(r.metrics.queries_received.avg));
+          if (p > 1 && format == dist::MessageFormat::compact)  // runs share their parent word
+            CHECK(r.metrics.bytes_sent_raw.avg < 8 * r.metrics.queries_sent.avg);
+          if (p > 1 && format == dist::MessageFormat::flat)
+            CHECK(r.metrics.bytes_sent_raw.avg == doctest::Approx(8 * r.metrics.queries_sent.avg));
+        }
   }
 }
 

@@ -1,0 +1,69 @@
+#pragma once
+// The receiver side of Algorithm 1 (lines 38-43; paper 1 §II-A2, §II-A3, §II-B2): every
+// received batch of queries is copied once into staging memory and handed to the next of
+// several execution space instances (CUDA streams on a GPU), where it is copied to the device,
+// decoded and counted while the host goes back to communicating. A stream's buffers are reused
+// only after its previous batch has finished (two or more streams: double buffering of the
+// host/device copies). Host ranks use the same path on their host space (instances are trivial
+// there and run in order).
+//
+// Queries name vertices by their positions in the global order (rank_setup.hpp), so a query
+// (m, n) (n after m) is answered from m's oriented row N+(m), ascending positions:
+//   flat     [m0, n0, m1, n1, ...]: the lookup kernel, one thread per query (binary search of
+//            n in N+(m)), as the paper's GPU variants send;
+//   compact  [-(m+1), n1, n2, ..., -(m'+1), ...] (compact_format.hpp): decoded on the receiving
+//            space by one prefix scan that locates the runs (no host round trip), then the
+//            split-edge kernel: one team per run (grid blocks over the distance-1 items), its
+//            threads over the run's candidates (each thread one distance-2 lookup).
+// Queries whose m is not owned here are counted on the device and reported by finish().
+#include <Kokkos_Core.hpp>
+
+#include <cstddef>
+#include <vector>
+
+#include "core/kokkos_ext/space_instances.hpp"
+#include "distributed/mpi/query_messenger.hpp"
+#include "distributed/triangle_count/rank_setup.hpp"
+
+namespace tessera::dist::detail {
+
+template <class Space>
+class QueryReceiver {
+ public:
+  using memory = typename Space::memory_space;
+  using staging = typename kokkos_ext::StagingMemory<Space>::type;
+
+  // `dag`: this rank's oriented rows (vertices [first, last)); `streams` >= 1 instances.
+  QueryReceiver(const RankDag<memory>& dag, vid_t first, vid_t last, QueryFormat format, int streams);
+
+  // Copies the batch (`count` words in the receiver's format) and starts counting it on the
+  // next instance; waits only when that instance's previous batch still runs.
+  void submit(const vid_t* words, std::size_t count);
+  // Waits for every batch; returns the queries answered yes (closed wedges). Throws when a
+  // query named a vertex this rank does not own, or a compact batch did not start with a parent.
+  count_t finish();
+
+  std::size_t batches() const { return batches_; }
+
+ private:
+  struct Slot {
+    Kokkos::View<vid_t*, staging> host;
+    Kokkos::View<vid_t*, memory> words;      // == host where the space reads host memory
+    Kokkos::View<eid_t*, memory> run_start;  // compact: index of each run's parent marker
+    bool busy = false;
+  };
+  void reserve(Slot& slot, std::size_t count);
+
+  RankDag<memory> dag_;
+  vid_t first_, last_;
+  QueryFormat format_;
+  kokkos_ext::SpaceInstances<Space> instances_;
+  std::vector<Slot> slots_;
+  Kokkos::View<unsigned long long*, memory> found_;  // per instance: wedges closed
+  Kokkos::View<unsigned long long*, memory> bad_;    // per instance: malformed queries
+  Kokkos::View<eid_t*, memory> runs_;                // per instance: runs of its current batch
+  int next_ = 0;
+  std::size_t batches_ = 0;
+};
+
+}  // namespace tessera::dist::detail
