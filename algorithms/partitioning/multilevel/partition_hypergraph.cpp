@@ -488,9 +488,10 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
 
   // Uncoarsening with refinement at every level.
   phase.reset();
+  const auto refine_ws = make_refine_workspace(space, H.levels[0], num_parts, limits);
   if (params.mode == PartitionMode::constrained)
     add_refinement(result, H.levels.back().num_nodes,
-                   refine(space, H.levels.back(), parts, num_parts, limits, params.refinement));
+                   refine(space, H.levels.back(), parts, num_parts, limits, params.refinement, refine_ws));
   for (std::size_t l = H.levels.size() - 1; l > 0; --l) {
     Kokkos::View<part_t*, mem> fine(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
                                     H.levels[l - 1].num_nodes);
@@ -499,7 +500,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
     H.levels.pop_back();
     H.gammas.pop_back();
     add_refinement(result, H.levels[l - 1].num_nodes,
-                   refine(space, H.levels[l - 1], parts, num_parts, limits, params.refinement));
+                   refine(space, H.levels[l - 1], parts, num_parts, limits, params.refinement, refine_ws));
     level_fm(space, H.levels[l - 1], params, limits, parts);
   }
   if (params.mode == PartitionMode::constrained && n > 0) num_parts = compact_blocks(space, parts, num_parts);
