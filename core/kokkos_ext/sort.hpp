@@ -159,6 +159,54 @@ void sort_rows_by_length(const ExecSpace& space, const RowMap& row_map, const En
   sort_rows_by_length(space, make_row_sort_plan(space, row_map), row_map, entries, values, with_values);
 }
 
+template <class RowMap, class Entries>
+struct StridedTeamRowSort {  // team t sorts the rows t, t + league, ... whose length lies in (min_len, max_len]
+  RowMap row_map;
+  Entries entries;
+  std::int64_t num_rows, min_len, max_len;
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    for (std::int64_t r = team.league_rank(); r < num_rows; r += team.league_size()) {
+      const std::int64_t b = static_cast<std::int64_t>(row_map(r)), e = static_cast<std::int64_t>(row_map(r + 1));
+      if (e - b <= min_len || e - b > max_len) continue;
+      kk_compat::team_sort(team, Kokkos::subview(entries, Kokkos::make_pair(b, e)));
+      team.team_barrier();
+    }
+  }
+};
+
+// Sorts the rows whose length lies in (min_len, max_len] with at most max_league teams, each
+// striding over the rows (no row list, so nothing is read back to the host).
+template <class ExecSpace, class RowMap, class Entries>
+void sort_rows_in_strided_teams(const ExecSpace& space, const RowMap& row_map, const Entries& entries,
+                                std::int64_t min_len, std::int64_t max_len, int max_league, int wanted_team_size) {
+  using team_policy = Kokkos::TeamPolicy<ExecSpace>;
+  const std::int64_t n = static_cast<std::int64_t>(row_map.extent(0)) - 1;
+  if (n <= 0) return;
+  const StridedTeamRowSort<RowMap, Entries> body{row_map, entries, n, min_len, max_len};
+  const int league = static_cast<int>(std::min<std::int64_t>(n, max_league));
+  const int team_size =
+      std::min(wanted_team_size, team_policy(space, league, 1).team_size_max(body, Kokkos::ParallelForTag()));
+  Kokkos::parallel_for("tessera::sort_rows::strided_team", team_policy(space, league, team_size), body);
+}
+
+// Sorts every row of a CRS structure ascending (entries only) without reading anything back to
+// the host (GPU backends): the row classes of sort_rows_by_length, but the team kernels run a
+// bounded league whose teams stride over all rows and skip those of other classes. For callers
+// that sort a row map once (a plan would cost two read-back scans for one sort).
+template <class ExecSpace, class RowMap, class Entries>
+void sort_rows_without_sync(const ExecSpace& space, const RowMap& row_map, const Entries& entries) {
+  static_assert(kk_compat::is_gpu_exec_space<ExecSpace>(), "the strided row sort is the GPU strategy");
+  const std::int64_t n = static_cast<std::int64_t>(row_map.extent(0)) - 1;
+  if (n <= 0) return;
+  Kokkos::parallel_for("tessera::sort_rows::short",
+                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, n),
+                       ShortRowSort<RowMap, Entries, Entries>{row_map, entries, entries, false});
+  // Leagues: enough small teams to fill a large GPU, and two full teams per multiprocessor.
+  sort_rows_in_strided_teams(space, row_map, entries, k_thread_sorted_row, k_medium_row, 8192, 64);
+  sort_rows_in_strided_teams(space, row_map, entries, k_medium_row, INT64_MAX, 512, 1024);
+}
+
 // Sorts every row of a CRS structure ascending (entries only), with the row classes of
 // make_row_sort_plan(space, row_map). GPU backends only.
 template <class ExecSpace, class RowMap, class Entries>

@@ -45,23 +45,52 @@ KOKKOS_INLINE_FUNCTION void for_each_kept_neighbor(const Keys& keys, eid_t b, ei
   }
 }
 
+// counts(r) = the number of kept neighbours in the sorted oversized row r.
+template <class ExecSpace>
+void count_neighbor_rows(const ExecSpace& space, vid_t num_rows,
+                         const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over_offsets,
+                         const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys,
+                         const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& counts) {
+  Kokkos::parallel_for(
+      "tessera::part::nbr_count", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, num_rows),
+      KOKKOS_LAMBDA(const std::int64_t r) {
+        eid_t c = 0;
+        for_each_kept_neighbor(keys, over_offsets(r), over_offsets(r + 1), r, [&](vid_t) { ++c; });
+        counts(r) = c;
+      });
+}
+
+// Packs the kept neighbours of each sorted oversized row at out.offsets(r), flags cleared.
+template <class ExecSpace>
+void write_neighbor_rows(const ExecSpace& space, vid_t num_rows,
+                         const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over_offsets,
+                         const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys,
+                         const Neighbors<typename ExecSpace::memory_space>& out) {
+  auto offsets = out.offsets;
+  auto ids = out.ids;
+  auto invalid = out.invalid;
+  Kokkos::parallel_for(
+      "tessera::part::nbr_pack", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, num_rows),
+      KOKKOS_LAMBDA(const std::int64_t r) {
+        eid_t pos = offsets(r);
+        for_each_kept_neighbor(keys, over_offsets(r), over_offsets(r + 1), r, [&](vid_t id) {
+          invalid(pos) = 0;
+          ids(pos++) = id;
+        });
+      });
+}
+
 // Sorts each oversized row of `keys` (id << 1 | flag) and packs the distinct ids that are
-// neither the row's own id nor flagged in any occurrence.
+// neither the row's own id nor flagged in any occurrence into rows of exactly their size.
 template <class ExecSpace>
 Neighbors<typename ExecSpace::memory_space> pack_neighbor_rows(
     const ExecSpace& space, vid_t num_rows, const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over_offsets,
     const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys) {
   using mem = typename ExecSpace::memory_space;
-  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   detail::sort_rows(space, over_offsets, keys);
   Kokkos::View<eid_t*, mem> counts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_counts"),
                                    num_rows + 1);
-  Kokkos::parallel_for(
-      "tessera::part::nbr_count", range(space, 0, num_rows), KOKKOS_LAMBDA(const std::int64_t r) {
-        eid_t c = 0;
-        for_each_kept_neighbor(keys, over_offsets(r), over_offsets(r + 1), r, [&](vid_t) { ++c; });
-        counts(r) = c;
-      });
+  count_neighbor_rows(space, num_rows, over_offsets, keys, counts);
   Neighbors<mem> out;
   out.offsets = Kokkos::View<eid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_offsets"),
                                           num_rows + 1);
@@ -72,13 +101,9 @@ Neighbors<typename ExecSpace::memory_space> pack_neighbor_rows(
         if (r < num_rows) sum += counts(r);
       });
   out.ids = Kokkos::View<vid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_ids"), total);
-  out.invalid = Kokkos::View<std::uint8_t*, mem>("tessera::part::nbr_invalid", total);
-  auto ids = out.ids;
-  Kokkos::parallel_for(
-      "tessera::part::nbr_pack", range(space, 0, num_rows), KOKKOS_LAMBDA(const std::int64_t r) {
-        eid_t pos = offsets(r);
-        for_each_kept_neighbor(keys, over_offsets(r), over_offsets(r + 1), r, [&](vid_t id) { ids(pos++) = id; });
-      });
+  out.invalid = Kokkos::View<std::uint8_t*, mem>(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_invalid"), total);
+  write_neighbor_rows(space, num_rows, over_offsets, keys, out);
   return out;
 }
 
@@ -122,21 +147,46 @@ Neighbors<typename ExecSpace::memory_space> build_neighbors(const ExecSpace& spa
   return detail::pack_neighbor_rows(space, n, over, keys);
 }
 
+// Scratch of the derived neighbourhoods of one coarsening, sized by the finest level's rows (a
+// coarse level's oversized rows hold exactly the fine level's entries, so no level needs more):
+// derived rows go into `spare`, and the rows they replace become the next spare. A level then
+// allocates nothing and reads nothing back. Row arrays keep their full capacity (ids.extent(0)
+// is the capacity, not the row total); offsets are cut to the level's nodes + 1.
+template <class MemorySpace>
+struct NeighborWorkspace {
+  Kokkos::View<eid_t*, MemorySpace> over, counts;  // per finest node + 1
+  Kokkos::View<std::int64_t*, MemorySpace> keys;   // capacity
+  Neighbors<MemorySpace> spare;
+
+  NeighborWorkspace(vid_t finest_nodes, eid_t capacity)
+      : over(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cnbr_over"), finest_nodes + 1),
+        counts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cnbr_counts"), finest_nodes + 1),
+        keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cnbr_keys"), capacity) {
+    spare.offsets = Kokkos::View<eid_t*, MemorySpace>(
+        Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_offsets"), finest_nodes + 1);
+    spare.ids = Kokkos::View<vid_t*, MemorySpace>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_ids"),
+                                                  capacity);
+    spare.invalid = Kokkos::View<std::uint8_t*, MemorySpace>(
+        Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_invalid"), capacity);
+  }
+};
+
 // N'(x) = gamma(N(a) U N(b)) \ {x} for the coarse node x = {a, b}, dropping every coarse id that
-// was reached through a flagged (invalid) entry.
+// was reached through a flagged (invalid) entry. Written into ws.spare; `fine` becomes the spare.
 template <class ExecSpace>
 Neighbors<typename ExecSpace::memory_space> coarsen_neighbors(
     const ExecSpace& space, const Neighbors<typename ExecSpace::memory_space>& fine, vid_t num_coarse,
     const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& gamma,
-    const Kokkos::View<vid_t* [2], typename ExecSpace::memory_space>& members) {
+    const Kokkos::View<vid_t* [2], typename ExecSpace::memory_space>& members,
+    NeighborWorkspace<typename ExecSpace::memory_space>& ws) {
   using mem = typename ExecSpace::memory_space;
   using range = tessera::detail::LightRangePolicy<ExecSpace>;
   auto foff = fine.offsets;
   auto fids = fine.ids;
   auto finv = fine.invalid;
-  Kokkos::View<eid_t*, mem> over(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cnbr_over"),
-                                 num_coarse + 1);
-  const eid_t total = tessera::detail::chunked_scan<ExecSpace, eid_t>(
+  const auto rows = std::make_pair(std::int64_t(0), std::int64_t(num_coarse) + 1);
+  const Kokkos::View<eid_t*, mem> over = Kokkos::subview(ws.over, rows);
+  tessera::detail::chunked_scan_no_total<ExecSpace, eid_t>(
       "tessera::part::cnbr_over_scan", space, num_coarse + 1,
       KOKKOS_LAMBDA(const std::int64_t x, eid_t& sum, const bool final) {
         if (final) over(x) = sum;
@@ -146,8 +196,7 @@ Neighbors<typename ExecSpace::memory_space> coarsen_neighbors(
           if (a != invalid_vid) sum += foff(a + 1) - foff(a);
         }
       });
-  Kokkos::View<std::int64_t*, mem> keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cnbr_keys"),
-                                        total);
+  auto keys = ws.keys;
   Kokkos::parallel_for(
       "tessera::part::cnbr_fill", range(space, 0, num_coarse), KOKKOS_LAMBDA(const std::int64_t x) {
         eid_t pos = over(x);
@@ -158,7 +207,21 @@ Neighbors<typename ExecSpace::memory_space> coarsen_neighbors(
             keys(pos++) = (std::int64_t(gamma(fids(i))) << 1) | std::int64_t(finv(i) != 0);
         }
       });
-  return detail::pack_neighbor_rows(space, num_coarse, over, keys);
+  Neighbors<mem> out = ws.spare;
+  out.offsets = Kokkos::subview(ws.spare.offsets, rows);
+  ws.spare = fine;
+  detail::sort_rows(space, over, keys);
+  const Kokkos::View<eid_t*, mem> counts = Kokkos::subview(ws.counts, rows);
+  detail::count_neighbor_rows(space, num_coarse, over, keys, counts);
+  auto offsets = out.offsets;
+  tessera::detail::chunked_scan_no_total<ExecSpace, eid_t>(
+      "tessera::part::cnbr_scan", space, num_coarse + 1,
+      KOKKOS_LAMBDA(const std::int64_t r, eid_t& sum, const bool final) {
+        if (final) offsets(r) = sum;
+        if (r < num_coarse) sum += counts(r);
+      });
+  detail::write_neighbor_rows(space, num_coarse, over, keys, out);
+  return out;
 }
 
 }  // namespace tessera::partitioning

@@ -28,7 +28,7 @@ inline constexpr int k_score_shift = 16;  // eta bins are w_fix(e) << 16 / |e|
 struct ProposalParams {
   int candidates = 4;                 // Pi
   PartitionLimits limits;             // clusters: max_cluster_weight and Delta
-  score_t noise_cap = 0;              // noise in [0, noise_cap]
+  double noise_fraction = 0;          // noise in [0, noise_fraction * mean normalised net weight]
   std::uint64_t seed = 0;
   eid_t max_net_size = 1000;          // larger nets are not scored (never makes a pair invalid)
   // 0: eta as in the paper; 1: eta / (w(n) + w(m)); 2: eta / (w(n) w(m)) (heavy-edge rating of
@@ -63,26 +63,74 @@ struct Proposals {
   Kokkos::View<score_t**, MemorySpace> score;  // num_nodes x Pi
 };
 
+// Scratch of the proposals of one coarsening (device allocations synchronise): candidates for
+// the finest level's nodes, and eta / intersection bins for `bins` neighbour entries. A level
+// whose neighbour rows hold more entries (rows rebuilt with --neighbors off) allocates its own.
+template <class MemorySpace>
+struct ProposalWorkspace {
+  Kokkos::View<vid_t*, MemorySpace> target;    // finest nodes x k_max_candidates
+  Kokkos::View<score_t*, MemorySpace> score;   // finest nodes x k_max_candidates
+  Kokkos::View<score_t*, MemorySpace> hist;    // bins
+  Kokkos::View<std::int32_t*, MemorySpace> inter;
+  Kokkos::View<score_t, MemorySpace> weight_sum, weight_count;  // the level's mean, on the device
+
+  ProposalWorkspace(vid_t finest_nodes, eid_t bins)
+      : target(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cand"),
+               std::int64_t(finest_nodes) * k_max_candidates),
+        score(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cand_score"),
+              std::int64_t(finest_nodes) * k_max_candidates),
+        hist(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::eta"), bins),
+        inter(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::inter"), bins),
+        weight_sum("tessera::part::mean_w_sum"),
+        weight_count("tessera::part::mean_w_count") {}
+};
+
+// The sum and count of the normalised pair weights w_fix(e) << 16 / |e| over nets with two or
+// more pins, reduced into ws on the device (the noise cap is computed from them in the proposal
+// kernel, so no value goes to the host).
+template <class ExecSpace>
+void normalised_weight_terms(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                             const ProposalWorkspace<typename ExecSpace::memory_space>& ws) {
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
+  auto off = L.net_offsets;
+  auto w = L.net_weights;
+  Kokkos::parallel_reduce(
+      "tessera::part::mean_w", range(space, 0, L.num_nets),
+      KOKKOS_LAMBDA(const std::int64_t e, score_t& s) {
+        const eid_t size = off(e + 1) - off(e);
+        if (size >= 2) s += (w(e) << k_score_shift) / size;
+      },
+      ws.weight_sum);
+  Kokkos::parallel_reduce(
+      "tessera::part::mean_w_count", range(space, 0, L.num_nets),
+      KOKKOS_LAMBDA(const std::int64_t e, score_t& c) { if (off(e + 1) - off(e) >= 2) ++c; }, ws.weight_count);
+}
+
+// The returned proposals live in ws (valid until the next call).
 template <class ExecSpace>
 Proposals<typename ExecSpace::memory_space> propose_pairs(const ExecSpace& space,
                                                           const Level<typename ExecSpace::memory_space>& L,
                                                           Neighbors<typename ExecSpace::memory_space>& nbr,
-                                                          const ProposalParams& p) {
+                                                          const ProposalParams& p,
+                                                          ProposalWorkspace<typename ExecSpace::memory_space>& ws) {
   using mem = typename ExecSpace::memory_space;
   using policy = tessera::detail::LightTeamPolicy<ExecSpace>;
   using member = typename policy::member_type;
   const vid_t n = L.num_nodes;
   const int pi = p.candidates;
   Proposals<mem> out;
-  out.target = Kokkos::View<vid_t**, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cand"), n, pi);
-  out.score = Kokkos::View<score_t**, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cand_score"),
-                                           n, pi);
+  out.target = Kokkos::View<vid_t**, mem>(ws.target.data(), n, pi);
+  out.score = Kokkos::View<score_t**, mem>(ws.score.data(), n, pi);
   auto target = out.target;
   auto tscore = out.score;
   const eid_t nb_total = static_cast<eid_t>(nbr.ids.extent(0));
-  Kokkos::View<score_t*, mem> hist(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::eta"), nb_total);
-  Kokkos::View<std::int32_t*, mem> inter(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::inter"),
-                                         nb_total);
+  if (static_cast<eid_t>(ws.hist.extent(0)) < nb_total) {
+    ws.hist = Kokkos::View<score_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::eta"), nb_total);
+    ws.inter = Kokkos::View<std::int32_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::inter"),
+                                                nb_total);
+  }
+  auto hist = ws.hist;
+  auto inter = ws.inter;
   auto noff = nbr.offsets;
   auto nids = nbr.ids;
   auto ninv = nbr.invalid;
@@ -96,7 +144,10 @@ Proposals<typename ExecSpace::memory_space> propose_pairs(const ExecSpace& space
   auto vw = L.node_weights;
   const node_weight_t omega = p.limits.max_cluster_weight;
   const std::int64_t delta = p.limits.max_inbound;
-  const score_t noise_cap = p.noise_cap;
+  const double noise_fraction = p.noise_fraction;
+  normalised_weight_terms(space, L, ws);
+  auto weight_sum = ws.weight_sum;
+  auto weight_count = ws.weight_count;
   const std::uint64_t seed = p.seed;
   const eid_t max_net = p.max_net_size;
   const int penalty = p.weight_penalty;
@@ -134,6 +185,8 @@ Proposals<typename ExecSpace::memory_space> propose_pairs(const ExecSpace& space
     }
     team.team_barrier();
     // Validity (Eq. 6) and noise; invalid neighbours are flagged for purging.
+    const score_t noise_cap =
+        weight_count() > 0 ? static_cast<score_t>(noise_fraction * double(weight_sum() / weight_count())) : 0;
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb, ne), [&](const eid_t j) {
       const vid_t m = nids(j);
       const bool ok = vw(v) + vw(m) <= omega &&

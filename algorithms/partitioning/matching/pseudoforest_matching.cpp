@@ -90,33 +90,33 @@ void match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, typen
         jump(v) = parent(v);
         depth(v) = parent(v) == invalid_vid ? 0 : 1;
       });
-  for (int round = 0; round < 64; ++round) {
-    vid_t changed = 0;
-    Kokkos::parallel_reduce(
-        "tessera::part::mm_depth_jump", range(space, 0, n),
-        KOKKOS_LAMBDA(const std::int64_t v, vid_t& c) {
-          const vid_t j = jump(v);
-          if (j == invalid_vid) {
-            jump2(v) = j;
-            depth2(v) = depth(v);
-          } else {
-            jump2(v) = jump(j);
-            depth2(v) = depth(v) + depth(j);
-            if (jump(j) != invalid_vid) ++c;
-          }
-        },
-        changed);
-    std::swap(jump, jump2);
-    std::swap(depth, depth2);
-    if (changed == 0) break;
-  }
+  // Two jumps per read-back: the first plain, the second reduces max((still jumping) << 32 |
+  // depth), so the read-back that finds every pointer at its root also brings the largest depth
+  // (extra jumps after that change nothing).
   vid_t max_depth = 0;
-  Kokkos::parallel_reduce(
-      "tessera::part::mm_max_depth", range(space, 0, n),
-      KOKKOS_LAMBDA(const std::int64_t v, vid_t& m) {
-        if (depth(v) > m) m = depth(v);
-      },
-      Kokkos::Max<vid_t>(max_depth));
+  for (int round = 0; round < 64; ++round) {
+    Kokkos::parallel_for(
+        "tessera::part::mm_depth_jump", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
+          const vid_t j = jump(v);
+          jump2(v) = j == invalid_vid ? j : jump(j);
+          depth2(v) = j == invalid_vid ? depth(v) : depth(v) + depth(j);
+        });
+    std::int64_t status = 0;
+    Kokkos::parallel_reduce(
+        "tessera::part::mm_depth_jump_check", range(space, 0, n),
+        KOKKOS_LAMBDA(const std::int64_t v, std::int64_t& m) {
+          const vid_t j = jump2(v);
+          jump(v) = j == invalid_vid ? j : jump2(j);
+          depth(v) = j == invalid_vid ? depth2(v) : depth2(v) + depth2(j);
+          const std::int64_t key = (std::int64_t(jump(v) != invalid_vid) << 32) | std::int64_t(depth(v));
+          if (key > m) m = key;
+        },
+        Kokkos::Max<std::int64_t>(status));
+    if ((status >> 32) == 0) {
+      max_depth = static_cast<vid_t>(status & 0xffffffffLL);
+      break;
+    }
+  }
   // 4. Children lists and depth buckets (counting sorts; order inside a bucket is irrelevant).
   const auto child_count = zeroed(ws.child_count, std::int64_t(n) + 1);
   const auto bucket_count = zeroed(ws.bucket_count, std::int64_t(max_depth) + 2);

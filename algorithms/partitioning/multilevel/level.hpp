@@ -10,6 +10,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
+#include <type_traits>
 
 #include "core/types.hpp"
 
@@ -30,8 +31,43 @@ struct Level {
   Kokkos::View<nid_t*, memory_space> incident_nets;    // inbound first
   Kokkos::View<nid_t*, memory_space> node_num_inbound; // |in(n)|
   Kokkos::View<node_weight_t*, memory_space> node_weights;
+  // Owns the arrays above when allocate_level carved them from one allocation (coarse levels);
+  // empty when they are the input's own Views.
+  Kokkos::View<std::int64_t*, memory_space> storage;
 
   eid_t num_pins() const { return static_cast<eid_t>(pins.extent(0)); }
 };
+
+// A level's arrays carved from one allocation: on GPUs every allocation synchronises with the
+// device (and Kokkos copies its header to it), and a coarse level used to make ten of them.
+template <class MemorySpace>
+Level<MemorySpace> allocate_level(vid_t nodes, nid_t nets, eid_t pins) {
+  Level<MemorySpace> L;
+  L.num_nodes = nodes;
+  L.num_nets = nets;
+  auto words = [](std::int64_t count, std::size_t size) { return (count * std::int64_t(size) + 7) / 8; };
+  const std::int64_t total = words(std::int64_t(nets) + 1, sizeof(eid_t)) + words(pins, sizeof(vid_t)) +
+                             words(nets, sizeof(vid_t)) + words(nets, sizeof(score_t)) +
+                             words(pins, sizeof(nid_t)) + words(nodes, sizeof(nid_t)) +
+                             words(nodes, sizeof(node_weight_t)) + words(std::int64_t(nodes) + 1, sizeof(eid_t));
+  L.storage = Kokkos::View<std::int64_t*, MemorySpace>(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::level"), total > 0 ? total : 1);
+  std::int64_t next = 0;  // in 8-byte words, so every array stays 8-byte aligned
+  auto carve = [&](auto& view, std::int64_t count) {
+    using view_type = std::remove_reference_t<decltype(view)>;
+    using value_type = typename view_type::value_type;
+    view = view_type(reinterpret_cast<value_type*>(L.storage.data() + next), count);
+    next += words(count, sizeof(value_type));
+  };
+  carve(L.net_offsets, std::int64_t(nets) + 1);
+  carve(L.pins, pins);
+  carve(L.net_num_sources, nets);
+  carve(L.net_weights, nets);
+  carve(L.node_offsets, std::int64_t(nodes) + 1);
+  carve(L.incident_nets, pins);
+  carve(L.node_num_inbound, nodes);
+  carve(L.node_weights, nodes);
+  return L;
+}
 
 }  // namespace tessera::partitioning

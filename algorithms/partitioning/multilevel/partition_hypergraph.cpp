@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "algorithms/partitioning/coarsening/neighbors.hpp"
@@ -53,26 +54,6 @@ Level<typename ExecSpace::memory_space> make_finest_level(const ExecSpace& space
       "tessera::part::fixed_point", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, L.num_nets),
       KOKKOS_LAMBDA(const std::int64_t e) { out(e) = to_fixed(in(e), shift); });
   return L;
-}
-
-// Mean of the normalised pair weights w_fix(e) << 16 / |e| over nets with two or more pins.
-template <class ExecSpace>
-score_t mean_normalised_weight(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L) {
-  auto off = L.net_offsets;
-  auto w = L.net_weights;
-  score_t sum = 0;
-  std::int64_t count = 0;
-  Kokkos::parallel_reduce(
-      "tessera::part::mean_w", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, L.num_nets),
-      KOKKOS_LAMBDA(const std::int64_t e, score_t& s) {
-        const eid_t size = off(e + 1) - off(e);
-        if (size >= 2) s += (w(e) << k_score_shift) / size;
-      },
-      sum);
-  Kokkos::parallel_reduce(
-      "tessera::part::mean_w_count", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, L.num_nets),
-      KOKKOS_LAMBDA(const std::int64_t e, std::int64_t& c) { if (off(e + 1) - off(e) >= 2) ++c; }, count);
-  return count > 0 ? sum / count : 0;
 }
 
 // For each unmatched node, its best candidate that is still unmatched (round r of Pi).
@@ -274,6 +255,13 @@ void coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>
   };
   auto nbr = build_neighbors(space, H.levels[0], cp.max_scored_net_size);
   lap(steps.neighbors);
+  // Scratch of every level, sized by the finest (levels only shrink): device allocations
+  // synchronise, and a level used to make some forty of them and read a dozen sizes back.
+  const eid_t neighbor_capacity = static_cast<eid_t>(nbr.ids.extent(0));
+  std::optional<NeighborWorkspace<mem>> nws;
+  if (cp.materialize_neighbors) nws.emplace(H.levels[0].num_nodes, neighbor_capacity);
+  ProposalWorkspace<mem> pws(H.levels[0].num_nodes, neighbor_capacity);
+  ContractionWorkspace<mem> cws(H.levels[0]);
   bool widened = false;  // the previous level stalled: propose with every candidate slot
   result.coarsening_stop = "max_levels";
   // Matching scratch for every level, sized by the finest (levels only shrink): device
@@ -294,11 +282,11 @@ void coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>
     ProposalParams pp;
     pp.candidates = widened ? k_max_candidates : cp.candidates;
     pp.limits = limits;
-    pp.noise_cap = static_cast<score_t>(cp.noise_fraction * double(mean_normalised_weight(space, L)));
+    pp.noise_fraction = cp.noise_fraction;
     pp.seed = partitioning::detail::mix64(params.seed ^ partitioning::detail::mix64(std::uint64_t(level) + 1));
     pp.max_net_size = cp.max_scored_net_size;
     pp.weight_penalty = cp.weight_penalty;
-    auto props = propose_pairs(space, L, nbr, pp);
+    auto props = propose_pairs(space, L, nbr, pp, pws);
     lap(steps.proposal);
     const auto level_nodes = std::make_pair(std::int64_t(0), std::int64_t(L.num_nodes));
     const Kokkos::View<vid_t*, mem> mate = Kokkos::subview(mate_all, level_nodes);
@@ -325,8 +313,8 @@ void coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>
     // partitioning needs those nodes, not packing.
     const bool stalled =
         params.mode == PartitionMode::constrained && double(pairs) < cp.stall_fraction * double(L.num_nodes);
-    auto C = contract(space, L, mate, limits.check_inbound);
-    nbr = cp.materialize_neighbors ? coarsen_neighbors(space, nbr, C.coarse.num_nodes, C.gamma, C.members)
+    auto C = contract(space, L, mate, limits.check_inbound, cws);
+    nbr = cp.materialize_neighbors ? coarsen_neighbors(space, nbr, C.coarse.num_nodes, C.gamma, C.members, *nws)
                                    : build_neighbors(space, C.coarse, cp.max_scored_net_size);
     lap(steps.contraction);
     result.level_nodes.push_back(C.coarse.num_nodes);
@@ -504,9 +492,10 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
 
   // Uncoarsening with refinement at every level.
   phase.reset();
+  const auto refine_ws = make_refine_workspace(space, H.levels[0], num_parts, limits);
   if (params.mode == PartitionMode::constrained)
     add_refinement(result, H.levels.back().num_nodes,
-                   refine(space, H.levels.back(), parts, num_parts, limits, params.refinement));
+                   refine(space, H.levels.back(), parts, num_parts, limits, params.refinement, refine_ws));
   for (std::size_t l = H.levels.size() - 1; l > 0; --l) {
     Kokkos::View<part_t*, mem> fine(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
                                     H.levels[l - 1].num_nodes);
@@ -516,7 +505,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
     H.gammas.pop_back();
     progress::report("refining", "level " + std::to_string(l - 1) + ", " + std::to_string(H.levels[l - 1].num_nodes) + " nodes");
     add_refinement(result, H.levels[l - 1].num_nodes,
-                   refine(space, H.levels[l - 1], parts, num_parts, limits, params.refinement));
+                   refine(space, H.levels[l - 1], parts, num_parts, limits, params.refinement, refine_ws));
     level_fm(space, H.levels[l - 1], params, limits, parts);
   }
   if (params.mode == PartitionMode::constrained && n > 0) num_parts = compact_blocks(space, parts, num_parts);

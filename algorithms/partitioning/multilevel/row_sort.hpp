@@ -16,10 +16,12 @@
 
 namespace tessera::partitioning::detail {
 
+// A row map sorted once (contraction, neighbourhoods): on GPUs without the row classes' two
+// read-back scans (sort_rows_without_sync).
 template <class ExecSpace, class RowMap, class Keys>
 void sort_rows(const ExecSpace& space, const RowMap& row_map, const Keys& keys) {
   if constexpr (tessera::detail::is_gpu_space<ExecSpace>()) {
-    tessera::detail::sort_rows(space, row_map, keys);
+    tessera::detail::sort_rows_without_sync(space, row_map, keys);
   } else {
     const std::int64_t n = static_cast<std::int64_t>(row_map.extent(0)) - 1;
     Kokkos::parallel_for(

@@ -6,10 +6,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 
 #include "algorithms/partitioning/multilevel/row_sort.hpp"
+#include "core/error.hpp"
 #include "algorithms/partitioning/multilevel/scan_utils.hpp"
 #include "core/kokkos_ext/execution.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
@@ -79,7 +81,7 @@ KOKKOS_INLINE_FUNCTION std::int64_t lower_bound(const View& keys, std::int64_t l
 
 // Runs of blocks of every net: for net e, runs [net_off(e), net_off(e) + lambda(e)) hold
 // (block, pins(block, e), pins_in(block, e)) sorted by block.
-// Allocated once per refine() call with the sort keys and the row classes of the nets.
+// Allocated once per run for the finest level's pins and nets (coarser levels use a prefix).
 template <class MemorySpace>
 struct NetRuns {
   Kokkos::View<part_t*, MemorySpace> block;
@@ -87,16 +89,14 @@ struct NetRuns {
   Kokkos::View<std::int32_t*, MemorySpace> in;
   Kokkos::View<std::int32_t*, MemorySpace> lambda;
   Kokkos::View<std::int64_t*, MemorySpace> keys;
-  tessera::detail::RowSortPlan<MemorySpace> net_rows;
+  tessera::detail::RowSortPlan<MemorySpace> net_rows;  // row classes of the refined level's nets
 
-  template <class ExecSpace>
-  NetRuns(const ExecSpace& space, const Level<MemorySpace>& L)
-      : block(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_block"), L.num_pins()),
-        count(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_count"), L.num_pins()),
-        in(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_in"), L.num_pins()),
-        lambda(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::lambda"), L.num_nets),
-        keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_keys"), L.num_pins()),
-        net_rows(detail::make_row_sort_plan(space, L.net_offsets)) {}
+  explicit NetRuns(const Level<MemorySpace>& finest)
+      : block(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_block"), finest.num_pins()),
+        count(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_count"), finest.num_pins()),
+        in(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_in"), finest.num_pins()),
+        lambda(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::lambda"), finest.num_nets),
+        keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_keys"), finest.num_pins()) {}
 };
 
 // grade = gain - 1e-6 |dsize| - 1e-7 |din| = gain - 1e-7 penalty (penalty = 10 |dsize| + |din|,
@@ -191,7 +191,7 @@ struct RefineBuffers {
   Kokkos::View<score_t*, MemorySpace> gweight;
   Kokkos::View<eid_t*, MemorySpace> in_ev_off;  // 2 net_off: two event slots per pin
   Kokkos::View<std::int64_t*, MemorySpace> in_ev, in_tr, in_run;
-  tessera::detail::RowSortPlan<MemorySpace> in_ev_rows;
+  tessera::detail::RowSortPlan<MemorySpace> in_ev_rows;  // of the refined level
 
   // event_pins: the pins the inbound events are laid out for (0 without a Delta limit).
   RefineBuffers(vid_t n, nid_t m, eid_t event_pins, part_t num_parts)
@@ -827,7 +827,7 @@ template <class ExecSpace>
 void layout_inbound_events(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
                            RefineBuffers<typename ExecSpace::memory_space>& buf) {
   auto net_off = L.net_offsets;
-  auto eoff = buf.in_ev_off;
+  const auto eoff = head(buf.in_ev_off, std::int64_t(L.num_nets) + 1);
   Kokkos::parallel_for(
       "tessera::part::in_ev_off", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, L.num_nets + 1),
       KOKKOS_LAMBDA(const std::int64_t e) { eoff(e) = 2 * net_off(e); });
@@ -860,7 +860,7 @@ void inbound_violations(const ExecSpace& space, const Level<typename ExecSpace::
   // [2 net_off(e), 2 net_off(e + 1)), its row classes found once per refine() call), so no scan
   // sizes them; slots of source pins and of pins that do not move hold `none` and sort last.
   constexpr std::int64_t none = std::numeric_limits<std::int64_t>::max();
-  auto eoff = buf.in_ev_off;
+  const auto eoff = head(buf.in_ev_off, std::int64_t(m) + 1);
   auto ev = buf.in_ev;
   Kokkos::parallel_for(
       "tessera::part::in_ev_fill", range(space, 0, m), KOKKOS_LAMBDA(const std::int64_t e) {
@@ -991,19 +991,53 @@ void apply_prefix(const ExecSpace& space, const Kokkos::View<part_t*, typename E
       });
 }
 
+template <class MemorySpace>
+struct RefineScratch {
+  RefineBuffers<MemorySpace> buf;
+  NetRuns<MemorySpace> runs;
+  vid_t max_nodes;
+  nid_t max_nets;
+  eid_t max_pins;
+  part_t num_parts;
+};
+
 }  // namespace detail
+
+template <class ExecSpace>
+RefineWorkspace<typename ExecSpace::memory_space> make_refine_workspace(
+    const ExecSpace&, const Level<typename ExecSpace::memory_space>& finest, part_t num_parts,
+    const PartitionLimits& limits) {
+  using mem = typename ExecSpace::memory_space;
+  return std::make_shared<detail::RefineScratch<mem>>(detail::RefineScratch<mem>{
+      detail::RefineBuffers<mem>(finest.num_nodes, finest.num_nets, limits.check_inbound ? finest.num_pins() : 0,
+                                 num_parts),
+      detail::NetRuns<mem>(finest), finest.num_nodes, finest.num_nets, finest.num_pins(), num_parts});
+}
 
 template <class ExecSpace>
 RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
                        const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
                        const PartitionLimits& limits, const RefinementParams& params) {
+  if (L.num_nodes == 0 || num_parts < 2) return {};
+  return refine(space, L, parts, num_parts, limits, params, make_refine_workspace(space, L, num_parts, limits));
+}
+
+template <class ExecSpace>
+RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                       const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
+                       const PartitionLimits& limits, const RefinementParams& params,
+                       const RefineWorkspace<typename ExecSpace::memory_space>& ws) {
   using mem = typename ExecSpace::memory_space;
   RefinementStats stats;
   const vid_t n = L.num_nodes;
   if (n == 0 || num_parts < 2) return stats;
+  TESSERA_REQUIRE(n <= ws->max_nodes && L.num_nets <= ws->max_nets && L.num_pins() <= ws->max_pins &&
+                      num_parts == ws->num_parts,
+                  "refinement workspace smaller than the level");
   const score_t min_gain = params.propose_negative ? std::numeric_limits<score_t>::min() : 0;
-  detail::RefineBuffers<mem> buf(n, L.num_nets, limits.check_inbound ? L.num_pins() : 0, num_parts);
-  const detail::NetRuns<mem> runs(space, L);
+  detail::RefineBuffers<mem>& buf = ws->buf;
+  detail::NetRuns<mem>& runs = ws->runs;
+  runs.net_rows = detail::make_row_sort_plan(space, L.net_offsets);
   if (limits.check_inbound) detail::layout_inbound_events(space, L, buf);
   Kokkos::Timer timer;
   // Adds the time since the last call to `seconds` (after a fence: device time on GPUs).
@@ -1054,10 +1088,16 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
   return stats;
 }
 
-#define TESSERA_INST(Space)                                                                          \
-  template RefinementStats refine<Space>(const Space&, const Level<Space::memory_space>&,          \
-                                         const Kokkos::View<part_t*, Space::memory_space>&, part_t, \
-                                         const PartitionLimits&, const RefinementParams&);
+#define TESSERA_INST(Space)                                                                                   \
+  template RefinementStats refine<Space>(const Space&, const Level<Space::memory_space>&,                   \
+                                         const Kokkos::View<part_t*, Space::memory_space>&, part_t,          \
+                                         const PartitionLimits&, const RefinementParams&);                   \
+  template RefinementStats refine<Space>(const Space&, const Level<Space::memory_space>&,                   \
+                                         const Kokkos::View<part_t*, Space::memory_space>&, part_t,          \
+                                         const PartitionLimits&, const RefinementParams&,                    \
+                                         const RefineWorkspace<Space::memory_space>&);                       \
+  template RefineWorkspace<Space::memory_space> make_refine_workspace<Space>(                               \
+      const Space&, const Level<Space::memory_space>&, part_t, const PartitionLimits&);
 TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
 #undef TESSERA_INST
 

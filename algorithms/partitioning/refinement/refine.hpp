@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 
 #include "algorithms/partitioning/multilevel/level.hpp"
 #include "algorithms/partitioning/multilevel/partition_limits.hpp"
@@ -49,6 +50,29 @@ struct RefinementStats {
   double gains_seconds = 0, sequence_seconds = 0, validity_seconds = 0;
 };
 
+namespace detail {
+template <class MemorySpace>
+struct RefineScratch;
+}  // namespace detail
+
+// Scratch of the refinement of every level of one run, allocated once for the finest level and
+// the run's block count (device allocations synchronise, and a level used to make fifty of them).
+template <class MemorySpace>
+using RefineWorkspace = std::shared_ptr<detail::RefineScratch<MemorySpace>>;
+
+template <class ExecSpace>
+RefineWorkspace<typename ExecSpace::memory_space> make_refine_workspace(
+    const ExecSpace& space, const Level<typename ExecSpace::memory_space>& finest, part_t num_parts,
+    const PartitionLimits& limits);
+
+// Refines `parts` of level L in place, with scratch from ws (levels no larger than its finest).
+template <class ExecSpace>
+RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                       const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
+                       const PartitionLimits& limits, const RefinementParams& params,
+                       const RefineWorkspace<typename ExecSpace::memory_space>& ws);
+
+// The same with scratch of its own.
 template <class ExecSpace>
 RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
                        const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
