@@ -61,6 +61,10 @@ struct DfsKernelData {
   // Flat last two levels (count mode): taken when the last level's shared lists are at most
   // this long (0: never).
   eid_t flat_max = 0;
+  // Flat pairs (count mode, switch flat): when the last level starts from a reused list S and
+  // the rest of the level before it times |S| is at most this, every (candidate, S element)
+  // pair takes a lane (0: never).
+  eid_t flat_pairs_max = 0;
 
   // Wedge aggregation (plan.wedge): per worker one counter per data vertex (wedge_stride =
   // vertices), all zero between tasks (the kernel resets what it counted).
@@ -96,7 +100,7 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
   using Data::lookup_rows, Data::lookup_entries, Data::sym_rows, Data::sym_entries, Data::labels, Data::plan,
       Data::first_level, Data::lanes, Data::team_threads, Data::probe_cost, Data::task_u, Data::task_v, Data::unit_end,
       Data::unit_begin, Data::unit_stop, Data::chunk, Data::single_units, Data::next_chunk, Data::buffers, Data::width,
-      Data::local_words, Data::local_stride, Data::local_min, Data::local_max, Data::flat_max, Data::wedge_counts,
+      Data::local_words, Data::local_stride, Data::local_min, Data::local_max, Data::flat_max, Data::flat_pairs_max, Data::wedge_counts,
       Data::wedge_stride, Data::out, Data::cursor, Data::domains, Data::domain_rows, Data::domain_labels,
       Data::domain_label_count;
 
@@ -230,9 +234,17 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
       }
     }
     eid_t last = 0;  // per lane: the prefix after the last element it wrote
+    // A vector scan may call the body twice per element (CUDA: once to sum, once to write);
+    // the lane keeps its last answer so each element's binary searches run once.
+    eid_t tested = -1;
+    bool passed = false;
     Kokkos::parallel_scan(Kokkos::ThreadVectorRange(team, s.size), [&](const eid_t k, eid_t& offset, const bool final) {
       const vid_t x = s.data[k];
-      const bool hit = passes_set_ops(x, intersect, subtract, m);
+      if (k != tested) {
+        passed = passes_set_ops(x, intersect, subtract, m);
+        tested = k;
+      }
+      const bool hit = passed;
       if (final && hit) buf[offset] = x;
       if (hit) ++offset;
       if (final) last = offset;
@@ -397,10 +409,16 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     const eid_t long_length = long_segment();
     if (long_length < 0) return 0;
     eid_t last = 0;  // per lane: the prefix after the last position it wrote
+    eid_t tested = -1;  // the body may run twice per position (see enter): test it once
+    bool found_long = false;
     Kokkos::parallel_scan(Kokkos::ThreadVectorRange(team, e - b), [&](const eid_t k, eid_t& offset, const bool final) {
-      Span ny{nullptr, 0};
-      eid_t p = 0, stop = 0;
-      const bool is_long = wedge_segment(ly, intersect, m, s.data[b + k], lo, hi, ny, p, stop) && stop - p > long_length;
+      if (k != tested) {
+        Span ny{nullptr, 0};
+        eid_t p = 0, stop = 0;
+        found_long = wedge_segment(ly, intersect, m, s.data[b + k], lo, hi, ny, p, stop) && stop - p > long_length;
+        tested = k;
+      }
+      const bool is_long = found_long;
       if (final && is_long) out[offset] = static_cast<vid_t>(k);
       if (is_long) ++offset;
       if (final) last = offset;
@@ -532,6 +550,40 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
           for (int l = 0; l < i; ++l) mine[l] = m[l];
           mine[i] = x;
           f += finish_serial(team, i + 1, mine, raw);
+        },
+        found);
+    return found;
+  }
+
+  // Flat pairs (plan.pair == 0, the last level i + 1 starting from a reused raw set S): the
+  // rest of loop level i's window [from, end) (stride `step`) times S, one (x, y) pair per
+  // lane, y checked against level i + 1's bounds, labels, inequalities and remaining set
+  // operations below x. One vector reduction for all of them, instead of one per x (a 4-clique
+  // task whose common neighbourhood W has a few vertices: |W|² pairs in one or two rounds).
+  KOKKOS_INLINE_FUNCTION count_t finish_pairs(const member& team, int i, const vid_t* m, const Span* raw, eid_t from,
+                                              eid_t end, eid_t step) const {
+    const EngineLevel& lx = plan.levels[i];
+    const EngineLevel& ly = plan.levels[i + 1];
+    const Span cand = raw[i];
+    const Span shared = raw[ly.reuse];
+    const auto ns = static_cast<unsigned>(shared.size);
+    const auto pairs = static_cast<unsigned>((end - from + step - 1) / step) * ns;  // <= flat_pairs_max
+    count_t found = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::ThreadVectorRange(team, pairs),
+        [&](const unsigned p, count_t& f) {
+          const vid_t x = cand.data[from + static_cast<eid_t>(p / ns) * step];
+          const vid_t y = shared.data[p % ns];
+          if (!admissible(lx, x, m)) return;
+          vid_t mine[k_engine_max_levels];
+          for (int l = 0; l < i; ++l) mine[l] = m[l];
+          mine[i] = x;
+          std::uint8_t up = ly.upper, lo = ly.lower;
+          for (int l = 0; up != 0; ++l, up >>= 1)
+            if ((up & 1u) && !(y < mine[l])) return;
+          for (int l = 0; lo != 0; ++l, lo >>= 1)
+            if ((lo & 1u) && !(y > mine[l])) return;
+          if (admissible(ly, y, mine) && passes_set_ops(y, ly.intersect, ly.subtract, mine)) ++f;
         },
         found);
     return found;
@@ -698,6 +750,12 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
         continue;
       }
       if constexpr (Flat && !List) {
+        if (i + 1 == last && flat_pairs_max > 0 && plan.pair == 0 && plan.levels[last].reuse >= 0 &&
+            (end[i] - pos[i] + step[i] - 1) / step[i] * raw[plan.levels[last].reuse].size <= flat_pairs_max) {
+          total += finish_pairs(team, i, m, raw, pos[i], end[i], step[i]);
+          pos[i] = end[i];
+          continue;
+        }
         if (i + 1 == last && flat_max > 0 && (end[i] - pos[i]) / step[i] * 4 >= lanes && flat_pays(last, m, raw)) {
           total += finish_flat(team, i, m, raw, pos[i], end[i], step[i]);
           pos[i] = end[i];

@@ -290,7 +290,7 @@ struct Launcher {
       if (kernel.plan.wedge) return launch<detail::DfsKernel<ExecSpace, false, false, false, true>>(space, league);
       const bool local = kernel.plan.local_search && kernel.local_max >= kernel.local_min;
       if (local) return launch<detail::DfsKernel<ExecSpace, false, true, true>>(space, league);
-      if (kernel.flat_max > 0) return launch<detail::DfsKernel<ExecSpace, false, false, true>>(space, league);
+      if (kernel.flat_max > 0 || kernel.flat_pairs_max > 0) return launch<detail::DfsKernel<ExecSpace, false, false, true>>(space, league);
       return launch<detail::DfsKernel<ExecSpace, false>>(space, league);
     }
   }
@@ -415,6 +415,13 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   k.flat_max = List || !opt.flat || eplan.wedge || params.flat_list_max < 0 || eplan.last_level <= first_level
                    ? 0
                    : params.flat_list_max > 0 ? params.flat_list_max : flat_auto;
+  // Flat pairs: the last level must start from a reused list (the pairs' second members).
+  const bool pairs_possible = !List && opt.flat && !eplan.wedge && eplan.pair == 0 && eplan.last_level > first_level &&
+                              eplan.levels[eplan.last_level].reuse >= 0;
+  k.flat_pairs_max = !pairs_possible || params.flat_pairs_max < 0 ? 0
+                     : params.flat_pairs_max > 0                 ? params.flat_pairs_max
+                     : k.lanes > 1                               ? 8 * static_cast<eid_t>(k.lanes)
+                                                                 : 0;
   k.local_stride = local_words;
   k.local_min = std::max<eid_t>(1, params.local_min_size);
   k.local_max = local_max;
@@ -444,7 +451,8 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   if (eplan.count_by_size) stats.optimizations_ran.emplace_back("prune");
   if (eplan.wedge) stats.optimizations_ran.emplace_back("wedge");
   if (local_max >= k.local_min) stats.optimizations_ran.emplace_back("lgs");
-  if (k.flat_max > 0) stats.optimizations_ran.emplace_back("flat");
+  if (k.flat_max > 0 || k.flat_pairs_max > 0) stats.optimizations_ran.emplace_back("flat");
+  stats.flat_pairs = k.flat_pairs_max > 0;
   if (tasks.units > tasks.tasks) stats.optimizations_ran.emplace_back("balance");
   if (leading > 0) stats.optimizations_ran.emplace_back("order");
   stats.pairs_counted = eplan.pair != 0;

@@ -71,6 +71,10 @@ struct EngineParams {
   // Flat last two levels (optimizations.flat): when the last level's shared list has at most
   // this many vertices (0: automatic, 128 × lanes with several lanes, never with one; < 0: never).
   eid_t flat_list_max = 0;
+  // Flat pairs (optimizations.flat): the last two levels as one lane per (candidate, shared-list
+  // vertex) pair when there are at most this many pairs (0: automatic, 8 × lanes with several
+  // lanes, never with one; < 0: never).
+  eid_t flat_pairs_max = 0;
   // Work order (optimizations.order): how many of the heaviest tasks lead, one at a time
   // (0: automatic, 4 per worker on GPUs and none on hosts, where a few threads with dynamic
   // chunks gain nothing and the sort's passes would cost more than they save).
@@ -118,6 +122,7 @@ struct EngineStats {
   // tasks were split.
   std::vector<std::string> optimizations_ran;
   bool pairs_counted = false;    // prune: the last two levels were counted as pairs
+  bool flat_pairs = false;       // flat: the last two levels may run as one lane per pair
 };
 
 // The number of distinct matches of the plan's pattern (see pattern.hpp for the semantics).

@@ -23,6 +23,9 @@ const std::vector<EngineOption>& engine_options() {
       {"flat-max", "N",
        "flat last two levels (switch flat) when the shared list has at most N vertices (0: auto, 128 x lanes, -1: never)",
        "0", [](EngineParams& p, const std::string& v) { p.flat_list_max = option_integer("flat-max", v, -1, LLONG_MAX); }},
+      {"flat-pairs", "N",
+       "flat last two levels as one lane per pair (switch flat) when there are at most N pairs (0: auto, 8 x lanes, -1: never)",
+       "0", [](EngineParams& p, const std::string& v) { p.flat_pairs_max = option_integer("flat-pairs", v, -1, INT_MAX); }},
       {"disable", "LIST", disable_option_help(), "none",
        [](EngineParams& p, const std::string& v) { p.optimizations = parse_disabled_optimizations(v); }},
   };

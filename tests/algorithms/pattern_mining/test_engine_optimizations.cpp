@@ -206,6 +206,7 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals bru
             params.engine.local_min_size = 2;  // local search for W of 2..12 vertices, lists above
             params.engine.local_max_size = 12;
             params.engine.flat_list_max = 8;   // flat where the shared list is short, lane-shared above
+            params.engine.flat_pairs_max = 6;  // flat pairs below that
             params.engine.order_head = 5;      // work order on the host too
             params.plan.bounds = bounds;
             INFO("seed " << seed << ", " << describe(pattern) << ", " << setting.first << ", " << to_string(tasks)
@@ -219,6 +220,8 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals bru
             const auto& ran = r.stats.optimizations_ran;
             for (const char* name : {"wedge", "lgs", "flat", "order", "balance"})
               if (std::find(ran.begin(), ran.end(), name) != ran.end()) ++took_effect[name];
+            if (r.stats.flat_pairs) ++took_effect["flat pairs"];
+            if (!setting.second.flat) CHECK_FALSE(r.stats.flat_pairs);
             if (!setting.second.wedge) CHECK(std::find(ran.begin(), ran.end(), "wedge") == ran.end());
             if (std::find(ran.begin(), ran.end(), "wedge") != ran.end() &&
                 std::find(ran.begin(), ran.end(), "balance") != ran.end())
@@ -226,7 +229,7 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals bru
           }
     }
   }
-  for (const char* name : {"wedge", "lgs", "flat", "order", "balance", "wedge, split by x ranges"}) {
+  for (const char* name : {"wedge", "lgs", "flat", "flat pairs", "order", "balance", "wedge, split by x ranges"}) {
     INFO(name);
     CHECK(took_effect[name] > 0);
   }
