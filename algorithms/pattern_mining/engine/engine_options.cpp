@@ -26,6 +26,11 @@ const std::vector<EngineOption>& engine_options() {
       {"flat-pairs", "N",
        "flat last two levels as one lane per pair (switch flat) when there are at most N pairs (0: auto, 8 x lanes, -1: never)",
        "0", [](EngineParams& p, const std::string& v) { p.flat_pairs_max = option_integer("flat-pairs", v, -1, INT_MAX); }},
+      {"narrow-max", "N",
+       "tasks whose first level starts from at most N vertices run in a second launch with fewer lanes (0: never)", "0",
+       [](EngineParams& p, const std::string& v) { p.narrow_max = option_integer("narrow-max", v, 0, LLONG_MAX); }},
+      {"narrow-lanes", "N", "lanes per worker of that launch, a power of two below lanes (0: auto, 4)", "0",
+       [](EngineParams& p, const std::string& v) { p.narrow_lanes = static_cast<int>(option_integer("narrow-lanes", v, 0, INT_MAX)); }},
       {"disable", "LIST", disable_option_help(), "none",
        [](EngineParams& p, const std::string& v) { p.optimizations = parse_disabled_optimizations(v); }},
   };
