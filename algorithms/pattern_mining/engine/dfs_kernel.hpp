@@ -61,6 +61,13 @@ struct DfsKernelData {
   // Flat last two levels (count mode): taken when the last level's shared lists are at most
   // this long (0: never).
   eid_t flat_max = 0;
+  // Pivot lists (several lanes): before the lanes binary-search one list of more than `pivots`
+  // vertices together, they copy `pivots` evenly spaced entries of it into the worker's pivot
+  // buffer (one load in parallel, one cache line), and every search starts there: the first
+  // log2(pivots) probes, each a dependent load of a different cache line of the list, become
+  // reads of that one line (0: never).
+  int pivots = 0;
+  Kokkos::View<vid_t*, memory_space> pivot_buffers;  // workers × pivots
   // Flat pairs (count mode, switch flat): when the last level starts from a reused list S and
   // the rest of the level before it times |S| is at most this, every (candidate, S element)
   // pair takes a lane (0: never).
@@ -100,7 +107,7 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
   using Data::lookup_rows, Data::lookup_entries, Data::sym_rows, Data::sym_entries, Data::labels, Data::plan,
       Data::first_level, Data::lanes, Data::team_threads, Data::probe_cost, Data::task_u, Data::task_v, Data::unit_end,
       Data::unit_begin, Data::unit_stop, Data::chunk, Data::single_units, Data::next_chunk, Data::buffers, Data::width,
-      Data::local_words, Data::local_stride, Data::local_min, Data::local_max, Data::flat_max, Data::flat_pairs_max, Data::wedge_counts,
+      Data::local_words, Data::local_stride, Data::local_min, Data::local_max, Data::flat_max, Data::flat_pairs_max, Data::pivots, Data::pivot_buffers, Data::wedge_counts,
       Data::wedge_stride, Data::out, Data::cursor, Data::domains, Data::domain_rows, Data::domain_labels,
       Data::domain_label_count;
 
@@ -137,6 +144,42 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
   KOKKOS_INLINE_FUNCTION Span symmetric(vid_t v) const {
     const eid_t b = sym_rows(v);
     return {sym_entries.data() + b, sym_rows(v + 1) - b};
+  }
+
+  // A sorted list and its pivots in the worker's scratch: pivot j is entry (size * j) / count.
+  struct PivotSpan {
+    Span list;
+    const vid_t* pivot;
+    eid_t count;
+  };
+
+  // The pivots of `list` (every lane); count 0 when the list is short enough to search directly.
+  KOKKOS_INLINE_FUNCTION PivotSpan pivot_span(const member& team, Span list) const {
+    if (pivots <= 0 || list.size <= pivots) return {list, nullptr, 0};
+    vid_t* pivot = pivot_buffers.data() + worker(team) * pivots;
+    const eid_t count = pivots;
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, count),
+                         [&](const eid_t j) { pivot[j] = list.data[list.size * j / count]; });
+    vector_barrier(team);
+    return {list, pivot, count};
+  }
+
+  // x in p.list: the last pivot <= x in scratch, then the entries between it and the next one.
+  static KOKKOS_INLINE_FUNCTION bool pivot_contains(const PivotSpan& p, vid_t x) {
+    if (p.count == 0) return set_ops::contains(p.list.data, p.list.size, x);
+    eid_t lo = 0, hi = p.count;  // first pivot > x
+    while (lo < hi) {
+      const eid_t mid = lo + (hi - lo) / 2;
+      if (p.pivot[mid] <= x)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    if (lo == 0) return false;  // below the first entry
+    if (p.pivot[lo - 1] == x) return true;
+    const eid_t begin = p.list.size * (lo - 1) / p.count + 1;
+    const eid_t end = lo < p.count ? p.list.size * lo / p.count : p.list.size;
+    return set_ops::contains(p.list.data + begin, end - begin, x);
   }
 
   // Does x survive level `level`'s remaining intersections and differences?
@@ -233,6 +276,9 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
         return Span{buf, n};
       }
     }
+    // One list left to intersect: its pivots in scratch (when it is long and lanes share it).
+    const bool one_list = subtract == 0 && single_bit(intersect);
+    const PivotSpan other = one_list ? pivot_span(team, lookup(m[lowest_bit(intersect)])) : PivotSpan{Span{nullptr, 0}, nullptr, 0};
     eid_t last = 0;  // per lane: the prefix after the last element it wrote
     // A vector scan may call the body twice per element (CUDA: once to sum, once to write);
     // the lane keeps its last answer so each element's binary searches run once.
@@ -241,7 +287,7 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     Kokkos::parallel_scan(Kokkos::ThreadVectorRange(team, s.size), [&](const eid_t k, eid_t& offset, const bool final) {
       const vid_t x = s.data[k];
       if (k != tested) {
-        passed = passes_set_ops(x, intersect, subtract, m);
+        passed = one_list ? pivot_contains(other, x) : passes_set_ops(x, intersect, subtract, m);
         tested = k;
       }
       const bool hit = passed;
@@ -274,6 +320,15 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
       if (serial) {
         found = binary ? set_ops::intersect_binary(0, 1, a, na, other.data, other.size, set_ops::NoMatchHook{})
                        : set_ops::intersect_merge(0, 1, a, na, other.data, other.size, set_ops::NoMatchHook{});
+        return intersect != 0 ? found : static_cast<count_t>(na) - found;
+      }
+      if (binary && pivots > 0) {  // the shorter list's entries, each searched in the longer one's pivots
+        const bool a_shorter = na <= other.size;
+        const Span shorter = a_shorter ? Span{a, na} : other;
+        const PivotSpan longer = pivot_span(team, a_shorter ? other : Span{a, na});
+        Kokkos::parallel_reduce(
+            Kokkos::ThreadVectorRange(team, shorter.size),
+            [&](const eid_t k, count_t& f) { f += pivot_contains(longer, shorter.data[k]) ? 1 : 0; }, found);
         return intersect != 0 ? found : static_cast<count_t>(na) - found;
       }
       Kokkos::parallel_reduce(

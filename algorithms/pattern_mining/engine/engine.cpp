@@ -523,8 +523,13 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
     kk.local_words = Kokkos::View<detail::word_t*, memory_space>(
         Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::local_bitmaps"),
         static_cast<std::size_t>(local_words) * static_cast<std::size_t>(teams));
+    // Pivots: as many as lanes (one entry each to load), GPUs only by default.
+    kk.pivots = params.pivots < 0 ? 0 : params.pivots > 0 ? params.pivots : kk.lanes > 1 ? kk.lanes : 0;
+    kk.pivot_buffers = Kokkos::View<vid_t*, memory_space>(
+        Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::pivots"),
+        static_cast<std::size_t>(kk.pivots) * static_cast<std::size_t>(teams));
     kk.chunk = params.chunk_size > 0 ? params.chunk_size : std::clamp<eid_t>(units / (static_cast<eid_t>(teams) * 16), 1, 64);
-    return (per_team + wedge_per_team) * static_cast<std::size_t>(teams);
+    return (per_team + wedge_per_team + static_cast<std::size_t>(kk.pivots) * sizeof(vid_t)) * static_cast<std::size_t>(teams);
   };
   std::size_t buffer_bytes = size_workers(k, l.teams, l.narrow_begin);
   k.single_units = leading;

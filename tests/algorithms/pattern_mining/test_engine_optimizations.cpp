@@ -207,6 +207,7 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals bru
             params.engine.local_max_size = 12;
             params.engine.flat_list_max = 8;   // flat where the shared list is short, lane-shared above
             params.engine.flat_pairs_max = 6;  // flat pairs below that
+            params.engine.pivots = seed == 1 ? 3 : -1;  // pivot lists for lists longer than 3
             params.engine.order_head = 5;      // work order on the host too
             params.plan.bounds = bounds;
             INFO("seed " << seed << ", " << describe(pattern) << ", " << setting.first << ", " << to_string(tasks)
@@ -285,6 +286,7 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: narrow tasks in a second launch
         params.engine.split_length = 6;
         params.engine.order_head = 3;
         params.engine.flat_list_max = 8;
+        params.engine.pivots = most == 4 ? 2 : 5;
         INFO(describe(pattern) << ", narrow max " << most << ", disable " << disabled);
         const MineResult r = mine(Space{}, g, pattern, params);
         CHECK(r.count == expected);
