@@ -89,6 +89,8 @@ Json common_fields(const Arguments& args, const io::LoadedGraph& loaded, const M
       .set("teams", r.stats.teams)
       .set("team_threads", r.stats.team_threads)
       .set("lanes", r.stats.lanes)
+      .set("narrow_units", r.stats.narrow_units)
+      .set("narrow_lanes", r.stats.narrow_lanes)
       .set("buffer_bytes", static_cast<unsigned long long>(r.stats.buffer_bytes))
       .set("task_bytes", static_cast<unsigned long long>(r.stats.task_bytes))
       .set("device_bytes", static_cast<unsigned long long>(r.stats.buffer_bytes + r.stats.task_bytes + r.stats.graph_bytes))

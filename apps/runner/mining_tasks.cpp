@@ -52,6 +52,8 @@ Json result_json(const MineResult& r) {
       .set("teams", r.stats.teams)
       .set("team_threads", r.stats.team_threads)
       .set("lanes", r.stats.lanes)
+      .set("narrow_units", r.stats.narrow_units)
+      .set("narrow_lanes", r.stats.narrow_lanes)
       .set("device_bytes", static_cast<unsigned long long>(r.stats.buffer_bytes + r.stats.task_bytes + r.stats.graph_bytes))
       .set("optimizations_ran", names(r.stats.optimizations_ran))
       .set("pairs_counted", r.stats.pairs_counted);

@@ -66,6 +66,17 @@ struct DfsKernelData {
   // Flat last two levels (count mode): taken when the last level's shared lists are at most
   // this long (0: never).
   eid_t flat_max = 0;
+  // Pivot lists (several lanes): before the lanes binary-search one list of more than `pivots`
+  // vertices together, they copy `pivots` evenly spaced entries of it into the worker's pivot
+  // buffer (one load in parallel, one cache line), and every search starts there: the first
+  // log2(pivots) probes, each a dependent load of a different cache line of the list, become
+  // reads of that one line (0: never).
+  int pivots = 0;
+  Kokkos::View<vid_t*, memory_space> pivot_buffers;  // workers × pivots
+  // Flat pairs (count mode, switch flat): when the last level starts from a reused list S and
+  // the rest of the level before it times |S| is at most this, every (candidate, S element)
+  // pair takes a lane (0: never).
+  eid_t flat_pairs_max = 0;
 
   // Wedge aggregation (plan.wedge): per worker one counter per data vertex (wedge_stride =
   // vertices), all zero between tasks (the kernel resets what it counted).
@@ -101,8 +112,8 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
   using Data::lookup_rows, Data::lookup_entries, Data::sym_rows, Data::sym_entries, Data::labels, Data::plan,
       Data::first_level, Data::lanes, Data::team_threads, Data::probe_cost, Data::task_u, Data::task_v, Data::unit_end,
       Data::share, Data::share_total, Data::unit_begin, Data::unit_stop, Data::chunk, Data::single_units,
-      Data::next_chunk, Data::buffers, Data::width,
-      Data::local_words, Data::local_stride, Data::local_min, Data::local_max, Data::flat_max, Data::wedge_counts,
+      Data::next_chunk, Data::buffers, Data::width, Data::local_words, Data::local_stride, Data::local_min,
+      Data::local_max, Data::flat_max, Data::flat_pairs_max, Data::pivots, Data::pivot_buffers, Data::wedge_counts,
       Data::wedge_stride, Data::out, Data::cursor, Data::domains, Data::domain_rows, Data::domain_labels,
       Data::domain_label_count;
 
@@ -139,6 +150,42 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
   KOKKOS_INLINE_FUNCTION Span symmetric(vid_t v) const {
     const eid_t b = sym_rows(v);
     return {sym_entries.data() + b, sym_rows(v + 1) - b};
+  }
+
+  // A sorted list and its pivots in the worker's scratch: pivot j is entry (size * j) / count.
+  struct PivotSpan {
+    Span list;
+    const vid_t* pivot;
+    eid_t count;
+  };
+
+  // The pivots of `list` (every lane); count 0 when the list is short enough to search directly.
+  KOKKOS_INLINE_FUNCTION PivotSpan pivot_span(const member& team, Span list) const {
+    if (pivots <= 0 || list.size <= pivots) return {list, nullptr, 0};
+    vid_t* pivot = pivot_buffers.data() + worker(team) * pivots;
+    const eid_t count = pivots;
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, count),
+                         [&](const eid_t j) { pivot[j] = list.data[list.size * j / count]; });
+    vector_barrier(team);
+    return {list, pivot, count};
+  }
+
+  // x in p.list: the last pivot <= x in scratch, then the entries between it and the next one.
+  static KOKKOS_INLINE_FUNCTION bool pivot_contains(const PivotSpan& p, vid_t x) {
+    if (p.count == 0) return set_ops::contains(p.list.data, p.list.size, x);
+    eid_t lo = 0, hi = p.count;  // first pivot > x
+    while (lo < hi) {
+      const eid_t mid = lo + (hi - lo) / 2;
+      if (p.pivot[mid] <= x)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    if (lo == 0) return false;  // below the first entry
+    if (p.pivot[lo - 1] == x) return true;
+    const eid_t begin = p.list.size * (lo - 1) / p.count + 1;
+    const eid_t end = lo < p.count ? p.list.size * lo / p.count : p.list.size;
+    return set_ops::contains(p.list.data + begin, end - begin, x);
   }
 
   // Does x survive level `level`'s remaining intersections and differences?
@@ -235,10 +282,21 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
         return Span{buf, n};
       }
     }
+    // One list left to intersect: its pivots in scratch (when it is long and lanes share it).
+    const bool one_list = subtract == 0 && single_bit(intersect);
+    const PivotSpan other = one_list ? pivot_span(team, lookup(m[lowest_bit(intersect)])) : PivotSpan{Span{nullptr, 0}, nullptr, 0};
     eid_t last = 0;  // per lane: the prefix after the last element it wrote
+    // A vector scan may call the body twice per element (CUDA: once to sum, once to write);
+    // the lane keeps its last answer so each element's binary searches run once.
+    eid_t tested = -1;
+    bool passed = false;
     Kokkos::parallel_scan(Kokkos::ThreadVectorRange(team, s.size), [&](const eid_t k, eid_t& offset, const bool final) {
       const vid_t x = s.data[k];
-      const bool hit = passes_set_ops(x, intersect, subtract, m);
+      if (k != tested) {
+        passed = one_list ? pivot_contains(other, x) : passes_set_ops(x, intersect, subtract, m);
+        tested = k;
+      }
+      const bool hit = passed;
       if (final && hit) buf[offset] = x;
       if (hit) ++offset;
       if (final) last = offset;
@@ -268,6 +326,15 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
       if (serial) {
         found = binary ? set_ops::intersect_binary(0, 1, a, na, other.data, other.size, set_ops::NoMatchHook{})
                        : set_ops::intersect_merge(0, 1, a, na, other.data, other.size, set_ops::NoMatchHook{});
+        return intersect != 0 ? found : static_cast<count_t>(na) - found;
+      }
+      if (binary && pivots > 0) {  // the shorter list's entries, each searched in the longer one's pivots
+        const bool a_shorter = na <= other.size;
+        const Span shorter = a_shorter ? Span{a, na} : other;
+        const PivotSpan longer = pivot_span(team, a_shorter ? other : Span{a, na});
+        Kokkos::parallel_reduce(
+            Kokkos::ThreadVectorRange(team, shorter.size),
+            [&](const eid_t k, count_t& f) { f += pivot_contains(longer, shorter.data[k]) ? 1 : 0; }, found);
         return intersect != 0 ? found : static_cast<count_t>(na) - found;
       }
       Kokkos::parallel_reduce(
@@ -403,10 +470,16 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     const eid_t long_length = long_segment();
     if (long_length < 0) return 0;
     eid_t last = 0;  // per lane: the prefix after the last position it wrote
+    eid_t tested = -1;  // the body may run twice per position (see enter): test it once
+    bool found_long = false;
     Kokkos::parallel_scan(Kokkos::ThreadVectorRange(team, e - b), [&](const eid_t k, eid_t& offset, const bool final) {
-      Span ny{nullptr, 0};
-      eid_t p = 0, stop = 0;
-      const bool is_long = wedge_segment(ly, intersect, m, s.data[b + k], lo, hi, ny, p, stop) && stop - p > long_length;
+      if (k != tested) {
+        Span ny{nullptr, 0};
+        eid_t p = 0, stop = 0;
+        found_long = wedge_segment(ly, intersect, m, s.data[b + k], lo, hi, ny, p, stop) && stop - p > long_length;
+        tested = k;
+      }
+      const bool is_long = found_long;
       if (final && is_long) out[offset] = static_cast<vid_t>(k);
       if (is_long) ++offset;
       if (final) last = offset;
@@ -538,6 +611,40 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
           for (int l = 0; l < i; ++l) mine[l] = m[l];
           mine[i] = x;
           f += finish_serial(team, i + 1, mine, raw);
+        },
+        found);
+    return found;
+  }
+
+  // Flat pairs (plan.pair == 0, the last level i + 1 starting from a reused raw set S): the
+  // rest of loop level i's window [from, end) (stride `step`) times S, one (x, y) pair per
+  // lane, y checked against level i + 1's bounds, labels, inequalities and remaining set
+  // operations below x. One vector reduction for all of them, instead of one per x (a 4-clique
+  // task whose common neighbourhood W has a few vertices: |W|² pairs in one or two rounds).
+  KOKKOS_INLINE_FUNCTION count_t finish_pairs(const member& team, int i, const vid_t* m, const Span* raw, eid_t from,
+                                              eid_t end, eid_t step) const {
+    const EngineLevel& lx = plan.levels[i];
+    const EngineLevel& ly = plan.levels[i + 1];
+    const Span cand = raw[i];
+    const Span shared = raw[ly.reuse];
+    const auto ns = static_cast<unsigned>(shared.size);
+    const auto pairs = static_cast<unsigned>((end - from + step - 1) / step) * ns;  // <= flat_pairs_max
+    count_t found = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::ThreadVectorRange(team, pairs),
+        [&](const unsigned p, count_t& f) {
+          const vid_t x = cand.data[from + static_cast<eid_t>(p / ns) * step];
+          const vid_t y = shared.data[p % ns];
+          if (!admissible(lx, x, m)) return;
+          vid_t mine[k_engine_max_levels];
+          for (int l = 0; l < i; ++l) mine[l] = m[l];
+          mine[i] = x;
+          std::uint8_t up = ly.upper, lo = ly.lower;
+          for (int l = 0; up != 0; ++l, up >>= 1)
+            if ((up & 1u) && !(y < mine[l])) return;
+          for (int l = 0; lo != 0; ++l, lo >>= 1)
+            if ((lo & 1u) && !(y > mine[l])) return;
+          if (admissible(ly, y, mine) && passes_set_ops(y, ly.intersect, ly.subtract, mine)) ++f;
         },
         found);
     return found;
@@ -704,6 +811,12 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
         continue;
       }
       if constexpr (Flat && !List) {
+        if (i + 1 == last && flat_pairs_max > 0 && plan.pair == 0 && plan.levels[last].reuse >= 0 &&
+            (end[i] - pos[i] + step[i] - 1) / step[i] * raw[plan.levels[last].reuse].size <= flat_pairs_max) {
+          total += finish_pairs(team, i, m, raw, pos[i], end[i], step[i]);
+          pos[i] = end[i];
+          continue;
+        }
         if (i + 1 == last && flat_max > 0 && (end[i] - pos[i]) / step[i] * 4 >= lanes && flat_pays(last, m, raw)) {
           total += finish_flat(team, i, m, raw, pos[i], end[i], step[i]);
           pos[i] = end[i];

@@ -201,6 +201,65 @@ eid_t order_tasks_by_work(const ExecSpace& space, TaskList<typename ExecSpace::m
   return heavy;
 }
 
+// The length of the list task i's first DFS level starts from: the shortest back-edge list of
+// the task's vertices (v empty: vertex tasks, whose first level intersects N(u)).
+template <class MemorySpace>
+struct StartLength {
+  Kokkos::View<const eid_t*, MemorySpace> rows;
+  Kokkos::View<const vid_t*, MemorySpace> u, v;
+  std::uint8_t back;  // the first DFS level's back-edges
+  KOKKOS_INLINE_FUNCTION eid_t operator()(eid_t i) const {
+    const vid_t a = u(i);
+    eid_t length = rows(a + 1) - rows(a);
+    if (v.extent(0) != 0 && (back & 2u)) {
+      const eid_t lv = rows(v(i) + 1) - rows(v(i));
+      if (!(back & 1u) || lv < length) length = lv;
+    }
+    return length;
+  }
+};
+
+// Narrow tasks (EngineParams::narrow_max): the tasks from `from` on whose first DFS level
+// starts from a list of at most `most` vertices (the shortest back-edge list of a task vertex)
+// move behind the others, both groups keeping their order. Returns the number of tasks before
+// them (the leading `from` included).
+template <class ExecSpace>
+eid_t partition_narrow_tasks(const ExecSpace& space, TaskList<typename ExecSpace::memory_space>& t,
+                             const CsrGraph<typename ExecSpace::memory_space>& lookup, const EnginePlan& plan,
+                             int first_level, eid_t from, eid_t most) {
+  using memory_space = typename ExecSpace::memory_space;
+  if (t.tasks <= from) return t.tasks;
+  const auto tu = t.u;
+  const auto tv = t.v;
+  const bool edge = first_level == 2;
+  const StartLength<memory_space> start_length{lookup.row_map, t.u, t.v, plan.levels[first_level].intersect};
+  const eid_t n = t.tasks - from;
+  eid_t wide = 0;
+  Kokkos::parallel_reduce(
+      "tessera::mining::wide_tasks", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<eid_t>>(space, 0, n),
+      KOKKOS_LAMBDA(const eid_t i, eid_t& c) { c += start_length(from + i) > most ? 1 : 0; }, wide);
+  if (wide == n || wide == 0) return wide == n ? t.tasks : from;
+  Kokkos::View<vid_t*, memory_space> u(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::task_u"), t.tasks);
+  Kokkos::View<vid_t*, memory_space> v(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::task_v"),
+                                       edge ? t.tasks : 0);
+  Kokkos::deep_copy(space, Kokkos::subview(u, Kokkos::make_pair(eid_t(0), from)), Kokkos::subview(tu, Kokkos::make_pair(eid_t(0), from)));
+  if (edge)
+    Kokkos::deep_copy(space, Kokkos::subview(v, Kokkos::make_pair(eid_t(0), from)), Kokkos::subview(tv, Kokkos::make_pair(eid_t(0), from)));
+  tessera::detail::chunked_scan<ExecSpace, eid_t>(
+      "tessera::mining::narrow_tasks", space, n, KOKKOS_LAMBDA(const eid_t i, eid_t& before, const bool final) {
+        const bool is_wide = start_length(from + i) > most;
+        if (final) {
+          const eid_t p = from + (is_wide ? before : wide + (i - before));
+          u(p) = tu(from + i);
+          if (edge) v(p) = tv(from + i);
+        }
+        if (is_wide) ++before;
+      });
+  t.u = u;
+  t.v = v;
+  return from + wide;
+}
+
 // Hub splitting: a task whose first DFS level starts from a list longer than `split_length`
 // becomes ceil(length / split_length) units (at most k_max_parts), each walking every
 // parts-th candidate of that level.
@@ -270,8 +329,27 @@ struct Launcher {
   int teams = 1;          // workers
   int team_threads = 1;   // workers per Kokkos team
   eid_t total_units = 0;
+  // Narrow tasks (count mode, EngineParams::narrow_max): units [narrow_begin, total_units) run
+  // in a second launch whose workers have fewer lanes (narrow_kernel's).
+  eid_t narrow_begin = 0;
+  detail::DfsKernelData<ExecSpace> narrow_kernel;
+  int narrow_teams = 1;
+  int narrow_team_threads = 1;
 
   eid_t units() const { return total_units; }
+
+  // Every unit: the wide ones, then the narrow ones.
+  count_t run_all(const ExecSpace& space) {
+    count_t total = narrow_begin > 0 ? run(space, 0, narrow_begin) : 0;
+    if (narrow_begin < total_units) {
+      Launcher narrow = *this;
+      narrow.kernel = narrow_kernel;
+      narrow.teams = narrow_teams;
+      narrow.team_threads = narrow_team_threads;
+      total += narrow.run(space, narrow_begin, total_units);
+    }
+    return total;
+  }
 
   count_t run(const ExecSpace& space, eid_t unit_begin, eid_t unit_stop) {
     kernel.unit_begin = unit_begin;
@@ -290,7 +368,7 @@ struct Launcher {
       if (kernel.plan.wedge) return launch<detail::DfsKernel<ExecSpace, false, false, false, true>>(space, league);
       const bool local = kernel.plan.local_search && kernel.local_max >= kernel.local_min;
       if (local) return launch<detail::DfsKernel<ExecSpace, false, true, true>>(space, league);
-      if (kernel.flat_max > 0) return launch<detail::DfsKernel<ExecSpace, false, false, true>>(space, league);
+      if (kernel.flat_max > 0 || kernel.flat_pairs_max > 0) return launch<detail::DfsKernel<ExecSpace, false, false, true>>(space, league);
       return launch<detail::DfsKernel<ExecSpace, false>>(space, league);
     }
   }
@@ -343,12 +421,6 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
                      : gpu                 ? 4 * std::max<eid_t>(1, static_cast<eid_t>(space.concurrency()) / 32)
                                            : 0;
   const eid_t leading = opt.order && !List && head > 0 ? order_tasks_by_work(space, tasks, lookup, head) : 0;
-  // Wedge walks are split on GPUs (a hub's walk would leave a warp running long after the rest)
-  // or when asked to (--split N); on hosts a few threads with dynamic chunks do not need it
-  // (ego-Facebook 4-cycles, 2 cores: 25-40% slower split, each part searching every N(y)).
-  const bool split_wedges = gpu || params.split_length > 0;
-  split_hub_tasks(space, tasks, lookup, eplan, first_level, split_length > 0 ? std::max(split_length, local_max) : split_length,
-                  split_wedges);
 
   Launcher<ExecSpace, List> l;
   auto& k = l.kernel;
@@ -371,15 +443,45 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
                        "team threads × lanes must be at most " << (gpu ? 1024 : static_cast<int>(space.concurrency())) << " here (got "
                                                                << l.team_threads << " × " << k.lanes << ")");
   k.probe_cost = gpu ? 1 : 4;
-  k.task_u = tasks.u;
-  k.task_v = tasks.v;
-  k.unit_end = tasks.unit_end;
   k.next_chunk = Kokkos::View<detail::atomic_counter_t, memory_space>("tessera::mining::next_chunk");
   if (List) k.cursor = Kokkos::View<detail::atomic_counter_t, memory_space>("tessera::mining::cursor");
 
+  // Narrow tasks (count mode): the tasks after the leading ones whose first DFS level starts from
+  // a short list run in a second launch with fewer lanes per worker (more tasks in flight).
+  const int narrow_lanes = params.narrow_lanes > 0 ? params.narrow_lanes : 4;
+  TESSERA_USER_REQUIRE(narrow_lanes <= max_lanes && (narrow_lanes & (narrow_lanes - 1)) == 0,
+                       "narrow lanes must be a power of two of at most " << max_lanes << " (got " << narrow_lanes << ")");
+  const bool narrow = !List && params.narrow_max > 0 && narrow_lanes < k.lanes && !eplan.wedge;
+  const eid_t wide_tasks =
+      narrow ? partition_narrow_tasks(space, tasks, lookup, eplan, first_level, leading, params.narrow_max) : tasks.tasks;
+  // Wedge walks are split on GPUs (a hub's walk would leave a warp running long after the rest)
+  // or when asked to (--split N); on hosts a few threads with dynamic chunks do not need it
+  // (ego-Facebook 4-cycles, 2 cores: 25-40% slower split, each part searching every N(y)).
+  const bool split_wedges = gpu || params.split_length > 0;
+  split_hub_tasks(space, tasks, lookup, eplan, first_level, split_length > 0 ? std::max(split_length, local_max) : split_length,
+                  split_wedges);
+  k.task_u = tasks.u;
+  k.task_v = tasks.v;
+  k.unit_end = tasks.unit_end;
+  // The share (task_share.hpp): the kernels walk this rank's units by local index; local order
+  // is the sequence's order, so the narrow tail and the leading units stay a suffix and a
+  // prefix of the share.
+  check_task_share(params.share);
+  k.share = params.share;
+  k.share_total = tasks.units;
+  l.total_units = params.share.owned(tasks.units);
+  eid_t narrow_begin = tasks.units;
+  if (wide_tasks < tasks.tasks) {
+    narrow_begin = wide_tasks;
+    if (wide_tasks > 0 && tasks.unit_end.extent(0) != 0) {  // the wide tasks' units
+      space.fence();
+      Kokkos::deep_copy(narrow_begin, Kokkos::subview(tasks.unit_end, wide_tasks - 1));
+    }
+  }
+  l.narrow_begin = params.share.owned_below(narrow_begin, tasks.units);
+
   // Teams: enough to fill the device (one warp per team on GPUs, one per thread on hosts),
-  // capped by the buffer budget.
-  int teams = params.teams > 0 ? params.teams : std::max(1, static_cast<int>(space.concurrency() / k.lanes));
+  // capped by the buffer budget. Returns the bytes of their buffers.
   const eid_t local_words = local_max > 0 ? (local_max + eplan.num_levels) * detail::words_for(local_max) : 0;
   // Wedge aggregation: one counter per data vertex per worker (the only per-worker memory that
   // grows with the graph instead of its maximum degree; the budget caps the workers).
@@ -387,60 +489,80 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   const std::size_t per_team = static_cast<std::size_t>(eplan.num_slots) * static_cast<std::size_t>(width) * sizeof(vid_t) +
                                static_cast<std::size_t>(local_words) * sizeof(detail::word_t);
   const std::size_t wedge_per_team = static_cast<std::size_t>(wedge_stride) * sizeof(detail::wedge_counter_t);
-  if (wedge_per_team > 0) {
-    const auto affordable = static_cast<long long>(params.wedge_budget_bytes / wedge_per_team);
-    TESSERA_USER_REQUIRE(affordable >= 1, "the wedge counters of one worker (" << wedge_per_team
-                                                                              << " bytes) exceed the wedge budget of "
-                                                                              << params.wedge_budget_bytes << " bytes");
-    teams = static_cast<int>(std::min<long long>(teams, affordable));
-  }
-  if (per_team > 0) {
-    const auto affordable = static_cast<long long>(params.buffer_budget_bytes / per_team);
-    TESSERA_USER_REQUIRE(affordable >= 1, "the candidate buffers of one team (" << per_team << " bytes) exceed the buffer budget of "
-                                                                              << params.buffer_budget_bytes << " bytes");
-    teams = static_cast<int>(std::min<long long>(teams, affordable));
-  }
-  l.teams = teams;
-  // The share (task_share.hpp): the kernel walks this rank's units by local index.
-  check_task_share(params.share);
-  k.share = params.share;
-  k.share_total = tasks.units;
-  l.total_units = params.share.owned(tasks.units);
-  k.width = width;
-  k.buffers = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::buffers"),
-                                                 static_cast<std::size_t>(eplan.num_slots) * width * static_cast<std::size_t>(teams));
-  k.wedge_stride = wedge_stride;
-  k.wedge_counts = Kokkos::View<detail::wedge_counter_t*, memory_space>(  // zeroed: the kernel keeps it so
-      Kokkos::view_alloc(space, "tessera::mining::wedge_counts"), static_cast<std::size_t>(wedge_stride) * static_cast<std::size_t>(teams));
-  // H200 2026-11-30 afternoon round 1, 4-cliques: a limit of 4096 (128 × 32 lanes) instead of
-  // 128 ran ca-HepPh in 3.27 instead of 3.71 ms and kron20 in 824 instead of 859 ms (512: 3.29 ms
-  // on ca-HepPh); ego-Facebook and email-Enron (no shared list above 128) and 5-cliques equal.
-  const eid_t flat_auto = k.lanes > 1 ? 128 * static_cast<eid_t>(k.lanes) : 0;
-  k.flat_max = List || !opt.flat || eplan.wedge || params.flat_list_max < 0 || eplan.last_level <= first_level
-                   ? 0
-                   : params.flat_list_max > 0 ? params.flat_list_max : flat_auto;
-  k.local_stride = local_words;
-  k.local_min = std::max<eid_t>(1, params.local_min_size);
-  k.local_max = local_max;
-  k.local_words = Kokkos::View<detail::word_t*, memory_space>(
-      Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::local_bitmaps"),
-      static_cast<std::size_t>(local_words) * static_cast<std::size_t>(teams));
+  auto size_workers = [&](detail::DfsKernelData<ExecSpace>& kk, int& teams, eid_t units) {
+    teams = params.teams > 0 ? params.teams : std::max(1, static_cast<int>(space.concurrency() / kk.lanes));
+    if (wedge_per_team > 0) {
+      const auto affordable = static_cast<long long>(params.wedge_budget_bytes / wedge_per_team);
+      TESSERA_USER_REQUIRE(affordable >= 1, "the wedge counters of one worker (" << wedge_per_team
+                                                                                << " bytes) exceed the wedge budget of "
+                                                                                << params.wedge_budget_bytes << " bytes");
+      teams = static_cast<int>(std::min<long long>(teams, affordable));
+    }
+    if (per_team > 0) {
+      const auto affordable = static_cast<long long>(params.buffer_budget_bytes / per_team);
+      TESSERA_USER_REQUIRE(affordable >= 1, "the candidate buffers of one team (" << per_team << " bytes) exceed the buffer budget of "
+                                                                                << params.buffer_budget_bytes << " bytes");
+      teams = static_cast<int>(std::min<long long>(teams, affordable));
+    }
+    kk.width = width;
+    kk.buffers = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::buffers"),
+                                                    static_cast<std::size_t>(eplan.num_slots) * width * static_cast<std::size_t>(teams));
+    kk.wedge_stride = wedge_stride;
+    kk.wedge_counts = Kokkos::View<detail::wedge_counter_t*, memory_space>(  // zeroed: the kernel keeps it so
+        Kokkos::view_alloc(space, "tessera::mining::wedge_counts"), static_cast<std::size_t>(wedge_stride) * static_cast<std::size_t>(teams));
+    // H200 2026-11-30 afternoon round 1, 4-cliques: a limit of 4096 (128 × 32 lanes) instead of
+    // 128 ran ca-HepPh in 3.27 instead of 3.71 ms and kron20 in 824 instead of 859 ms (512: 3.29 ms
+    // on ca-HepPh); ego-Facebook and email-Enron (no shared list above 128) and 5-cliques equal.
+    const eid_t flat_auto = kk.lanes > 1 ? 128 * static_cast<eid_t>(kk.lanes) : 0;
+    kk.flat_max = List || !opt.flat || eplan.wedge || params.flat_list_max < 0 || eplan.last_level <= first_level
+                      ? 0
+                      : params.flat_list_max > 0 ? params.flat_list_max : flat_auto;
+    // Flat pairs: the last level must start from a reused list (the pairs' second members).
+    const bool pairs_possible = !List && opt.flat && !eplan.wedge && eplan.pair == 0 && eplan.last_level > first_level &&
+                                eplan.levels[eplan.last_level].reuse >= 0;
+    kk.flat_pairs_max = !pairs_possible || params.flat_pairs_max < 0 ? 0
+                        : params.flat_pairs_max > 0                 ? params.flat_pairs_max
+                        : kk.lanes > 1                              ? 8 * static_cast<eid_t>(kk.lanes)
+                                                                    : 0;
+    kk.local_stride = local_words;
+    kk.local_min = std::max<eid_t>(1, params.local_min_size);
+    kk.local_max = local_max;
+    kk.local_words = Kokkos::View<detail::word_t*, memory_space>(
+        Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::local_bitmaps"),
+        static_cast<std::size_t>(local_words) * static_cast<std::size_t>(teams));
+    // Pivots: as many as lanes (one entry each to load), GPUs only by default.
+    kk.pivots = params.pivots < 0 ? 0 : params.pivots > 0 ? params.pivots : kk.lanes > 1 ? kk.lanes : 0;
+    kk.pivot_buffers = Kokkos::View<vid_t*, memory_space>(
+        Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::pivots"),
+        static_cast<std::size_t>(kk.pivots) * static_cast<std::size_t>(teams));
+    kk.chunk = params.chunk_size > 0 ? params.chunk_size : std::clamp<eid_t>(units / (static_cast<eid_t>(teams) * 16), 1, 64);
+    return (per_team + wedge_per_team + static_cast<std::size_t>(kk.pivots) * sizeof(vid_t)) * static_cast<std::size_t>(teams);
+  };
+  std::size_t buffer_bytes = size_workers(k, l.teams, l.narrow_begin);
   eid_t leading_units = leading;
   if (leading > 0 && tasks.unit_end.extent(0) != 0) {  // the leading tasks' units
     space.fence();
     Kokkos::deep_copy(leading_units, Kokkos::subview(tasks.unit_end, leading - 1));
   }
   k.single_units = params.share.owned_below(leading_units, tasks.units);  // this share's of them
-  k.chunk = params.chunk_size > 0 ? params.chunk_size
-                                  : std::clamp<eid_t>(l.total_units / (static_cast<eid_t>(teams) * 16), 1, 64);
+  if (l.narrow_begin < l.total_units) {
+    l.narrow_kernel = k;
+    auto& nk = l.narrow_kernel;
+    nk.lanes = narrow_lanes;
+    nk.single_units = 0;
+    l.narrow_team_threads = std::max(1, l.team_threads * k.lanes / narrow_lanes);
+    buffer_bytes += size_workers(nk, l.narrow_teams, l.total_units - l.narrow_begin);
+  }
   space.fence();
   stats.tasks = tasks.tasks;
   stats.units = tasks.units;
   stats.share_units = l.total_units;
-  stats.teams = teams;
+  stats.teams = l.teams;
   stats.lanes = k.lanes;
   stats.team_threads = l.team_threads;
-  stats.buffer_bytes = (per_team + wedge_per_team) * static_cast<std::size_t>(teams);
+  stats.narrow_units = l.total_units - l.narrow_begin;
+  stats.narrow_lanes = stats.narrow_units > 0 ? narrow_lanes : 0;
+  stats.buffer_bytes = buffer_bytes;
   stats.task_bytes = (tasks.u.extent(0) + tasks.v.extent(0)) * sizeof(vid_t) + tasks.unit_end.extent(0) * sizeof(eid_t);
   stats.graph_bytes = (g.graph.row_map.extent(0) + g.dag.row_map.extent(0) + g.ranked.row_map.extent(0)) * sizeof(eid_t) +
                       (g.graph.entries.extent(0) + g.dag.entries.extent(0) + g.ranked.entries.extent(0)) * sizeof(vid_t);
@@ -448,7 +570,8 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   if (eplan.count_by_size) stats.optimizations_ran.emplace_back("prune");
   if (eplan.wedge) stats.optimizations_ran.emplace_back("wedge");
   if (local_max >= k.local_min) stats.optimizations_ran.emplace_back("lgs");
-  if (k.flat_max > 0) stats.optimizations_ran.emplace_back("flat");
+  if (k.flat_max > 0 || k.flat_pairs_max > 0) stats.optimizations_ran.emplace_back("flat");
+  stats.flat_pairs = k.flat_pairs_max > 0;
   if (tasks.units > tasks.tasks) stats.optimizations_ran.emplace_back("balance");
   if (leading > 0) stats.optimizations_ran.emplace_back("order");
   stats.pairs_counted = eplan.pair != 0;
@@ -483,7 +606,7 @@ count_t engine_count(const ExecSpace& space, const MiningGraph<typename ExecSpac
   if (graph.graph.num_vertices() == 0) return 0;
   auto launcher = prepare_launch<ExecSpace, false>(space, graph, plan, params, s);
   Kokkos::Timer timer;
-  const count_t total = launcher.units() == 0 ? 0 : launcher.run(space, 0, launcher.units());
+  const count_t total = launcher.units() == 0 ? 0 : launcher.run_all(space);
   space.fence();
   s.batches = 1;
   s.mine_seconds = timer.seconds();

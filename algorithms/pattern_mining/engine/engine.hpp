@@ -72,6 +72,19 @@ struct EngineParams {
   // Flat last two levels (optimizations.flat): when the last level's shared list has at most
   // this many vertices (0: automatic, 128 × lanes with several lanes, never with one; < 0: never).
   eid_t flat_list_max = 0;
+  // Flat pairs (optimizations.flat): the last two levels as one lane per (candidate, shared-list
+  // vertex) pair when there are at most this many pairs (0: automatic, 8 × lanes with several
+  // lanes, never with one; < 0: never).
+  eid_t flat_pairs_max = 0;
+  // Narrow tasks (count mode): tasks whose first DFS level starts from a list of at most this
+  // many vertices run in a second launch with `narrow_lanes` lanes per worker (more workers, so
+  // more short tasks in flight; 0: never). Not for wedge aggregation.
+  // Pivot lists: lanes that binary-search one long list together first search this many of its
+  // entries, copied into a per-worker buffer (0: automatic, as many as lanes with several lanes,
+  // none with one; < 0: never).
+  int pivots = 0;
+  eid_t narrow_max = 0;
+  int narrow_lanes = 0;  // 0: automatic (4); a power of two below `lanes`, else no second launch
   // Work order (optimizations.order): how many of the heaviest tasks lead, one at a time
   // (0: automatic, 4 per worker on GPUs and none on hosts, where a few threads with dynamic
   // chunks gain nothing and the sort's passes would cost more than they save).
@@ -123,6 +136,9 @@ struct EngineStats {
   // tasks were split.
   std::vector<std::string> optimizations_ran;
   bool pairs_counted = false;    // prune: the last two levels were counted as pairs
+  bool flat_pairs = false;       // flat: the last two levels may run as one lane per pair
+  eid_t narrow_units = 0;        // units run in the narrow launch (EngineParams::narrow_max)
+  int narrow_lanes = 0;          // its lanes per worker (0: no narrow launch)
 };
 
 // The number of distinct matches of the plan's pattern (see pattern.hpp for the semantics).

@@ -206,6 +206,8 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals bru
             params.engine.local_min_size = 2;  // local search for W of 2..12 vertices, lists above
             params.engine.local_max_size = 12;
             params.engine.flat_list_max = 8;   // flat where the shared list is short, lane-shared above
+            params.engine.flat_pairs_max = 6;  // flat pairs below that
+            params.engine.pivots = seed == 1 ? 3 : -1;  // pivot lists for lists longer than 3
             params.engine.order_head = 5;      // work order on the host too
             params.plan.bounds = bounds;
             INFO("seed " << seed << ", " << describe(pattern) << ", " << setting.first << ", " << to_string(tasks)
@@ -219,6 +221,8 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals bru
             const auto& ran = r.stats.optimizations_ran;
             for (const char* name : {"wedge", "lgs", "flat", "order", "balance"})
               if (std::find(ran.begin(), ran.end(), name) != ran.end()) ++took_effect[name];
+            if (r.stats.flat_pairs) ++took_effect["flat pairs"];
+            if (!setting.second.flat) CHECK_FALSE(r.stats.flat_pairs);
             if (!setting.second.wedge) CHECK(std::find(ran.begin(), ran.end(), "wedge") == ran.end());
             if (std::find(ran.begin(), ran.end(), "wedge") != ran.end() &&
                 std::find(ran.begin(), ran.end(), "balance") != ran.end())
@@ -226,7 +230,7 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals bru
           }
     }
   }
-  for (const char* name : {"wedge", "lgs", "flat", "order", "balance", "wedge, split by x ranges"}) {
+  for (const char* name : {"wedge", "lgs", "flat", "flat pairs", "order", "balance", "wedge, split by x ranges"}) {
     INFO(name);
     CHECK(took_effect[name] > 0);
   }
@@ -257,6 +261,53 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: wedge aggregation with several 
     }
 }
 TEST_CASE_TEMPLATE_APPLY(wedge_lanes, tessera::test::ExecSpaces);
+
+// Narrow tasks: tasks whose first level starts from a short list run in a second launch with
+// fewer lanes (2 -> 1 here, so hosts with 2 threads run it too); some tasks in each launch,
+// all in the narrow one, split hubs and work order in front, every switch of `flat` and `prune`.
+TEST_CASE_TEMPLATE_DEFINE("mining optimizations: narrow tasks in a second launch equal brute force", Space, narrow_tasks) {
+  if (!tessera::detail::is_gpu_space<Space>() && Space().concurrency() < 2) return;
+  const EdgeList e = test::random_edges_with_hub(24, 0.4, 5, 0, 0.4);
+  const HostGraph host = mirror_graph<Kokkos::HostSpace>(build_graph(e));
+  const auto g = prepare_mining_graph(Space{}, mirror_graph<typename Space::memory_space>(build_graph(e)), true, true);
+  std::vector<Pattern> patterns = {clique(3), clique(4), clique(5), pattern_by_name("diamond"), pattern_by_name("4-cycle"),
+                                   pattern_by_name("tailed-triangle", Induced::vertex)};
+  int mixed = 0;
+  for (const auto& pattern : patterns) {
+    const count_t expected = test::brute_force_matches(host, pattern);
+    for (const eid_t most : {eid_t(4), eid_t(1000)})
+      for (const std::string disabled : {"none", "flat", "prune,wedge", "lgs,order"}) {
+        MineParams params;
+        params.engine.optimizations = parse_disabled_optimizations(disabled);
+        params.engine.lanes = 2;
+        params.engine.team_threads = 1;
+        params.engine.narrow_lanes = 1;
+        params.engine.narrow_max = most;
+        params.engine.split_length = 6;
+        params.engine.order_head = 3;
+        params.engine.flat_list_max = 8;
+        params.engine.pivots = most == 4 ? 2 : 5;
+        INFO(describe(pattern) << ", narrow max " << most << ", disable " << disabled);
+        const MineResult r = mine(Space{}, g, pattern, params);
+        CHECK(r.count == expected);
+        if (r.stats.optimizations_ran.end() ==
+            std::find(r.stats.optimizations_ran.begin(), r.stats.optimizations_ran.end(), "wedge")) {
+          const bool ordered = std::find(r.stats.optimizations_ran.begin(), r.stats.optimizations_ran.end(), "order") !=
+                               r.stats.optimizations_ran.end();
+          if (most == 1000) {  // every task is short; the heaviest lead in the wide launch when ordered
+            CHECK(r.stats.narrow_units > 0);
+            CHECK((r.stats.narrow_units == r.stats.units) == !ordered);
+          }
+          CHECK(r.stats.narrow_lanes == (r.stats.narrow_units > 0 ? 1 : 0));
+          if (r.stats.narrow_units > 0 && r.stats.narrow_units < r.stats.units) ++mixed;
+        } else {
+          CHECK(r.stats.narrow_units == 0);
+        }
+      }
+  }
+  CHECK(mixed > 0);
+}
+TEST_CASE_TEMPLATE_APPLY(narrow_tasks, tessera::test::ExecSpaces);
 
 TEST_SUITE("real-data") {
 TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals ground truth on real graphs", Space,
