@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "algorithms/pattern_mining/engine/engine.hpp"
+#include "algorithms/pattern_mining/fsm/dense_labels.hpp"
 #include "algorithms/pattern_mining/fsm/labelled_pattern.hpp"
 
 namespace tessera::mining {
@@ -28,6 +29,9 @@ class DomainSupport {
   // are allocated once (max_vertices × n bits).
   DomainSupport(const ExecSpace& space, const CsrGraph<memory_space>& graph, int max_vertices,
                 const EngineParams& params = {});
+  // The same with the graph's dense labels already computed.
+  DomainSupport(const ExecSpace& space, const CsrGraph<memory_space>& graph, const DenseLabels<memory_space>& labels,
+                int max_vertices, const EngineParams& params = {});
 
   // The MNI support of p (0 when p does not occur): one engine launch of p's labelled plan.
   count_t support(const LabelledPattern& p);
@@ -52,8 +56,7 @@ class DomainSupport {
   MiningGraph<memory_space> graph_;
   EngineParams params_;
   DomainBitmaps<memory_space> bitmaps_;
-  std::vector<label_t> distinct_labels_;                 // sorted: dense label = index
-  Kokkos::View<label_t*, memory_space> dense_labels_;    // per data vertex
+  DenseLabels<memory_space> labels_;
   std::size_t batch_bytes_ = k_batched_domain_bytes;
   double engine_seconds_ = 0;
   count_t matches_ = 0;

@@ -1,5 +1,5 @@
 // Frequent subgraph mining (fsm/): canonical forms, pattern growth helpers, the engine's domain
-// supports and whole FSM runs against the independent brute-force reference
+// supports, the star supports from label counts and whole FSM runs against the independent brute-force reference
 // (tests/reference/brute_force_fsm.hpp) on small random labelled graphs, patterns and supports
 // both; parameter errors. Real graphs: test_fsm_real_data.cpp.
 #include <doctest/doctest.h>
@@ -9,8 +9,10 @@
 #include "algorithms/pattern_mining/fsm/domain_support.hpp"
 #include "algorithms/pattern_mining/fsm/fsm.hpp"
 #include "algorithms/pattern_mining/fsm/fsm_options.hpp"
+#include "algorithms/pattern_mining/fsm/star_support.hpp"
 #include "core/error.hpp"
 #include "core/graph/builder.hpp"
+#include "io/graph_io.hpp"
 #include "tests/algorithms/pattern_mining/random_edges.hpp"
 #include "tests/reference/brute_force_fsm.hpp"
 
@@ -26,6 +28,23 @@ LabelledPattern lp(std::vector<label_t> labels, std::vector<PatternEdge> edges) 
 }
 
 test::BruteForcePatternKey key_of(const LabelledPattern& p) { return {p.labels, p.edges}; }
+
+// Every star with `leaves` leaves over labels 0..labels-1, in canonical form.
+std::vector<LabelledPattern> all_stars(int leaves, label_t labels) {
+  std::vector<LabelledPattern> out;
+  std::vector<label_t> l(static_cast<std::size_t>(leaves) + 1, 0);
+  std::vector<PatternEdge> edges;
+  for (int i = 1; i <= leaves; ++i) edges.push_back({0, i});
+  while (true) {
+    out.push_back(canonical_form(l, edges));
+    std::size_t i = 0;
+    while (i < l.size() && ++l[i] == labels) l[i++] = 0;
+    if (i == l.size()) break;
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
 
 // Labelled random graphs: sparse and dense, with a hub, 2 or 3 labels.
 std::vector<EdgeList> random_labelled_graphs() {
@@ -122,6 +141,57 @@ TEST_CASE("fsm: batched domain supports (one launch per shape) equal brute force
   }
 }
 
+TEST_CASE("fsm: star supports from label counts equal brute force (edges, wedges, 3-stars, 4-stars)") {
+  CHECK(is_star(lp({0, 1}, {{0, 1}})));
+  CHECK(is_star(lp({0, 0, 0, 1}, {{0, 3}, {1, 3}, {2, 3}})));
+  CHECK(!is_star(lp({0, 0, 0}, {{0, 1}, {0, 2}, {1, 2}})));        // triangle
+  CHECK(!is_star(lp({0, 0, 0, 0}, {{0, 1}, {0, 2}, {1, 3}})));     // 3-path
+  int occurring_total = 0;
+  for (const auto& edges : random_labelled_graphs()) {
+    const auto reference = test::brute_force_fsm_supports(edges, 4);
+    const auto graph = build_graph(edges);
+    StarSupport<Space> stars(Space{}, graph, dense_labels(Space{}, graph));
+    // Every star over labels 0..3 in one call (label 3 and many combinations do not occur:
+    // support 0), against the reference's support or 0 when the reference never saw it.
+    std::vector<LabelledPattern> patterns;
+    for (int leaves = 1; leaves <= 4; ++leaves) {
+      const auto some = all_stars(leaves, 4);
+      patterns.insert(patterns.end(), some.begin(), some.end());
+    }
+    const auto supports = stars.supports(patterns);
+    REQUIRE(supports.size() == patterns.size());
+    int occurring = 0;  // stars with support > 0
+    for (std::size_t i = 0; i < patterns.size(); ++i) {
+      const auto it = reference.find(key_of(patterns[i]));
+      const count_t expected = it == reference.end() ? 0 : it->second;
+      CAPTURE(pattern_line(patterns[i], expected));
+      CHECK(supports[i] == expected);
+      occurring += expected > 0;
+    }
+    occurring_total += occurring;
+  }
+  CHECK(occurring_total >= 40);  // 4 + 29 + 8 + 4: the test compares non-zero supports too
+}
+
+TEST_CASE("fsm: star supports from label counts equal the engine's on Kronecker graphs with hubs") {
+  // Hubs with hundreds of neighbours: several lanes, scans past many label groups, and chunks.
+  for (const auto& [spec, leaves] : {std::pair<std::string, int>{"gen:kronecker:scale=10,edge_factor=16,seed=3,labels=5", 2},
+                                     std::pair<std::string, int>{"gen:kronecker:scale=8,edge_factor=8,seed=4,labels=3", 3}}) {
+    CAPTURE(spec);
+    const auto graph = io::load_graph(spec, io::GraphLoadOptions{}).graph;
+    const auto labels = dense_labels(Space{}, graph);
+    StarSupport<Space> stars(Space{}, graph, labels);
+    DomainSupport<Space> engine(Space{}, graph, labels, leaves + 1);
+    for (int k = 1; k <= leaves; ++k) {
+      const auto patterns = all_stars(k, static_cast<label_t>(labels.count()));
+      const auto by_counts = stars.supports(patterns);
+      const auto by_engine = engine.supports(patterns);
+      CHECK(by_counts == by_engine);
+      CHECK(std::count(by_engine.begin(), by_engine.end(), count_t(0)) < static_cast<std::ptrdiff_t>(patterns.size()) / 2);
+    }
+  }
+}
+
 TEST_CASE("fsm: frequent patterns and supports equal brute force (K = 1..4, several sigma)") {
   for (const auto& edges : random_labelled_graphs()) {
     const auto reference = test::brute_force_fsm_supports(edges, 4);
@@ -133,7 +203,10 @@ TEST_CASE("fsm: frequent patterns and supports equal brute force (K = 1..4, seve
         FsmParams params;
         params.max_edges = k;
         params.support = sigma;
-        params.bounded_bfs = sigma % 2 == 1;  // both ways of evaluating levels 1-2
+        // Every way of evaluating supports: stars from label counts (the rest per candidate
+        // from level 3), everything on the engine with levels 1-2 batched or not.
+        params.star_counts = sigma != 2 && sigma != 3;
+        params.bounded_bfs = sigma != 2;
         const FsmResult r = frequent_subgraphs(Space{}, graph, params);
         std::map<test::BruteForcePatternKey, count_t> expected;
         std::vector<count_t> by_edges(static_cast<std::size_t>(k), 0);
@@ -191,7 +264,10 @@ TEST_CASE("fsm: options and errors") {
   apply_fsm_option(p, "bfs", "off");
   CHECK(!p.bounded_bfs);
   CHECK_THROWS_WITH_AS(apply_fsm_option(p, "bfs", "maybe"), "option 'bfs' expects on or off, got 'maybe'", tessera::UserError);
-  CHECK_THROWS_WITH_AS(apply_fsm_option(p, "sigma", "1"), "unknown fsm option 'sigma' (known: max-edges, support, bfs)",
+  apply_fsm_option(p, "stars", "off");
+  CHECK(!p.star_counts);
+  CHECK_THROWS_WITH_AS(apply_fsm_option(p, "stars", "no"), "option 'stars' expects on or off, got 'no'", tessera::UserError);
+  CHECK_THROWS_WITH_AS(apply_fsm_option(p, "sigma", "1"), "unknown fsm option 'sigma' (known: max-edges, support, bfs, stars)",
                        tessera::UserError);
   CHECK_THROWS_WITH_AS(validate(FsmParams{}),
                        "frequent subgraph mining needs a minimum support (option 'support', >= 1)", tessera::UserError);
@@ -200,6 +276,7 @@ TEST_CASE("fsm: options and errors") {
   CHECK(fsm_options()[1].required);
   CHECK(fsm_options()[1].default_value.empty());
   CHECK(fsm_options()[2].default_value == "on");
+  CHECK(fsm_options()[3].default_value == "on");
   // An unlabelled graph.
   const auto unlabelled = build_graph(test::random_edges_with_hub(8, 0.3, 1));
   FsmParams ok;
