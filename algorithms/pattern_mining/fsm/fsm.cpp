@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "algorithms/pattern_mining/fsm/domain_support.hpp"
-#include "algorithms/pattern_mining/fsm/star_support.hpp"
+#include "algorithms/pattern_mining/fsm/count_support.hpp"
 #include "core/error.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
 
@@ -16,7 +16,7 @@ namespace {
 
 using LabelPair = std::pair<label_t, label_t>;
 
-// Every label pair (a <= b) on some edge: the level-1 candidates when stars are not counted.
+// Every label pair (a <= b) on some edge: the level-1 candidates without label counts.
 // A host pass over the rows (only which pairs occur; the supports come from the engine).
 template <class MemorySpace>
 std::vector<LabelPair> edge_label_pairs(const CsrGraph<MemorySpace>& graph, const DenseLabels<MemorySpace>& labels) {
@@ -63,25 +63,25 @@ FsmResult frequent_subgraphs(const ExecSpace& space, const CsrGraph<typename Exe
   r.by_edges.assign(static_cast<std::size_t>(params.max_edges), 0);
   const DenseLabels<typename ExecSpace::memory_space> labels = dense_labels(space, graph);
   DomainSupport<ExecSpace> domains(space, graph, labels, params.max_edges + 1, engine);
-  std::optional<StarSupport<ExecSpace>> stars;
-  if (params.star_counts && StarSupport<ExecSpace>::fits(graph.num_vertices(), labels.count()))
-    stars.emplace(space, graph, labels);
-  // Supports of one level's candidates: stars from the label counts when they are kept; other
-  // patterns (and stars without counts) on the engine: levels 1 and 2 (single edges, wedges:
+  std::optional<CountSupport<ExecSpace>> counted;
+  if (params.count_supports && CountSupport<ExecSpace>::fits(graph.num_vertices(), labels.count()))
+    counted.emplace(space, graph, labels);
+  // Supports of one level's candidates: stars and 3-paths from the label counts when they are
+  // kept; other patterns (and all without counts) on the engine: levels 1 and 2 (single edges, wedges:
   // one shape each) in batched launches of the unlabelled shape (the paper's bounded BFS),
   // deeper levels one launch per candidate (the DFS extension).
   auto supports_of = [&](const std::vector<LabelledPattern>& candidates, int edges) {
     std::vector<count_t> supports(candidates.size(), 0);
-    std::vector<std::size_t> star_index, engine_index;
-    for (std::size_t i = 0; i < candidates.size(); ++i) (stars && is_star(candidates[i]) ? star_index : engine_index).push_back(i);
+    std::vector<std::size_t> count_index, engine_index;
+    for (std::size_t i = 0; i < candidates.size(); ++i) (counted && has_count_support(candidates[i]) ? count_index : engine_index).push_back(i);
     auto subset = [&](const std::vector<std::size_t>& index) {
       std::vector<LabelledPattern> out;
       for (std::size_t i : index) out.push_back(candidates[i]);
       return out;
     };
-    if (!star_index.empty()) {
-      const auto found = stars->supports(subset(star_index));
-      for (std::size_t i = 0; i < star_index.size(); ++i) supports[star_index[i]] = found[i];
+    if (!count_index.empty()) {
+      const auto found = counted->supports(subset(count_index));
+      for (std::size_t i = 0; i < count_index.size(); ++i) supports[count_index[i]] = found[i];
     }
     if (edges <= 2 && params.bounded_bfs) {
       const auto found = domains.supports(subset(engine_index));
@@ -107,7 +107,7 @@ FsmResult frequent_subgraphs(const ExecSpace& space, const CsrGraph<typename Exe
   // With label counts every label pair is tried and the candidates are those that occur
   // (support >= 1); otherwise a host pass finds the occurring pairs first.
   std::vector<LabelledPattern> edges;
-  for (const auto& [a, b] : stars ? all_label_pairs(labels.distinct) : edge_label_pairs(graph, labels))
+  for (const auto& [a, b] : counted ? all_label_pairs(labels.distinct) : edge_label_pairs(graph, labels))
     edges.push_back(LabelledPattern{{a, b}, {{0, 1}}});
   std::vector<count_t> edge_supports = supports_of(edges, 1);
   std::vector<LabelledPattern> occurring;
@@ -143,7 +143,7 @@ FsmResult frequent_subgraphs(const ExecSpace& space, const CsrGraph<typename Exe
   });
   r.matches = domains.matches();
   r.engine_seconds = domains.engine_seconds();
-  r.star_seconds = stars ? stars->seconds() : 0;
+  r.count_seconds = counted ? counted->seconds() : 0;
   r.seconds = timer.seconds();
   return r;
 }

@@ -8,8 +8,9 @@
 // vertex whose edge label pair is frequent), deduplicates them by canonical form and drops
 // every candidate with an infrequent one-edge-smaller connected subpattern before counting
 // (MNI support is anti-monotone, so no frequent pattern is lost). The support of each surviving
-// candidate comes from per-vertex neighbour label counts when it is a star (star_support.hpp:
-// every edge and wedge, 3- and 4-stars) and from the generic engine in domain mode otherwise
+// candidate comes from per-vertex neighbour label counts when it is a star or a 3-path
+// (count_support.hpp: every edge and wedge, 3-stars, 3-paths, 4-stars) and from the generic
+// engine in domain mode otherwise
 // (domain_support.hpp).
 #include <Kokkos_Core.hpp>
 
@@ -37,7 +38,7 @@ struct FsmResult {
   count_t matches = 0;                    // distinct matches the engine listed over all candidates
   double seconds = 0;                     // the whole mining (growth, engine runs, supports)
   double engine_seconds = 0;              // the engine's kernels alone
-  double star_seconds = 0;                // the star supports' kernels (label counts included)
+  double count_seconds = 0;               // the count supports' kernels (label counts included)
 };
 
 // The engine settings FSM runs with by default: vertex tasks. An edge task list filtered by

@@ -49,14 +49,14 @@ const std::vector<FsmOption>& fsm_options() {
        true},
       {"bfs", "on|off",
        "levels 1-2 (edges, wedges) as bounded BFS: all candidates of a level from one enumeration of the unlabelled "
-       "shape (on), or one labelled engine launch per candidate (off); used with --stars off",
+       "shape (on), or one labelled engine launch per candidate (off); used with --counts off",
        [](const FsmParams& p) { return std::string(p.bounded_bfs ? "on" : "off"); },
        [](FsmParams& p, const std::string& v) { p.bounded_bfs = on_off("bfs", v); }},
-      {"stars", "on|off",
-       "supports of stars (edges, wedges, 3- and 4-stars) from per-vertex neighbour label counts without enumerating "
-       "embeddings (on), or from the engine like other patterns (off; levels 1-2 then as --bfs says)",
-       [](const FsmParams& p) { return std::string(p.star_counts ? "on" : "off"); },
-       [](FsmParams& p, const std::string& v) { p.star_counts = on_off("stars", v); }},
+      {"counts", "on|off",
+       "supports of stars (edges, wedges, 3- and 4-stars) and 3-paths from per-vertex neighbour label counts without "
+       "enumerating embeddings (on), or from the engine like other patterns (off; levels 1-2 then as --bfs says)",
+       [](const FsmParams& p) { return std::string(p.count_supports ? "on" : "off"); },
+       [](FsmParams& p, const std::string& v) { p.count_supports = on_off("counts", v); }},
   });
   return options;
 }
