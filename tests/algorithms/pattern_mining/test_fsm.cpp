@@ -53,6 +53,22 @@ std::vector<std::pair<std::vector<PatternEdge>, int>> count_shapes() {
           {{{0, 1}, {0, 2}, {0, 3}, {0, 4}}, 5}};
 }
 
+// A trap for the 3-path inner test: in the triangle u(0) x(1) z(2), x's only label-0 neighbour
+// besides z and z's only label-0 neighbour besides x are the same vertex u, so x and z are not
+// p1, p2 of a path 0-1-2-0; the only such path is a_i(0) - b(1) - c(2) - d_j(0), whose ends
+// have three choices each, so the support (1) is decided by the inner vertices.
+EdgeList single_witness_trap() {
+  EdgeList e;
+  e.num_vertices = 11;
+  e.labels = {0, 1, 2, 0, 0, 0, 1, 2, 0, 0, 0};  // u x z a1 a2 a3 b c d1 d2 d3
+  for (const auto& [a, b] : std::vector<std::pair<vid_t, vid_t>>{
+           {0, 1}, {1, 2}, {0, 2}, {3, 6}, {4, 6}, {5, 6}, {6, 7}, {7, 8}, {7, 9}, {7, 10}}) {
+    e.src.push_back(a);
+    e.dst.push_back(b);
+  }
+  return e;
+}
+
 // Labelled random graphs: sparse and dense, with a hub, 2 or 3 labels.
 std::vector<EdgeList> random_labelled_graphs() {
   return {test::random_edges_with_hub(9, 0.25, 11, 2), test::random_edges_with_hub(10, 0.2, 12, 3),
@@ -156,8 +172,15 @@ TEST_CASE("fsm: count supports equal brute force (edges, wedges, 3-stars, 3-path
   CHECK(is_three_path(lp({0, 0, 0, 0}, {{0, 1}, {0, 2}, {1, 3}})));
   CHECK(!is_three_path(lp({0, 0, 0, 0}, {{0, 1}, {0, 2}, {0, 3}})));
   CHECK(!has_count_support(lp({0, 0, 0, 0}, {{0, 1}, {0, 2}, {1, 2}, {2, 3}})));  // tailed triangle
+  {
+    const auto graph = build_graph(single_witness_trap());
+    CountSupport<Space> counted(Space{}, graph, dense_labels(Space{}, graph));
+    CHECK(counted.supports({canonical_form({0, 1, 2, 0}, {{0, 1}, {1, 2}, {2, 3}})}) == std::vector<count_t>{1});
+  }
   int occurring_total = 0;
-  for (const auto& edges : random_labelled_graphs()) {
+  auto graphs = random_labelled_graphs();
+  graphs.push_back(single_witness_trap());
+  for (const auto& edges : graphs) {
     const auto reference = test::brute_force_fsm_supports(edges, 4);
     const auto graph = build_graph(edges);
     CountSupport<Space> counted(Space{}, graph, dense_labels(Space{}, graph));
