@@ -109,6 +109,7 @@ PreparedTask fsm_task(const Params& p) {
     Json j = Json::object();
     j.set("time_s", r.seconds)
         .set("engine_s", r.engine_seconds)
+        .set("counts_s", r.count_seconds)
         .set("frequent_patterns", static_cast<count_t>(r.patterns.size()))
         .set("by_edges", by_edges)
         .set("candidates", r.candidates)

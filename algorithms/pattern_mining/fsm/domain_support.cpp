@@ -58,25 +58,18 @@ std::vector<int> orbit_of(const LabelledPattern& p) {
 template <class ExecSpace>
 DomainSupport<ExecSpace>::DomainSupport(const ExecSpace& space, const CsrGraph<memory_space>& graph, int max_vertices,
                                         const EngineParams& params, DomainUnion unite)
-    : space_(space), params_(params), unite_(std::move(unite)) {
+    : DomainSupport(space, graph, dense_labels(space, graph), max_vertices, params, std::move(unite)) {}
+
+template <class ExecSpace>
+DomainSupport<ExecSpace>::DomainSupport(const ExecSpace& space, const CsrGraph<memory_space>& graph,
+                                        const DenseLabels<memory_space>& labels, int max_vertices,
+                                        const EngineParams& params, DomainUnion unite)
+    : space_(space), params_(params), labels_(labels), unite_(std::move(unite)) {
   TESSERA_USER_REQUIRE(graph.has_labels(), "frequent subgraph mining needs vertex labels");
   graph_ = prepare_mining_graph(space, graph, /*with_dag=*/false);
   const std::size_t words = (static_cast<std::size_t>(graph.num_vertices()) + 31) / 32;
   bitmaps_ = DomainBitmaps<memory_space>(Kokkos::view_alloc(space, "tessera::fsm::domains"),
                                          static_cast<std::size_t>(max_vertices), words);
-  // Dense labels (0..L-1 in label order) for the batched label tables.
-  // (A copy: on host backends the mirror would be the graph's own labels.)
-  const auto labels = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, graph.labels);
-  distinct_labels_.assign(labels.data(), labels.data() + labels.extent(0));
-  std::sort(distinct_labels_.begin(), distinct_labels_.end());
-  distinct_labels_.erase(std::unique(distinct_labels_.begin(), distinct_labels_.end()), distinct_labels_.end());
-  Kokkos::View<label_t*, Kokkos::HostSpace> dense("tessera::fsm::dense_labels", labels.extent(0));
-  for (std::size_t v = 0; v < labels.extent(0); ++v)
-    dense(v) = static_cast<label_t>(std::lower_bound(distinct_labels_.begin(), distinct_labels_.end(), labels(v)) -
-                                    distinct_labels_.begin());
-  dense_labels_ = Kokkos::View<label_t*, memory_space>(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::fsm::dense_labels"),
-                                                       labels.extent(0));
-  Kokkos::deep_copy(space, dense_labels_, dense);
 }
 
 template <class ExecSpace>
@@ -94,9 +87,21 @@ template <class ExecSpace>
 std::vector<count_t> DomainSupport<ExecSpace>::supports(const std::vector<LabelledPattern>& same_shape) {
   std::vector<count_t> out(same_shape.size(), 0);
   if (same_shape.empty()) return out;
+  // A pattern with a label no vertex carries does not occur: support 0, no table entry.
+  std::vector<std::size_t> present;
+  for (std::size_t c = 0; c < same_shape.size(); ++c)
+    if (std::all_of(same_shape[c].labels.begin(), same_shape[c].labels.end(), [&](label_t l) { return labels_.dense(l) >= 0; }))
+      present.push_back(c);
+  if (present.size() < same_shape.size()) {
+    std::vector<LabelledPattern> occurring;
+    for (std::size_t c : present) occurring.push_back(same_shape[c]);
+    const std::vector<count_t> supports_of_present = supports(occurring);
+    for (std::size_t i = 0; i < present.size(); ++i) out[present[i]] = supports_of_present[i];
+    return out;
+  }
   const LabelledPattern shape = canonical_form(std::vector<label_t>(same_shape[0].labels.size(), 0), same_shape[0].edges);
   const int k = shape.num_vertices();
-  const auto L = static_cast<std::size_t>(distinct_labels_.size());
+  const auto L = static_cast<std::size_t>(labels_.count());
   std::size_t tuples = 1;
   for (int p = 0; p < k && tuples <= k_max_label_table_entries; ++p) tuples *= L;
   if (tuples * static_cast<std::size_t>(k) > k_max_label_table_entries) {
@@ -106,10 +111,7 @@ std::vector<count_t> DomainSupport<ExecSpace>::supports(const std::vector<Labell
   const std::size_t words = bitmaps_.extent(1);
   const std::size_t rows_per_launch =
       std::max<std::size_t>(static_cast<std::size_t>(k), batch_bytes_ / (words * sizeof(DomainWord)));
-  auto dense = [&](label_t l) {
-    return static_cast<std::size_t>(std::lower_bound(distinct_labels_.begin(), distinct_labels_.end(), l) -
-                                    distinct_labels_.begin());
-  };
+  auto dense = [&](label_t l) { return static_cast<std::size_t>(labels_.dense(l)); };
   PlanOptions options;
   options.allow_oriented_dag = false;
   const SearchPlan plan = build_search_plan(Pattern(shape.edges, "fsm-shape", Induced::edge, {}, k), options);
@@ -151,7 +153,7 @@ std::vector<count_t> DomainSupport<ExecSpace>::supports(const std::vector<Labell
     }
     DomainBitmaps<memory_space> bitmaps(Kokkos::view_alloc(space_, "tessera::fsm::batched_domains"), rows, words);
     DomainRowsByLabel<memory_space> by_label;
-    by_label.labels = dense_labels_;
+    by_label.labels = labels_.of_vertex;
     by_label.count = static_cast<int>(L);
     Kokkos::View<int*, memory_space> table_view(Kokkos::view_alloc(space_, Kokkos::WithoutInitializing, "tessera::fsm::label_table"),
                                                 table.size());

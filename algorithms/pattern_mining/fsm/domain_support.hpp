@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "algorithms/pattern_mining/engine/engine.hpp"
+#include "algorithms/pattern_mining/fsm/dense_labels.hpp"
 #include "algorithms/pattern_mining/fsm/labelled_pattern.hpp"
 
 namespace tessera::mining {
@@ -38,6 +39,9 @@ class DomainSupport {
   // processes before their sizes are taken.
   DomainSupport(const ExecSpace& space, const CsrGraph<memory_space>& graph, int max_vertices,
                 const EngineParams& params = {}, DomainUnion unite = {});
+  // The same with the graph's dense labels already computed.
+  DomainSupport(const ExecSpace& space, const CsrGraph<memory_space>& graph, const DenseLabels<memory_space>& labels,
+                int max_vertices, const EngineParams& params = {}, DomainUnion unite = {});
 
   // The MNI support of p (0 when p does not occur): one engine launch of p's labelled plan.
   count_t support(const LabelledPattern& p);
@@ -63,8 +67,7 @@ class DomainSupport {
   MiningGraph<memory_space> graph_;
   EngineParams params_;
   DomainBitmaps<memory_space> bitmaps_;
-  std::vector<label_t> distinct_labels_;                 // sorted: dense label = index
-  Kokkos::View<label_t*, memory_space> dense_labels_;    // per data vertex
+  DenseLabels<memory_space> labels_;
   std::size_t batch_bytes_ = k_batched_domain_bytes;
   DomainUnion unite_;
   eid_t share_units_ = 0;

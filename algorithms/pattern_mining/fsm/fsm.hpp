@@ -8,7 +8,10 @@
 // vertex whose edge label pair is frequent), deduplicates them by canonical form and drops
 // every candidate with an infrequent one-edge-smaller connected subpattern before counting
 // (MNI support is anti-monotone, so no frequent pattern is lost). The support of each surviving
-// candidate comes from the generic engine in domain mode (domain_support.hpp).
+// candidate comes from per-vertex neighbour label counts when it is a star or a 3-path
+// (count_support.hpp: every edge and wedge, 3-stars, 3-paths, 4-stars) and from the generic
+// engine in domain mode otherwise
+// (domain_support.hpp).
 #include <Kokkos_Core.hpp>
 
 #include <iosfwd>
@@ -37,6 +40,7 @@ struct FsmResult {
   double seconds = 0;                     // the whole mining (growth, engine runs, supports)
   double engine_seconds = 0;              // the engine's kernels alone
   eid_t share_units = 0;                  // engine units run, over every launch (this share's)
+  double count_seconds = 0;               // the count supports' kernels (label counts included)
 };
 
 // The engine settings FSM runs with by default: vertex tasks. An edge task list filtered by

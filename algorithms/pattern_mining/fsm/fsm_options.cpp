@@ -16,6 +16,12 @@ std::vector<FsmOption> with_defaults(std::vector<FsmOption> options) {
   return options;
 }
 
+bool on_off(const char* name, const std::string& value) {
+  if (value == "on" || value == "1") return true;
+  if (value == "off" || value == "0") return false;
+  throw UserError(std::string("option '") + name + "' expects on or off, got '" + value + "'");
+}
+
 }  // namespace
 
 void validate(const FsmParams& params) {
@@ -43,13 +49,14 @@ const std::vector<FsmOption>& fsm_options() {
        true},
       {"bfs", "on|off",
        "levels 1-2 (edges, wedges) as bounded BFS: all candidates of a level from one enumeration of the unlabelled "
-       "shape (on), or one labelled engine launch per candidate (off)",
+       "shape (on), or one labelled engine launch per candidate (off); used with --counts off",
        [](const FsmParams& p) { return std::string(p.bounded_bfs ? "on" : "off"); },
-       [](FsmParams& p, const std::string& v) {
-         if (v == "on" || v == "1") p.bounded_bfs = true;
-         else if (v == "off" || v == "0") p.bounded_bfs = false;
-         else throw UserError("option 'bfs' expects on or off, got '" + v + "'");
-       }},
+       [](FsmParams& p, const std::string& v) { p.bounded_bfs = on_off("bfs", v); }},
+      {"counts", "on|off",
+       "supports of stars (edges, wedges, 3- and 4-stars) and 3-paths from per-vertex neighbour label counts without "
+       "enumerating embeddings (on), or from the engine like other patterns (off; levels 1-2 then as --bfs says)",
+       [](const FsmParams& p) { return std::string(p.count_supports ? "on" : "off"); },
+       [](FsmParams& p, const std::string& v) { p.count_supports = on_off("counts", v); }},
   });
   return options;
 }

@@ -15,6 +15,11 @@ struct FsmParams {
   // unlabelled shape (every edge / wedge of the graph once); off: one labelled launch per
   // candidate, as deeper levels (cheaper when few candidates share the shape's embeddings).
   bool bounded_bfs = true;
+  // Supports of stars (every single edge and wedge, 3- and 4-stars) and 3-paths from per-vertex
+  // neighbour label counts (count_support.hpp: no embedding enumerated); off: from the engine
+  // like every other pattern (levels 1-2 then as bounded_bfs says). On also needs the counts to
+  // fit (n × labels bytes, CountSupport::fits); otherwise the engine is used.
+  bool count_supports = true;
 };
 
 // UserError when max_edges is outside [k_fsm_min_edges, k_fsm_max_edges] or support is 0.

@@ -1,5 +1,5 @@
 // Frequent subgraph mining (fsm/): canonical forms, pattern growth helpers, the engine's domain
-// supports and whole FSM runs against the independent brute-force reference
+// supports, the count supports of stars and 3-paths and whole FSM runs against the independent brute-force reference
 // (tests/reference/brute_force_fsm.hpp) on small random labelled graphs, patterns and supports
 // both; parameter errors. Real graphs: test_fsm_real_data.cpp.
 #include <doctest/doctest.h>
@@ -9,8 +9,10 @@
 #include "algorithms/pattern_mining/fsm/domain_support.hpp"
 #include "algorithms/pattern_mining/fsm/fsm.hpp"
 #include "algorithms/pattern_mining/fsm/fsm_options.hpp"
+#include "algorithms/pattern_mining/fsm/count_support.hpp"
 #include "core/error.hpp"
 #include "core/graph/builder.hpp"
+#include "io/graph_io.hpp"
 #include "tests/algorithms/pattern_mining/random_edges.hpp"
 #include "tests/reference/brute_force_fsm.hpp"
 
@@ -26,6 +28,46 @@ LabelledPattern lp(std::vector<label_t> labels, std::vector<PatternEdge> edges) 
 }
 
 test::BruteForcePatternKey key_of(const LabelledPattern& p) { return {p.labels, p.edges}; }
+
+// Every labelling over labels 0..labels-1 of a shape, in canonical form, deduplicated.
+std::vector<LabelledPattern> all_labellings(const std::vector<PatternEdge>& shape, int vertices, label_t labels) {
+  std::vector<LabelledPattern> out;
+  std::vector<label_t> l(static_cast<std::size_t>(vertices), 0);
+  while (true) {
+    out.push_back(canonical_form(l, shape));
+    std::size_t i = 0;
+    while (i < l.size() && ++l[i] == labels) l[i++] = 0;
+    if (i == l.size()) break;
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+// The shapes CountSupport handles: stars with 1..4 leaves and the 3-path.
+std::vector<std::pair<std::vector<PatternEdge>, int>> count_shapes() {
+  return {{{{0, 1}}, 2},
+          {{{0, 1}, {0, 2}}, 3},
+          {{{0, 1}, {0, 2}, {0, 3}}, 4},
+          {{{0, 1}, {1, 2}, {2, 3}}, 4},
+          {{{0, 1}, {0, 2}, {0, 3}, {0, 4}}, 5}};
+}
+
+// A trap for the 3-path inner test: in the triangle u(0) x(1) z(2), x's only label-0 neighbour
+// besides z and z's only label-0 neighbour besides x are the same vertex u, so x and z are not
+// p1, p2 of a path 0-1-2-0; the only such path is a_i(0) - b(1) - c(2) - d_j(0), whose ends
+// have three choices each, so the support (1) is decided by the inner vertices.
+EdgeList single_witness_trap() {
+  EdgeList e;
+  e.num_vertices = 11;
+  e.labels = {0, 1, 2, 0, 0, 0, 1, 2, 0, 0, 0};  // u x z a1 a2 a3 b c d1 d2 d3
+  for (const auto& [a, b] : std::vector<std::pair<vid_t, vid_t>>{
+           {0, 1}, {1, 2}, {0, 2}, {3, 6}, {4, 6}, {5, 6}, {6, 7}, {7, 8}, {7, 9}, {7, 10}}) {
+    e.src.push_back(a);
+    e.dst.push_back(b);
+  }
+  return e;
+}
 
 // Labelled random graphs: sparse and dense, with a hub, 2 or 3 labels.
 std::vector<EdgeList> random_labelled_graphs() {
@@ -122,6 +164,70 @@ TEST_CASE("fsm: batched domain supports (one launch per shape) equal brute force
   }
 }
 
+TEST_CASE("fsm: count supports equal brute force (edges, wedges, 3-stars, 3-paths, 4-stars)") {
+  CHECK(is_star(lp({0, 1}, {{0, 1}})));
+  CHECK(is_star(lp({0, 0, 0, 1}, {{0, 3}, {1, 3}, {2, 3}})));
+  CHECK(!is_star(lp({0, 0, 0}, {{0, 1}, {0, 2}, {1, 2}})));     // triangle
+  CHECK(!is_star(lp({0, 0, 0, 0}, {{0, 1}, {0, 2}, {1, 3}})));  // 3-path
+  CHECK(is_three_path(lp({0, 0, 0, 0}, {{0, 1}, {0, 2}, {1, 3}})));
+  CHECK(!is_three_path(lp({0, 0, 0, 0}, {{0, 1}, {0, 2}, {0, 3}})));
+  CHECK(!has_count_support(lp({0, 0, 0, 0}, {{0, 1}, {0, 2}, {1, 2}, {2, 3}})));  // tailed triangle
+  {
+    const auto graph = build_graph(single_witness_trap());
+    CountSupport<Space> counted(Space{}, graph, dense_labels(Space{}, graph));
+    CHECK(counted.supports({canonical_form({0, 1, 2, 0}, {{0, 1}, {1, 2}, {2, 3}})}) == std::vector<count_t>{1});
+  }
+  int occurring_total = 0;
+  auto graphs = random_labelled_graphs();
+  graphs.push_back(single_witness_trap());
+  for (const auto& edges : graphs) {
+    const auto reference = test::brute_force_fsm_supports(edges, 4);
+    const auto graph = build_graph(edges);
+    CountSupport<Space> counted(Space{}, graph, dense_labels(Space{}, graph));
+    // Every labelling over labels 0..3 in one call (label 3 and many combinations do not occur:
+    // support 0), against the reference's support or 0 when the reference never saw it.
+    std::vector<LabelledPattern> patterns;
+    for (const auto& [shape, vertices] : count_shapes()) {
+      const auto some = all_labellings(shape, vertices, 4);
+      patterns.insert(patterns.end(), some.begin(), some.end());
+    }
+    const auto supports = counted.supports(patterns);
+    REQUIRE(supports.size() == patterns.size());
+    int occurring = 0;  // patterns with support > 0
+    for (std::size_t i = 0; i < patterns.size(); ++i) {
+      const auto it = reference.find(key_of(patterns[i]));
+      const count_t expected = it == reference.end() ? 0 : it->second;
+      CAPTURE(pattern_line(patterns[i], expected));
+      CHECK(supports[i] == expected);
+      occurring += expected > 0;
+    }
+    occurring_total += occurring;
+  }
+  CHECK(occurring_total >= 60);  // the test compares non-zero supports too
+}
+
+TEST_CASE("fsm: count supports equal the engine's on Kronecker graphs with hubs") {
+  // Hubs with hundreds of neighbours: several lanes, long label groups, many chunks; 3-paths
+  // and 3-stars on the smaller graph (the engine enumerates them).
+  for (const auto& [spec, max_edges] : {std::pair<std::string, int>{"gen:kronecker:scale=10,edge_factor=16,seed=3,labels=5", 2},
+                                        std::pair<std::string, int>{"gen:kronecker:scale=8,edge_factor=8,seed=4,labels=3", 3}}) {
+    CAPTURE(spec);
+    const auto graph = io::load_graph(spec, io::GraphLoadOptions{}).graph;
+    const auto labels = dense_labels(Space{}, graph);
+    CountSupport<Space> counted(Space{}, graph, labels);
+    DomainSupport<Space> engine(Space{}, graph, labels, max_edges + 1);
+    for (const auto& [shape, vertices] : count_shapes()) {
+      if (static_cast<int>(shape.size()) > max_edges) continue;
+      CAPTURE(shape.size());
+      const auto patterns = all_labellings(shape, vertices, static_cast<label_t>(labels.count()));
+      const auto by_counts = counted.supports(patterns);
+      const auto by_engine = engine.supports(patterns);
+      CHECK(by_counts == by_engine);
+      CHECK(std::count(by_engine.begin(), by_engine.end(), count_t(0)) < static_cast<std::ptrdiff_t>(patterns.size()) / 2);
+    }
+  }
+}
+
 TEST_CASE("fsm: frequent patterns and supports equal brute force (K = 1..4, several sigma)") {
   for (const auto& edges : random_labelled_graphs()) {
     const auto reference = test::brute_force_fsm_supports(edges, 4);
@@ -133,7 +239,10 @@ TEST_CASE("fsm: frequent patterns and supports equal brute force (K = 1..4, seve
         FsmParams params;
         params.max_edges = k;
         params.support = sigma;
-        params.bounded_bfs = sigma % 2 == 1;  // both ways of evaluating levels 1-2
+        // Every way of evaluating supports: stars and 3-paths from label counts (the rest per candidate
+        // from level 3), everything on the engine with levels 1-2 batched or not.
+        params.count_supports = sigma != 2 && sigma != 3;
+        params.bounded_bfs = sigma != 2;
         const FsmResult r = frequent_subgraphs(Space{}, graph, params);
         std::map<test::BruteForcePatternKey, count_t> expected;
         std::vector<count_t> by_edges(static_cast<std::size_t>(k), 0);
@@ -191,7 +300,10 @@ TEST_CASE("fsm: options and errors") {
   apply_fsm_option(p, "bfs", "off");
   CHECK(!p.bounded_bfs);
   CHECK_THROWS_WITH_AS(apply_fsm_option(p, "bfs", "maybe"), "option 'bfs' expects on or off, got 'maybe'", tessera::UserError);
-  CHECK_THROWS_WITH_AS(apply_fsm_option(p, "sigma", "1"), "unknown fsm option 'sigma' (known: max-edges, support, bfs)",
+  apply_fsm_option(p, "counts", "off");
+  CHECK(!p.count_supports);
+  CHECK_THROWS_WITH_AS(apply_fsm_option(p, "counts", "no"), "option 'counts' expects on or off, got 'no'", tessera::UserError);
+  CHECK_THROWS_WITH_AS(apply_fsm_option(p, "sigma", "1"), "unknown fsm option 'sigma' (known: max-edges, support, bfs, counts)",
                        tessera::UserError);
   CHECK_THROWS_WITH_AS(validate(FsmParams{}),
                        "frequent subgraph mining needs a minimum support (option 'support', >= 1)", tessera::UserError);
@@ -200,6 +312,7 @@ TEST_CASE("fsm: options and errors") {
   CHECK(fsm_options()[1].required);
   CHECK(fsm_options()[1].default_value.empty());
   CHECK(fsm_options()[2].default_value == "on");
+  CHECK(fsm_options()[3].default_value == "on");
   // An unlabelled graph.
   const auto unlabelled = build_graph(test::random_edges_with_hub(8, 0.3, 1));
   FsmParams ok;

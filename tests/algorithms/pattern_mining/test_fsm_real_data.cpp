@@ -1,7 +1,8 @@
 // Frequent subgraph mining on the labelled reference graphs (graphs/labelled/README.md):
 // citeseer and cora at every row of fsm_ground_truth.csv (K = 2 and 3, every listed sigma):
 // the counts per pattern size, and the pattern list (patterns and supports) line for line
-// equal to <graph>_k<K>_s<sigma>.patterns.txt.gz; levels 1-2 batched (bounded BFS) and not.
+// equal to <graph>_k<K>_s<sigma>.patterns.txt.gz; stars and 3-paths from label counts, and
+// every pattern on the engine with levels 1-2 batched (bounded BFS) and not.
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -60,11 +61,15 @@ TEST_SUITE("real-data") {
         load.labels = folder + name + ".labels.gz";
         graphs[name] = io::load_graph(folder + name + ".el.gz", load).graph;
       }
-      for (const bool bfs : {true, false}) {
+      // Stars and 3-paths from label counts (default), or every pattern on the engine, levels 1-2
+      // batched or not.
+      for (const auto& [counts, bfs] : {std::pair{true, true}, std::pair{false, true}, std::pair{false, false}}) {
+      CAPTURE(counts);
       CAPTURE(bfs);
       FsmParams params;
       params.max_edges = std::stoi(f[1]);
       params.support = std::stoull(f[2]);
+      params.count_supports = counts;
       params.bounded_bfs = bfs;
       const FsmResult r = frequent_subgraphs(Kokkos::DefaultExecutionSpace{}, graphs[name], params);
       CHECK(r.patterns.size() == std::stoull(f[4]));
