@@ -206,7 +206,7 @@ const std::vector<std::pair<std::string, std::string>>& table1_presets() {
       {"alexnet", "nn:alexnet,input=136,width=0.28"},
       {"mobilenet", "nn:mobilenet,input=24,width=3"},
       {"vgg11", "nn:vgg,input=40,width=1"},
-      {"16k-rand", "nn:model-rand,neurons=14000,fanout=62"},
+      {"16k-rand", "nn:model-rand,neurons=14000,fanout=62,layers=5"},
       {"64k-rand", "nn:model-rand,neurons=208000,fanout=695"},
       {"256k-rand", "nn:model-rand,neurons=194000,fanout=687"},
       {"1M", "nn:model-rand,neurons=6900000,fanout=83"},

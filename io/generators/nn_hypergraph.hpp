@@ -28,6 +28,7 @@
 //                                 paper's net sizes need ~3x MobileNet v1's channels)
 //   vgg11      302k, 848, 256M    nn:vgg,input=40,width=1
 //   16k-, 64k-, 256k-rand  14k/208k/194k, 63/696/688   nn:model-rand with those neurons, fanout = size - 1
+//                                 (13,520, 207,936 and 193,600 neurons; 16k-rand with layers=5)
 //   1M         6.9M, 83.5, 577M   nn:model-rand,neurons=6900000,fanout=83 (the table's name is garbled
 //                                 in our copy; its structure is not described, we take -rand's)
 //   allen-v1   231k, 305, 70M     nn:allen,neurons=231000,fanout=304 (nn_allen.hpp)

@@ -26,7 +26,7 @@ ModelShape resolve_shape(const NnSpecKeys& keys) {
   ModelShape s;
   s.fanout = keys.integer("fanout", 0, 1, 0x7fffffffLL, true);
   s.channels = keys.integer("channels", 16, 1, 1 << 16);
-  const std::int64_t layers = keys.integer("layers", 16, 2, 1 << 20);
+  const std::int64_t layers = keys.integer("layers", 4, 2, 1 << 20);
   s.side = std::max<std::int64_t>(1, std::llround(std::sqrt(double(requested) / double(layers * s.channels))));
   s.layers = std::max<std::int64_t>(2, std::llround(double(requested) / double(s.channels * s.side * s.side)));
   TESSERA_USER_REQUIRE(s.neurons() <= 0x7fffffffLL, "nn generator: " << keys.name << " would have "

@@ -5,10 +5,13 @@
 //   nn:model,neurons=N,fanout=H[,channels=C][,layers=L]
 //   nn:model-rand,neurons=N,fanout=H[,channels=C][,layers=L][,rewire=P][,seed=S]
 //
-// Neurons form L layers (default 16) of C channels (default 16) on a side x side grid; the last
-// layer feeds the first, so every neuron has exactly H postsynaptic neurons and one net of H + 1
-// pins. side = round(sqrt(N / (16 C))) and L = round(N / (C side^2)) (at least 2), so the
-// network has L C side^2 neurons: N to within a few % once N >= 16 C. A neuron at (y, x) feeds
+// Neurons form L layers (default 4) of C channels (default 16) on a side x side grid, ids
+// channel-major within a layer as in a converted CNN; the last layer feeds the first, so every
+// neuron has exactly H postsynaptic neurons and one net of H + 1 pins. side = round(sqrt(N /
+// (L C))) and then L = round(N / (C side^2)) (at least 2): the network has L C side^2 neurons, N
+// to within a few % once N >= 16 L C (exactly N = 2^14, 2^16, 2^18, 10^6 with the defaults).
+// Layers are much larger than a block (Omega = 2^10 or 2^12 in Table I), so blocks must be
+// spatial tiles across channels to keep their inbound nets within Delta. A neuron at (y, x) feeds
 // the next layer's k x k window around (y, x) (shifted inwards at the borders, k the smallest
 // with C k^2 >= H), all channels of each window position, positions row-major, the first H of
 // them: neighbouring neurons share most of their destinations, as in a convolution.

