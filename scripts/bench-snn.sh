@@ -6,13 +6,16 @@
 #   OUT=/tmp/snn BUDGET_S=75 scripts/bench-snn.sh [path/to/tessera] [section...]
 #
 # Sections (default: all, in this order):
-#   families  each generated family at a size that takes seconds on one H200, multilevel and
-#             --algorithm one-pass under Table I's limits (goal: multilevel no more blocks,
-#             connectivity <= 0.6x one-pass's on average)
+#   families  each new generated family at a size that takes seconds on one H200 (16k-model,
+#             16k-rand and lenet at Table I's sizes, allen 20k x 300, mobilenet-24x0.75),
+#             multilevel and --algorithm one-pass under Table I's limits (goal: multilevel no
+#             more blocks, connectivity <= 0.6x one-pass's on average)
+#   convnets  the same for alexnet-64x0.25 and vgg-32x0.25 (the instances)
 #   256k      nn:table1=256k-model (262,144 neurons, 67.4M pins; goal <= 30 s on one H200)
 #   1m        nn:model,neurons=1000000,fanout=64 (1M neurons, 65M pins; goal: no out-of-memory)
 #   cpu       GPU vs the same code on one CPU thread (--host, OMP_NUM_THREADS=1; goal 50x) on
-#             nn:table1=16k-rand, the largest that a one-thread run finishes in a snippet's time
+#             nn:table1=lenet (20.5k neurons, 0.79M pins): what a one-thread run may finish
+#             within a snippet's time
 #   smoke     nn:lenet,input=14 only (seconds on a CPU: checks the script)
 #   table1    every Table I network at the table's size, multilevel then one-pass (hours on a
 #             CPU; minutes on the GPU where memory allows)
@@ -22,7 +25,7 @@
 set -u
 T=${1:-build/cuda/apps/tessera}
 [ $# -gt 0 ] && shift
-sections=${*:-families 256k 1m cpu}
+sections=${*:-families convnets 256k 1m cpu}
 O=${OUT:-/tmp/snn}
 mkdir -p "$O"
 : > "$O/snn.jsonl"
@@ -75,6 +78,8 @@ for section in $sections; do
       both lenet 10 nn:table1=lenet $S
       both allen-20k 12 nn:allen,neurons=20000,fanout=300 $L
       both mobilenet-24x0.75 12 nn:mobilenet,input=24,width=0.75 $L
+      ;;
+    convnets)
       both alexnet-64x0.25 12 nn:alexnet,input=64,width=0.25 $S
       both vgg-32x0.25 15 nn:vgg,input=32,width=0.25 $L
       ;;
@@ -82,8 +87,8 @@ for section in $sections; do
     256k) run 256k-model 40 nn:table1=256k-model $S ;;
     1m) run 1m-model 40 nn:model,neurons=1000000,fanout=64 $S ;;
     cpu)
-      run 16k-rand 12 nn:table1=16k-rand $S
-      OMP_NUM_THREADS=1 run 16k-rand-1thread 60 nn:table1=16k-rand $S --host
+      run lenet 10 nn:table1=lenet $S
+      OMP_NUM_THREADS=1 run lenet-1thread 60 nn:table1=lenet $S --host
       ;;
     table1)
       for name in lenet alexnet mobilenet vgg11 16k-rand 64k-rand 256k-rand 1M allen-v1 16k-model 64k-model 256k-model; do
@@ -91,7 +96,7 @@ for section in $sections; do
         both "$name" 600 "nn:table1=$name" $lim
       done
       ;;
-    *) echo "bench-snn.sh: unknown section '$section' (smoke families 256k 1m cpu table1)" >&2; exit 2 ;;
+    *) echo "bench-snn.sh: unknown section '$section' (smoke families convnets 256k 1m cpu table1)" >&2; exit 2 ;;
   esac
 done
 
