@@ -60,12 +60,13 @@ KOKKOS_INLINE_FUNCTION bool isolated_pair_fits(const LevelT& L, vid_t a, vid_t b
 }
 }  // namespace detail
 
-// Returns the number of new pairs written into `mate`.
+// Adds the number of new pairs written into `mate` to the device counter `pairs` (read by the
+// caller together with the matching's pairs: one read-back).
 template <class ExecSpace>
-vid_t pair_isolated(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
-                    const Neighbors<typename ExecSpace::memory_space>& nbr,
-                    const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& mate,
-                    const PartitionLimits& limits) {
+void pair_isolated(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                   const Neighbors<typename ExecSpace::memory_space>& nbr,
+                   const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& mate, const PartitionLimits& limits,
+                   const Kokkos::View<vid_t, typename ExecSpace::memory_space>& pairs) {
   using mem = typename ExecSpace::memory_space;
   using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const vid_t n = L.num_nodes;
@@ -82,7 +83,7 @@ vid_t pair_isolated(const ExecSpace& space, const Level<typename ExecSpace::memo
           ++sum;
         }
       });
-  if (count < 2) return 0;
+  if (count < 2) return;
   using item = Kokkos::pair<node_weight_t, vid_t>;
   Kokkos::View<item*, mem> items(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::iso_items"), count);
   Kokkos::parallel_for(
@@ -90,19 +91,15 @@ vid_t pair_isolated(const ExecSpace& space, const Level<typename ExecSpace::memo
         if (mate(v) == invalid_vid && noff(v + 1) == noff(v)) items(pos(v)) = item(vw(v), static_cast<vid_t>(v));
       });
   tessera::detail::sort_with(space, items, detail::WeightIdLess{});
-  vid_t pairs = 0;
-  Kokkos::parallel_reduce(
-      "tessera::part::iso_pair", range(space, 0, count / 2),
-      KOKKOS_LAMBDA(const std::int64_t i, vid_t& c) {
+  Kokkos::parallel_for(
+      "tessera::part::iso_pair", range(space, 0, count / 2), KOKKOS_LAMBDA(const std::int64_t i) {
         const vid_t a = items(2 * i).second, b = items(2 * i + 1).second;
         if (detail::isolated_pair_fits(level, a, b, omega, delta)) {
           mate(a) = b;
           mate(b) = a;
-          ++c;
+          Kokkos::atomic_add(&pairs(), vid_t(1));
         }
-      },
-      pairs);
-  return pairs;
+      });
 }
 
 }  // namespace tessera::partitioning

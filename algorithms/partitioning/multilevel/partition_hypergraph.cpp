@@ -299,11 +299,10 @@ void coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>
       match_pseudoforest(space, target, score, mate, cp.matching, ws);
     }
     lap(steps.matching);
-    vid_t pairs = pair_isolated(space, L, nbr, mate, limits);
-    vid_t matched = 0;
-    Kokkos::deep_copy(space, matched, ws.pairs);
+    pair_isolated(space, L, nbr, mate, limits, ws.pairs);
+    vid_t pairs = 0;  // matched and isolated pairs of the level: its one read-back
+    Kokkos::deep_copy(space, pairs, ws.pairs);
     space.fence();
-    pairs += matched;
     lap(steps.proposal);
     if (pairs == 0) {
       result.coarsening_stop = "no_pairs";

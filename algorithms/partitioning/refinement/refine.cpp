@@ -423,7 +423,7 @@ void propose_moves_gathered(const ExecSpace& space, const Level<typename ExecSpa
   auto rc = runs.count;
   auto lam = runs.lambda;
   auto bsize = buf.block_weight;
-  auto gather_off = buf.gather_off;
+  const auto gather_off = head(buf.gather_off, std::int64_t(n) + 1);
   auto move_to = buf.move_to;
   auto move_gain = buf.move_gain;
   const eid_t gather_total = tessera::detail::chunked_scan<ExecSpace, eid_t>(
