@@ -52,18 +52,20 @@ struct TaskShare {
       const eid_t stop = block_begin(rank + 1, total);
       return end <= begin ? 0 : (end >= stop ? stop - begin : end - begin);
     }
-    const eid_t round = chunk_size * ranks;  // one chunk for every rank
+    const eid_t c = chunk(total);
+    const eid_t round = c * ranks;  // one chunk for every rank
     const eid_t rounds = end / round;
-    const eid_t rest = end - rounds * round - static_cast<eid_t>(rank) * chunk_size;
-    return rounds * chunk_size + (rest <= 0 ? 0 : (rest >= chunk_size ? chunk_size : rest));
+    const eid_t rest = end - rounds * round - static_cast<eid_t>(rank) * c;
+    return rounds * c + (rest <= 0 ? 0 : (rest >= c ? c : rest));
   }
 
   // The sequence position of this rank's local-th unit (0 <= local < owned(total)); increasing
   // in local, so local order is global order.
   KOKKOS_INLINE_FUNCTION eid_t unit(eid_t local, eid_t total) const {
     if (schedule == TaskSchedule::even) return block_begin(rank, total) + local;
-    const eid_t chunk = local / chunk_size;
-    return (chunk * ranks + rank) * chunk_size + (local - chunk * chunk_size);
+    const eid_t c = chunk(total);
+    const eid_t k = local / c;  // this rank's k-th chunk is chunk k * ranks + rank
+    return (k * ranks + rank) * c + (local - k * c);
   }
 
   // The rank that runs unit u of a sequence of `total`.
@@ -76,6 +78,11 @@ struct TaskShare {
   }
 
  private:
+  // The chunk size in use: one chunk larger than the sequence deals like one of its length (all
+  // to rank 0), and keeps chunk × ranks from overflowing.
+  KOKKOS_INLINE_FUNCTION eid_t chunk(eid_t total) const {
+    return chunk_size < total ? chunk_size : (total > 0 ? total : 1);
+  }
   KOKKOS_INLINE_FUNCTION eid_t block_begin(int r, eid_t total) const { return total / ranks * r + total % ranks * r / ranks; }
 };
 

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <limits>
 #include <set>
 #include <vector>
 
@@ -61,7 +62,7 @@ TEST_CASE("task share: every unit exactly once, owner and prefix counts agree") 
   for (const eid_t total : {eid_t(0), eid_t(1), eid_t(5), eid_t(17), eid_t(1000)})
     for (int ranks = 1; ranks <= 5; ++ranks)
       for (const auto schedule : {TaskSchedule::round_robin, TaskSchedule::even})
-        for (const eid_t chunk : {eid_t(1), eid_t(3), eid_t(64), eid_t(5000)}) {
+        for (const eid_t chunk : {eid_t(1), eid_t(3), eid_t(64), eid_t(5000), std::numeric_limits<eid_t>::max()}) {
           CAPTURE(total);
           CAPTURE(ranks);
           CAPTURE(to_string(schedule));
@@ -79,7 +80,7 @@ TEST_CASE("task share: every unit exactly once, owner and prefix counts agree") 
               REQUIRE(u < total);
               ++runs[static_cast<std::size_t>(u)];
               CHECK(s.owner(u, total) == r);
-              if (schedule == TaskSchedule::round_robin) CHECK((u / chunk) % ranks == r);
+              if (schedule == TaskSchedule::round_robin) CHECK((u / chunk) % ranks == r);  // the deal's definition
             }
             for (eid_t end = 0; end <= total; ++end)  // owned_below counts the units below end
               REQUIRE(s.owned_below(end, total) ==
