@@ -27,7 +27,7 @@ void set_distributed(Json& j, const mining::TaskShare& share, const DistributedM
   Json ranks = Json::array();
   for (const auto& r : run.ranks) {
     Json one = Json::object();
-    one.set("rank", r.rank).set("tasks", r.units).set("time_s", r.seconds);
+    one.set("rank", r.rank).set("tasks", r.units).set("time_s", r.seconds).set("kernel_s", r.kernel_seconds);
     ranks.push(one);
   }
   j.set("distributed", true)

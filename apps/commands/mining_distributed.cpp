@@ -15,7 +15,7 @@ namespace {
 void fill(DistributedMiningRun& run, const dist::ShareReport& report, double seconds) {
   MPI_Comm_rank(MPI_COMM_WORLD, &run.rank);
   run.ranks.clear();
-  for (const auto& r : report.ranks) run.ranks.push_back({r.rank, static_cast<long long>(r.units), r.seconds});
+  for (const auto& r : report.ranks) run.ranks.push_back({r.rank, static_cast<long long>(r.units), r.seconds, r.kernel_seconds});
   run.imbalance = report.imbalance();
   run.seconds = seconds;
 }

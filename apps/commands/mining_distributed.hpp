@@ -16,7 +16,8 @@ struct DistributedMiningRun {
   struct Rank {
     int rank = 0;
     long long units = 0;
-    double seconds = 0;
+    double seconds = 0;         // mining: preparation, task lists, kernels
+    double kernel_seconds = 0;  // the engine kernels alone
   };
   int rank = 0;               // this process's rank (only rank 0 prints)
   std::vector<Rank> ranks;

@@ -26,7 +26,7 @@ ReplicatedMineResult mine(MPI_Comm user, const MiningGraphView& graph, const min
   const double own = timer.seconds();
   r.result.count = sum_over_ranks(comm, r.result.count);
   r.seconds = timer.seconds();
-  r.report = gather_share_report(comm, r.result.stats.share_units, own);
+  r.report = gather_share_report(comm, r.result.stats.share_units, own, r.result.stats.mine_seconds);
   return r;
 }
 
@@ -41,7 +41,7 @@ ReplicatedMotifResult count_motifs(MPI_Comm user, const MiningGraphView& graph, 
   r.counts = mining::motifs_from_terms(total);
   r.seconds = timer.seconds();
   r.counts.seconds = r.seconds;
-  r.report = gather_share_report(comm, own.share_units, own_seconds);
+  r.report = gather_share_report(comm, own.share_units, own_seconds, own.kernel_seconds);
   return r;
 }
 
@@ -65,7 +65,7 @@ ReplicatedFsmResult frequent_subgraphs(MPI_Comm user, const MiningGraphView& gra
   r.seconds = timer.seconds();
   // Per rank: its kernels' time (the reductions after every launch make the ranks' whole times
   // equal, hiding the imbalance).
-  r.report = gather_share_report(comm, r.result.share_units, r.result.engine_seconds);
+  r.report = gather_share_report(comm, r.result.share_units, r.result.engine_seconds, r.result.engine_seconds);
   return r;
 }
 

@@ -24,13 +24,16 @@ mining::TaskShare rank_share(const Communicator& comm, const mining::TaskShare& 
   return share;
 }
 
-ShareReport gather_share_report(const Communicator& comm, eid_t units, double seconds) {
-  const double mine[2] = {static_cast<double>(units), seconds};
-  std::vector<double> all(2 * static_cast<std::size_t>(comm.size()));
-  TESSERA_MPI_CHECK(MPI_Allgather(mine, 2, MPI_DOUBLE, all.data(), 2, MPI_DOUBLE, comm.get()));
+ShareReport gather_share_report(const Communicator& comm, eid_t units, double seconds, double kernel_seconds) {
+  constexpr int k_fields = 3;
+  const double mine[k_fields] = {static_cast<double>(units), seconds, kernel_seconds};
+  std::vector<double> all(k_fields * static_cast<std::size_t>(comm.size()));
+  TESSERA_MPI_CHECK(MPI_Allgather(mine, k_fields, MPI_DOUBLE, all.data(), k_fields, MPI_DOUBLE, comm.get()));
   ShareReport report;
-  for (int r = 0; r < comm.size(); ++r)
-    report.ranks.push_back({r, static_cast<eid_t>(all[2 * static_cast<std::size_t>(r)]), all[2 * static_cast<std::size_t>(r) + 1]});
+  for (int r = 0; r < comm.size(); ++r) {
+    const double* f = all.data() + k_fields * static_cast<std::size_t>(r);
+    report.ranks.push_back({r, static_cast<eid_t>(f[0]), f[1], f[2]});
+  }
   return report;
 }
 

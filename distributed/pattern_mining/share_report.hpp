@@ -16,6 +16,7 @@ struct RankShare {
   int rank = 0;
   eid_t units = 0;      // engine units this rank ran (tasks, or parts of split hub tasks)
   double seconds = 0;   // this rank's mining (preparation, task lists, kernels), before the reduction
+  double kernel_seconds = 0;  // its engine kernels alone (the rest is preparation every rank repeats)
 };
 
 struct ShareReport {
@@ -28,7 +29,7 @@ struct ShareReport {
 mining::TaskShare rank_share(const Communicator& comm, const mining::TaskShare& options);
 
 // Collective: every rank's units and seconds, on every rank.
-ShareReport gather_share_report(const Communicator& comm, eid_t units, double seconds);
+ShareReport gather_share_report(const Communicator& comm, eid_t units, double seconds, double kernel_seconds);
 
 // Collective element-wise sums of the ranks' partial counts.
 count_t sum_over_ranks(const Communicator& comm, count_t partial);

@@ -26,6 +26,10 @@ std::vector<TaskShare> schedules() {
     s.chunk_size = chunk;
     out.push_back(s);
   }
+  TaskShare snake;
+  snake.schedule = TaskSchedule::snake;
+  snake.chunk_size = 2;
+  out.push_back(snake);
   TaskShare even;
   even.schedule = TaskSchedule::even;
   out.push_back(even);

@@ -41,10 +41,11 @@ const std::vector<EngineOption>& engine_options() {
 
 const std::vector<EngineOption>& share_options() {
   static const std::vector<EngineOption> options = {
-      {"schedule", "round-robin|even",
-       "how the units are dealt to the ranks: fixed-size chunks in turn (round-robin) or one block per rank (even)",
+      {"schedule", "round-robin|snake|even",
+       "how the units are dealt to the ranks: fixed-size chunks in turn (round-robin), in turn with the rank order "
+       "reversed every other round (snake), or one block per rank (even)",
        "round-robin", [](EngineParams& p, const std::string& v) { p.share.schedule = parse_task_schedule(v); }},
-      {"chunk-size", "N", "round-robin: units per dealt chunk", std::to_string(k_default_share_chunk),
+      {"chunk-size", "N", "round-robin, snake: units per dealt chunk", std::to_string(k_default_share_chunk),
        [](EngineParams& p, const std::string& v) { p.share.chunk_size = option_integer("chunk-size", v, 1, LLONG_MAX); }},
   };
   return options;

@@ -6,14 +6,15 @@
 namespace tessera::mining {
 
 TaskSchedule parse_task_schedule(const std::string& name) {
-  for (auto schedule : {TaskSchedule::round_robin, TaskSchedule::even})
+  for (auto schedule : {TaskSchedule::round_robin, TaskSchedule::snake, TaskSchedule::even})
     if (same_name(name, to_string(schedule))) return schedule;
-  throw UserError("unknown schedule '" + name + "' (expected round-robin or even)");
+  throw UserError("unknown schedule '" + name + "' (expected round-robin, snake or even)");
 }
 
 const char* to_string(TaskSchedule schedule) {
   switch (schedule) {
     case TaskSchedule::round_robin: return "round-robin";
+    case TaskSchedule::snake: return "snake";
     case TaskSchedule::even: return "even";
   }
   return "?";

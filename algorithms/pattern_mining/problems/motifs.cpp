@@ -124,6 +124,7 @@ MotifTerms count_motif_terms(const ExecSpace& space, const CsrGraph<typename Exe
   auto count = [&](const Pattern& p) {
     const MineResult r = mine(space, g, p, params);
     t.share_units += r.stats.share_units;
+    t.kernel_seconds += r.stats.mine_seconds;
     return r.count;
   };
   const bool closed_forms = params.engine.share.rank == 0;  // one rank computes them

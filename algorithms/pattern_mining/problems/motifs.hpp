@@ -58,6 +58,7 @@ struct MotifTerms {
   count_t cliques4 = 0, diamonds = 0, cycles4 = 0;  // engine
   double seconds = 0;             // this process's time (not summed)
   eid_t share_units = 0;          // engine units this process ran, over all its launches (not summed)
+  double kernel_seconds = 0;      // its engine kernels' time, over all its launches (not summed)
 
   std::vector<count_t> as_vector() const;
   static MotifTerms from_vector(int k, const std::vector<count_t>& terms);

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <limits>
 #include <set>
 #include <vector>
 
@@ -52,6 +53,10 @@ TEST_CASE("task share: the deal of 10 units to 3 ranks") {
   CHECK(units_of(share_of(0, 3, TaskSchedule::even, 2), 10) == std::vector<eid_t>{0, 1, 2});
   CHECK(units_of(share_of(1, 3, TaskSchedule::even, 2), 10) == std::vector<eid_t>{3, 4, 5});
   CHECK(units_of(share_of(2, 3, TaskSchedule::even, 2), 10) == std::vector<eid_t>{6, 7, 8, 9});
+  // Snake, chunks of 2: rounds deal to ranks 0, 1, 2, then 2, 1, 0.
+  CHECK(units_of(share_of(0, 3, TaskSchedule::snake, 2), 10) == std::vector<eid_t>{0, 1});
+  CHECK(units_of(share_of(1, 3, TaskSchedule::snake, 2), 10) == std::vector<eid_t>{2, 3, 8, 9});
+  CHECK(units_of(share_of(2, 3, TaskSchedule::snake, 2), 10) == std::vector<eid_t>{4, 5, 6, 7});
   // A chunk larger than the sequence: rank 0 runs everything.
   CHECK(units_of(share_of(0, 3, TaskSchedule::round_robin, 11), 10).size() == 10);
   CHECK(units_of(share_of(1, 3, TaskSchedule::round_robin, 11), 10).empty());
@@ -60,8 +65,8 @@ TEST_CASE("task share: the deal of 10 units to 3 ranks") {
 TEST_CASE("task share: every unit exactly once, owner and prefix counts agree") {
   for (const eid_t total : {eid_t(0), eid_t(1), eid_t(5), eid_t(17), eid_t(1000)})
     for (int ranks = 1; ranks <= 5; ++ranks)
-      for (const auto schedule : {TaskSchedule::round_robin, TaskSchedule::even})
-        for (const eid_t chunk : {eid_t(1), eid_t(3), eid_t(64), eid_t(5000)}) {
+      for (const auto schedule : {TaskSchedule::round_robin, TaskSchedule::snake, TaskSchedule::even})
+        for (const eid_t chunk : {eid_t(1), eid_t(3), eid_t(64), eid_t(5000), std::numeric_limits<eid_t>::max()}) {
           CAPTURE(total);
           CAPTURE(ranks);
           CAPTURE(to_string(schedule));
@@ -79,7 +84,9 @@ TEST_CASE("task share: every unit exactly once, owner and prefix counts agree") 
               REQUIRE(u < total);
               ++runs[static_cast<std::size_t>(u)];
               CHECK(s.owner(u, total) == r);
-              if (schedule == TaskSchedule::round_robin) CHECK((u / chunk) % ranks == r);
+              if (schedule == TaskSchedule::round_robin) CHECK((u / chunk) % ranks == r);  // the deal's definition
+              if (schedule == TaskSchedule::snake)
+                CHECK(((u / chunk / ranks) % 2 == 0 ? (u / chunk) % ranks : ranks - 1 - (u / chunk) % ranks) == r);
             }
             for (eid_t end = 0; end <= total; ++end)  // owned_below counts the units below end
               REQUIRE(s.owned_below(end, total) ==
@@ -100,6 +107,7 @@ TEST_CASE("task share: validation and the options") {
   CHECK_NOTHROW(check_task_share(share_of(1, 2, TaskSchedule::even, 1)));
   CHECK(parse_task_schedule("Round_Robin") == TaskSchedule::round_robin);
   CHECK(parse_task_schedule("even") == TaskSchedule::even);
+  CHECK(parse_task_schedule("snake") == TaskSchedule::snake);
   CHECK_THROWS_AS(parse_task_schedule("block"), UserError);
   EngineParams p;
   for (const auto& o : share_options()) o.apply(p, o.default_value);  // the defaults parse
@@ -132,11 +140,12 @@ std::vector<MineParams> share_configurations() {
   return out;
 }
 
-// Round-robin with chunks of 1, 3 and more than any sequence; even blocks.
+// Round-robin with chunks of 1, 3 and more than any sequence; snake with chunks of 2; even blocks.
 std::vector<TaskShare> every_share(int ranks) {
   std::vector<TaskShare> out;
   for (const eid_t chunk : {eid_t(1), eid_t(3), eid_t(1) << 40})
     for (int r = 0; r < ranks; ++r) out.push_back(share_of(r, ranks, TaskSchedule::round_robin, chunk));
+  for (int r = 0; r < ranks; ++r) out.push_back(share_of(r, ranks, TaskSchedule::snake, 2));
   for (int r = 0; r < ranks; ++r) out.push_back(share_of(r, ranks, TaskSchedule::even, 1));
   return out;
 }
@@ -189,7 +198,7 @@ TEST_CASE_TEMPLATE_DEFINE("mining engine: shared listings cover every match once
   const count_t count = mine_list(Space{}, g, p, into_whole).count;
   REQUIRE(count == whole.size());
   for (int ranks = 2; ranks <= 4; ++ranks)
-    for (const auto schedule : {TaskSchedule::round_robin, TaskSchedule::even}) {
+    for (const auto schedule : {TaskSchedule::round_robin, TaskSchedule::snake, TaskSchedule::even}) {
       std::multiset<std::vector<vid_t>> dealt;
       const MatchSink into_dealt = [&](const vid_t* rows, std::size_t num, int width) {
         for (std::size_t r = 0; r < num; ++r) dealt.insert(std::vector<vid_t>(rows + r * width, rows + (r + 1) * width));
