@@ -30,7 +30,9 @@ cd "$repo"
 # under the sanitizers) and the MPI entries (Open MPI's own allocations are reported as leaks).
 ctest --preset debug-asan -R '^(unit|cli)-' -E 'distributed|ispd98' -j "${TESSERA_TEST_JOBS:-1}"
 
-# The seed corpora through the CLI.
+# The seed corpora through the CLI, with a 1 GiB memory budget: a seed whose sizes pass the
+# budget of a big machine is then still refused here instead of being built under ASan.
+export TESSERA_MEMORY_BUDGET_MB=1024
 tessera=$repo/build/debug-asan/apps/tessera
 corpus=$repo/tests/fuzz/corpus
 out=$(mktemp -d)
