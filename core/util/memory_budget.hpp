@@ -9,7 +9,8 @@
 namespace tessera {
 
 // Memory the process can still get: MemAvailable (Linux), else the physical memory; never more
-// than the cap below.
+// than the environment's TESSERA_MEMORY_BUDGET_MB (a positive integer, in MiB: a container's
+// limit that /proc/meminfo does not show; UserError when malformed) or the cap below.
 std::uint64_t available_memory_bytes();
 
 // Caps what available_memory_bytes() reports, for a process held to a limit the kernel does not

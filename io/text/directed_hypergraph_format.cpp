@@ -93,7 +93,7 @@ HypergraphInput read_directed_hypergraph(const std::string& path) {
   HypergraphInput h;
   h.num_nodes = static_cast<vid_t>(header.nodes);
   h.directed = header.directed;
-  const auto reserve_nets = static_cast<std::size_t>(std::min<std::uint64_t>(header.nets, 1u << 26));
+  const std::size_t reserve_nets = header_reservation(reader, header.nets, 2);  // a net line: ">\n"
   h.net_offsets.reserve(reserve_nets + 1);
   h.net_num_sources.reserve(reserve_nets);
 

@@ -48,7 +48,7 @@ HypergraphInput read_hmetis(const std::string& path, const HmetisReadOptions& op
   HypergraphInput h;
   h.num_nodes = static_cast<vid_t>(num_nodes);
   h.directed = opts.first_pin_is_source;
-  const auto reserve_nets = static_cast<std::size_t>(std::min<std::uint64_t>(num_nets, 1u << 26));
+  const std::size_t reserve_nets = header_reservation(reader, num_nets, 2);  // a net line: "1\n"
   h.net_offsets.reserve(reserve_nets + 1);
   h.net_num_sources.reserve(reserve_nets);
   if (net_weights) h.net_weights.reserve(reserve_nets);

@@ -32,6 +32,16 @@ std::size_t initial_buffer_bytes(const ByteSource& source, std::size_t block_byt
 LineReader::LineReader(const std::string& path, std::size_t block_bytes)
     : source_(path), buffer_(initial_buffer_bytes(source_, block_bytes)) {}
 
+std::size_t header_reservation(const LineReader& reader, std::uint64_t declared, std::size_t min_item_bytes) {
+  std::uint64_t bound = std::uint64_t(1) << 20;
+  if (!reader.compressed()) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(reader.path(), ec);
+    if (!ec) bound = size / std::max<std::size_t>(1, min_item_bytes);
+  }
+  return static_cast<std::size_t>(std::min(declared, bound));
+}
+
 bool LineReader::refill() {
   // Keep the unfinished line, move it to the front and read behind it.
   std::size_t pending = end_ - begin_;

@@ -25,6 +25,7 @@ class LineReader {
   // The number of the line last returned by next() (0 before the first).
   long long line_number() const { return line_; }
   const std::string& path() const { return source_.path(); }
+  bool compressed() const { return source_.compressed(); }
   // Throws ParseError "path:line: what" for the line last returned.
   [[noreturn]] void fail(const std::string& what) const;
 
@@ -38,6 +39,12 @@ class LineReader {
   bool eof_ = false;
   long long line_ = 0;
 };
+
+// How many items to reserve for a count that a header declares: no more than the file can hold
+// when each item takes at least `min_item_bytes` bytes of text (for gzip, whose size says little,
+// at most 2^20; the containers grow past a reservation as items arrive). A corrupt header in a
+// short file then reserves nothing it cannot fill.
+std::size_t header_reservation(const LineReader& reader, std::uint64_t declared, std::size_t min_item_bytes);
 
 // Splits a line into tokens separated by blanks (space, tab, \r, \v, \f) and, when
 // `commas` is true, also by commas.

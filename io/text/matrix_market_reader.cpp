@@ -92,8 +92,8 @@ EdgeList read_matrix_market(const std::string& path) {
   EdgeList edges;
   edges.num_vertices = static_cast<vid_t>(rows);
   edges.directed = !symmetric;
-  // Cap the reservation: a corrupt size line must not allocate memory the file cannot fill.
-  edges.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(nnz, std::uint64_t(1) << 26)));
+  // A corrupt size line must not reserve memory the file cannot fill: an entry is at least "1 1\n".
+  edges.reserve(header_reservation(reader, nnz, 4));
   if (field != Field::pattern) edges.weights.reserve(edges.src.capacity());
 
   const int expected_columns = field == Field::pattern ? 2 : 3;

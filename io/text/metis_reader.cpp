@@ -50,7 +50,9 @@ EdgeList read_metis(const std::string& path) {
   EdgeList edges;
   edges.num_vertices = static_cast<vid_t>(n);
   edges.directed = false;
-  const std::size_t expected = static_cast<std::size_t>(std::min<std::uint64_t>(2 * m, std::uint64_t(1) << 27));
+  // Each edge is listed at both ends; a corrupt header must not reserve what the file cannot hold
+  // (an adjacency entry is at least "1 ").
+  const std::size_t expected = header_reservation(reader, 2 * m, 2);
   edges.reserve(expected);
   if (has_edge_weights) edges.weights.reserve(expected);
 

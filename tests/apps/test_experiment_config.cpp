@@ -58,6 +58,14 @@ TEST_CASE("load_experiment rejects bad files with file:line") {
   check("name: [x\n", "malformed YAML");
   check("inputs:\n  - generator: clique:n=3\ntasks:\n  - task: stats\n", "missing 'name'");
   CHECK_THROWS_WITH_AS(io::load_experiment(dir.file("nope.yaml")), doctest::Contains("no such file"), UserError);
+  // Found by tests/fuzz (fuzz_experiment): a key that is a list, a mapping or empty ("? ..." in
+  // YAML) escaped as yaml-cpp's "bad conversion" instead of a file:line error.
+  check("name: x\n? [a, b]\n: 1\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: stats\n",
+        "bad.yaml:2: a key in the experiment must be a plain name, not a list, mapping or nothing");
+  check("name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: orient\n    ? {a: 1}\n    : 2\n",
+        "bad.yaml:6: a key in a task must be a plain name");
+  check("name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: orient\n    params:\n      ?\n      : 2\n",
+        "a key in params must be a plain name");
 }
 
 TEST_CASE("load_experiment keeps the plot block as written and echoes it") {

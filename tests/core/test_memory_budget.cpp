@@ -2,6 +2,8 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 
 #include "core/error.hpp"
 #include "core/util/memory_budget.hpp"
@@ -26,4 +28,21 @@ TEST_CASE("require_fits_in_memory refuses more than the budget, with what asked 
   CHECK(available_memory_bytes() > (std::uint64_t(1) << 20));
   test::MemoryCap huge(UINT64_MAX);
   CHECK(available_memory_bytes() < UINT64_MAX);
+}
+
+TEST_CASE("TESSERA_MEMORY_BUDGET_MB lowers the budget; a malformed value is an error") {
+  setenv("TESSERA_MEMORY_BUDGET_MB", "2", 1);
+  CHECK(available_memory_bytes() == (std::uint64_t(2) << 20));
+  {
+    test::MemoryCap cap(std::uint64_t(1) << 20);  // the lower of the two wins
+    CHECK(available_memory_bytes() == (std::uint64_t(1) << 20));
+  }
+  for (const char* bad : {"0", "-1", "1.5", "2GB", "99999999999999999999"}) {
+    setenv("TESSERA_MEMORY_BUDGET_MB", bad, 1);
+    CHECK_THROWS_WITH_AS(available_memory_bytes(),
+                         (std::string("TESSERA_MEMORY_BUDGET_MB must be a positive number of MiB, got '") + bad + "'").c_str(),
+                         UserError);
+  }
+  unsetenv("TESSERA_MEMORY_BUDGET_MB");
+  CHECK(available_memory_bytes() > (std::uint64_t(2) << 20));
 }

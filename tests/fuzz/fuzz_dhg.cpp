@@ -5,7 +5,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace tessera;
-  const auto path = fuzz::write_input(data, size, ".dhg");
+  const fuzz::ScratchFile input(data, size, ".dhg");
+  const std::string& path = input.path();
   io::HypergraphLoadOptions options;
   options.format = io::FileFormat::dhg;
   options.first_pin_is_source = false;

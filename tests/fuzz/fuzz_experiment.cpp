@@ -6,14 +6,14 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace tessera;
-  const auto path = fuzz::write_input(data, size, ".yaml");
+  const fuzz::ScratchFile input(data, size, ".yaml");
+  const std::string& path = input.path();
   const bool quick = (size & 1) != 0;
   fuzz::expect_clean_or_user_error([&] {
     const auto resolved = io::to_yaml(io::load_experiment(path, quick));
-    const auto again_path = fuzz::write_input(reinterpret_cast<const std::uint8_t*>(resolved.data()),
-                                              resolved.size(), ".resolved.yaml");
+    const fuzz::ScratchFile again(resolved, ".resolved.yaml");
     try {
-      if (io::to_yaml(io::load_experiment(again_path)) != resolved)
+      if (io::to_yaml(io::load_experiment(again.path())) != resolved)
         fuzz::finding("the resolved YAML loads as a different configuration:\n" + resolved);
     } catch (const UserError& e) {
       fuzz::finding(std::string("the resolved YAML of an accepted file is refused: ") + e.what() + "\n" + resolved);

@@ -9,7 +9,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace tessera;
-  const auto path = fuzz::write_input(data, size, ".h5");
+  const fuzz::ScratchFile input(data, size, ".h5");
+  const std::string& path = input.path();
   fuzz::expect_clean_or_user_error([&] {
     if (io::holds_hypergraph(path, io::FileFormat::hdf5)) {
       io::HypergraphLoadOptions options;

@@ -5,7 +5,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace tessera;
-  const auto path = fuzz::write_input(data, size, ".hgr");
+  const fuzz::ScratchFile input(data, size, ".hgr");
+  const std::string& path = input.path();
   io::HypergraphLoadOptions options;
   options.format = io::FileFormat::hmetis;
   options.first_pin_is_source = (size & 1) != 0;

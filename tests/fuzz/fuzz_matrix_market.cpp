@@ -6,7 +6,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace tessera;
-  const auto path = fuzz::write_input(data, size, ".mtx");
+  const fuzz::ScratchFile input(data, size, ".mtx");
+  const std::string& path = input.path();
   const auto options = fuzz::graph_options(io::FileFormat::matrix_market, size);
   fuzz::expect_clean_or_user_error([&] {
     const auto loaded = io::load_graph(path, options);

@@ -6,7 +6,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace tessera;
-  const auto path = fuzz::write_input(data, size, ".graph");
+  const fuzz::ScratchFile input(data, size, ".graph");
+  const std::string& path = input.path();
   const auto options = fuzz::graph_options(io::FileFormat::metis, size);
   fuzz::expect_clean_or_user_error([&] {
     const auto loaded = io::load_graph(path, options);

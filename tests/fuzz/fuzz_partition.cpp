@@ -8,7 +8,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace tessera;
-  const auto path = fuzz::write_input(data, size, ".part");
+  const fuzz::ScratchFile input(data, size, ".part");
+  const std::string& path = input.path();
   const auto text = fuzz::as_text(data, size);
   const auto num_nodes = static_cast<vid_t>(std::count(text.begin(), text.end(), '\n'));
   fuzz::expect_clean_or_user_error([&] {

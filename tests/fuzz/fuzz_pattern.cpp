@@ -5,7 +5,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace tessera;
-  const auto path = fuzz::write_input(data, size, ".pattern");
+  const fuzz::ScratchFile input(data, size, ".pattern");
+  const std::string& path = input.path();
   const auto induced = (size & 1) != 0 ? mining::Induced::vertex : mining::Induced::edge;
   fuzz::expect_clean_or_user_error([&] {
     const auto pattern = mining::read_pattern_file(path, induced);

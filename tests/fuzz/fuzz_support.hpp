@@ -27,9 +27,21 @@ inline constexpr int k_memory_budget_mb = 16;
 // Starts Kokkos (one host thread) and caps the memory budget, the first time it is called.
 void ensure_kokkos();
 
-// Writes `data` to this process's scratch file "<tmp>/tessera-fuzz-<pid>/input<suffix>" (the
-// suffix picks the format where readers look at the extension) and returns its path.
-std::string write_input(const std::uint8_t* data, std::size_t size, const std::string& suffix);
+// The input bytes as a file "<tmp>/tessera-fuzz-<pid>-input<suffix>" (the suffix picks the format
+// where readers look at the extension), removed when the object dies.
+class ScratchFile {
+ public:
+  ScratchFile(const std::uint8_t* data, std::size_t size, const std::string& suffix);
+  explicit ScratchFile(const std::string& text, const std::string& suffix)
+      : ScratchFile(reinterpret_cast<const std::uint8_t*>(text.data()), text.size(), suffix) {}
+  ~ScratchFile();
+  ScratchFile(const ScratchFile&) = delete;
+  ScratchFile& operator=(const ScratchFile&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
 
 // The bytes as text.
 inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {

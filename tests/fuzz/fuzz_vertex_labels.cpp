@@ -7,7 +7,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace tessera;
-  const auto path = fuzz::write_input(data, size, ".labels");
+  const fuzz::ScratchFile input(data, size, ".labels");
+  const std::string& path = input.path();
   const auto text = fuzz::as_text(data, size);
   const auto num_vertices = static_cast<vid_t>(std::count(text.begin(), text.end(), '\n'));
   fuzz::expect_clean_or_user_error([&] {
