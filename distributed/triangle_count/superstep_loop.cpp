@@ -7,6 +7,7 @@
 #include "algorithms/triangle_count/counting_dag.hpp"
 #include "core/error.hpp"
 #include "distributed/mpi/query_messenger.hpp"
+#include "distributed/triangle_count/compact_format.hpp"
 #include "distributed/triangle_count/gathered_dag.hpp"
 #include "distributed/triangle_count/query_receiver.hpp"
 #include "distributed/triangle_count/readable_rows.hpp"
@@ -65,10 +66,66 @@ struct RemoteScan {
   }
 };
 
+// The rows format's scan (compact_format.hpp): per local row v and destination d, one record
+// with the suffix of N+(v) from d's first owned out-neighbour and the indices of all of them.
+// Resumes at (v, d); a row's destinations are visited in rank order.
+struct RowScan {
+  HostDag dag;
+  vid_t v = 0;
+  int next_dest = 0;
+  bool done = false;
+  vid_t owners_of = -1;        // the row whose owners `owner` holds
+  std::vector<int> owner;      // per entry of that row: the owner of its out-neighbour
+  std::vector<vid_t> record;   // built for (v, next_dest) and not pushed yet (both slots busy)
+  std::size_t record_items = 0;
+
+  void run(const DistGraph& g, const std::vector<char>& readable, QueryMessenger& messenger, std::size_t budget) {
+    const vid_t n_local = g.end() - g.begin();
+    const int p = static_cast<int>(readable.size());
+    for (; v < n_local; ++v, next_dest = 0) {
+      const eid_t rb = dag.row_map(v), re = dag.row_map(v + 1);
+      if (re - rb < 2) continue;
+      if (owners_of != v) {
+        owner.resize(static_cast<std::size_t>(re - rb));
+        for (eid_t i = rb; i < re; ++i) owner[static_cast<std::size_t>(i - rb)] = g.owner(dag.vertex(dag.entries(i)));
+        owners_of = v;
+      }
+      for (; next_dest < p; ++next_dest) {
+        if (readable[static_cast<std::size_t>(next_dest)]) continue;
+        if (record.empty() && !build(rb, re)) continue;
+        if (budget == 0 || !messenger.push_record(next_dest, record.data(), record.size(), record_items)) return;
+        budget = record_items >= budget ? 0 : budget - record_items;
+        record.clear();
+      }
+    }
+    done = true;
+  }
+
+  // The record of row [rb, re) for next_dest; false when the destination owns no parent there.
+  bool build(eid_t rb, eid_t re) {
+    eid_t first = -1;
+    std::size_t k = 0;
+    record_items = 0;
+    for (eid_t i = rb; i + 1 < re; ++i)
+      if (owner[static_cast<std::size_t>(i - rb)] == next_dest) {
+        if (first < 0) first = i;
+        ++k;
+        record_items += static_cast<std::size_t>(re - i - 1);
+      }
+    if (k == 0) return false;
+    record.assign({encode_parent(static_cast<vid_t>(k)), static_cast<vid_t>(re - first)});
+    for (eid_t i = first; i < re; ++i) record.push_back(dag.entries(i));
+    for (eid_t i = first; i + 1 < re; ++i)
+      if (owner[static_cast<std::size_t>(i - rb)] == next_dest) record.push_back(static_cast<vid_t>(i - first));
+    return true;
+  }
+};
+
 QueryFormat message_format(const DistTriangleParams& params) {
   switch (params.message_format) {
     case MessageFormat::flat: return QueryFormat::flat;
     case MessageFormat::compact: return QueryFormat::compact;
+    case MessageFormat::rows: return QueryFormat::rows;
     case MessageFormat::automatic: break;
   }
   const bool host = params.variant == DistVariant::cpu || params.variant == DistVariant::shm;
@@ -109,19 +166,24 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   // gathered into the single-node DAG and this rank's sources counted with the single-node
   // kernels. Otherwise the distributed kernel counts the readable out-edges and the scan sends
   // the rest.
+  const QueryFormat format = message_format(params);
   RemoteScan scan;
+  RowScan row_scan;  // the rows format's scan instead
   scan.done = std::all_of(readable.begin(), readable.end(), [](char r) { return r != 0; });
-  const bool gathers = scan.done && (!ipc || params.ipc_rows == IpcRows::gather);
+  row_scan.done = scan.done || format != QueryFormat::rows;
+  if (format == QueryFormat::rows) scan.done = true;
+  const bool every_rank_readable = scan.done && row_scan.done;
+  const bool gathers = every_rank_readable && (!ipc || params.ipc_rows == IpcRows::gather);
   CsrGraph<typename Space::memory_space> gathered;
   timer.reset();
   if (gathers) {
     gathered = gather_dag<Space>(readable_rows.table(), dag.vertex);
   } else {
     add_task_list<Space>(dag);
-    if (!scan.done)
-      scan.dag = HostDag{Kokkos::create_mirror_view_and_copy(host_memory{}, dag.row_map),
-                         Kokkos::create_mirror_view_and_copy(host_memory{}, dag.entries),
-                         Kokkos::create_mirror_view_and_copy(host_memory{}, dag.vertex)};
+    if (!every_rank_readable)
+      scan.dag = row_scan.dag = HostDag{Kokkos::create_mirror_view_and_copy(host_memory{}, dag.row_map),
+                                        Kokkos::create_mirror_view_and_copy(host_memory{}, dag.entries),
+                                        Kokkos::create_mirror_view_and_copy(host_memory{}, dag.vertex)};
   }
   Space().fence();
   rm.gather_seconds = timer.seconds();
@@ -141,7 +203,7 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   MessengerParams mp;
   mp.items_per_message = params.buffer_size;
   mp.compress = params.compress;
-  mp.format = message_format(params);
+  mp.format = format;
   QueryMessenger messenger(comm, mp);
   // Made when the first batch arrives: ranks that receive none (IPC on one node) create no
   // streams.
@@ -150,13 +212,14 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   bool flushed = false;
   Kokkos::Timer loop;
   while (true) {
-    if (!scan.done) {
+    if (!scan.done || !row_scan.done) {
       timer.reset();
-      scan.run(g, readable, messenger, params.scan_chunk);
+      if (!scan.done) scan.run(g, readable, messenger, params.scan_chunk);
+      if (!row_scan.done) row_scan.run(g, readable, messenger, params.scan_chunk);
       rm.scan_seconds += timer.seconds();
     }
     messenger.test_sends();
-    if (scan.done && !flushed) {
+    if (scan.done && row_scan.done && !flushed) {
       messenger.flush_all();
       flushed = true;
     }
