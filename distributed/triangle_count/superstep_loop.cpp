@@ -11,6 +11,7 @@
 #include "distributed/triangle_count/gathered_dag.hpp"
 #include "distributed/triangle_count/query_receiver.hpp"
 #include "distributed/triangle_count/readable_rows.hpp"
+#include "distributed/triangle_count/row_records.hpp"
 #include "distributed/triangle_count/wedge_kernels.hpp"
 
 // count_closed_wedges (the local count when some rank is not readable) is instantiated here
@@ -66,58 +67,39 @@ struct RemoteScan {
   }
 };
 
-// The rows format's scan (compact_format.hpp): per local row v and destination d, one record
-// with the suffix of N+(v) from d's first owned out-neighbour and the indices of all of them.
-// Resumes at (v, d); a row's destinations are visited in rank order.
+// The rows format's scan (compact_format.hpp): the records of every destination are built at
+// once, in parallel (row_records.hpp); the scan hands them to the messenger in spans of whole
+// records of at most a message's queries, resuming at (destination, row).
 struct RowScan {
-  HostDag dag;
-  vid_t v = 0;
-  int next_dest = 0;
+  RowRecords records;
+  int dest = 0;
+  vid_t v = 0, span_end = -1;  // span_end: the span from v found before a refused push (or -1)
   bool done = false;
-  vid_t owners_of = -1;        // the row whose owners `owner` holds
-  std::vector<int> owner;      // per entry of that row: the owner of its out-neighbour
-  std::vector<vid_t> record;   // built for (v, next_dest) and not pushed yet (both slots busy)
-  std::size_t record_items = 0;
 
-  void run(const DistGraph& g, const std::vector<char>& readable, QueryMessenger& messenger, std::size_t budget) {
-    const vid_t n_local = g.end() - g.begin();
-    const int p = static_cast<int>(readable.size());
-    for (; v < n_local; ++v, next_dest = 0) {
-      const eid_t rb = dag.row_map(v), re = dag.row_map(v + 1);
-      if (re - rb < 2) continue;
-      if (owners_of != v) {
-        owner.resize(static_cast<std::size_t>(re - rb));
-        for (eid_t i = rb; i < re; ++i) owner[static_cast<std::size_t>(i - rb)] = g.owner(dag.vertex(dag.entries(i)));
-        owners_of = v;
-      }
-      for (; next_dest < p; ++next_dest) {
-        if (readable[static_cast<std::size_t>(next_dest)]) continue;
-        if (record.empty() && !build(rb, re)) continue;
-        if (budget == 0 || !messenger.push_record(next_dest, record.data(), record.size(), record_items)) return;
-        budget = record_items >= budget ? 0 : budget - record_items;
-        record.clear();
+  void run(QueryMessenger& messenger, std::size_t message_queries, std::size_t budget) {
+    const vid_t n = records.rows;
+    for (; dest < records.ranks; ++dest, v = 0) {
+      while (v < n) {
+        if (records.begin(dest, v) == records.begin(dest, v + 1)) {  // no record: skip empty rows fast
+          ++v;
+          continue;
+        }
+        if (budget == 0) return;
+        // The longest span of records from v within one message's queries (at least one).
+        const std::uint64_t base = records.queries(dest, v);
+        if (span_end < 0) {
+          span_end = v + 1;
+          while (span_end < n && records.queries(dest, span_end + 1) - base <= message_queries) ++span_end;
+        }
+        const std::uint64_t items = records.queries(dest, span_end) - base;
+        const eid_t b = records.begin(dest, v), e = records.begin(dest, span_end);
+        if (!messenger.push_record(dest, records.words.data() + b, static_cast<std::size_t>(e - b), items)) return;
+        budget = items >= budget ? 0 : budget - static_cast<std::size_t>(items);
+        v = span_end;
+        span_end = -1;
       }
     }
     done = true;
-  }
-
-  // The record of row [rb, re) for next_dest; false when the destination owns no parent there.
-  bool build(eid_t rb, eid_t re) {
-    eid_t first = -1;
-    std::size_t k = 0;
-    record_items = 0;
-    for (eid_t i = rb; i + 1 < re; ++i)
-      if (owner[static_cast<std::size_t>(i - rb)] == next_dest) {
-        if (first < 0) first = i;
-        ++k;
-        record_items += static_cast<std::size_t>(re - i - 1);
-      }
-    if (k == 0) return false;
-    record.assign({encode_parent(static_cast<vid_t>(k)), static_cast<vid_t>(re - first)});
-    for (eid_t i = first; i < re; ++i) record.push_back(dag.entries(i));
-    for (eid_t i = first; i + 1 < re; ++i)
-      if (owner[static_cast<std::size_t>(i - rb)] == next_dest) record.push_back(static_cast<vid_t>(i - first));
-    return true;
   }
 };
 
@@ -181,9 +163,13 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   } else {
     add_task_list<Space>(dag);
     if (!every_rank_readable)
-      scan.dag = row_scan.dag = HostDag{Kokkos::create_mirror_view_and_copy(host_memory{}, dag.row_map),
-                                        Kokkos::create_mirror_view_and_copy(host_memory{}, dag.entries),
-                                        Kokkos::create_mirror_view_and_copy(host_memory{}, dag.vertex)};
+      scan.dag = HostDag{Kokkos::create_mirror_view_and_copy(host_memory{}, dag.row_map),
+                         Kokkos::create_mirror_view_and_copy(host_memory{}, dag.entries),
+                         Kokkos::create_mirror_view_and_copy(host_memory{}, dag.vertex)};
+    if (!row_scan.done) {
+      row_scan.records = build_row_records(scan.dag.row_map, scan.dag.entries, scan.dag.vertex, g, readable);
+      scan.dag = HostDag{};
+    }
   }
   Space().fence();
   rm.gather_seconds = timer.seconds();
@@ -215,7 +201,7 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
     if (!scan.done || !row_scan.done) {
       timer.reset();
       if (!scan.done) scan.run(g, readable, messenger, params.scan_chunk);
-      if (!row_scan.done) row_scan.run(g, readable, messenger, params.scan_chunk);
+      if (!row_scan.done) row_scan.run(messenger, params.buffer_size, params.scan_chunk);
       rm.scan_seconds += timer.seconds();
     }
     messenger.test_sends();
