@@ -129,7 +129,9 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   Space().fence();
   rm.upload_seconds = timer.seconds();
   timer.reset();
-  const VertexOrder<Space> order = global_order<Space>(comm, g, rows, params.orientation);
+  // On one node the IPC variants exchange the degrees device to device, as they share rows.
+  const bool ipc_degrees = ipc && topology.num_nodes == 1 && comm.size() > 1 && kokkos_ext::ipc_supported();
+  const VertexOrder<Space> order = global_order<Space>(comm, g, rows, params.orientation, ipc_degrees);
   rm.order_seconds = timer.seconds();
   timer.reset();
   auto dag = orient_on_rank<Space>(g, rows, order);
