@@ -13,6 +13,26 @@ namespace {
 // A message holds at most 2 words per query (parent marker + child); the byte count must fit
 // MPI's int count, and LZ4's int sizes.
 constexpr std::size_t k_max_items = (std::size_t(std::numeric_limits<int>::max()) - 64) / (4 * sizeof(vid_t));
+// Queries a rows-format message stands for: Σ over its records of the candidates after each
+// parent index (L - 1 - i). Validates the record structure, so the receiver's kernels can trust it.
+std::uint64_t record_items(const vid_t* w, std::size_t count) {
+  std::uint64_t items = 0;
+  for (std::size_t at = 0; at < count;) {
+    TESSERA_REQUIRE(w[at] < 0 && at + 1 < count, "rows message: no record header at word " << at);
+    const std::size_t k = static_cast<std::size_t>(-(w[at] + 1));
+    const vid_t length = w[at + 1];
+    TESSERA_REQUIRE(length >= 0 && at + 2 + static_cast<std::size_t>(length) + k <= count,
+                    "rows message: record at word " << at << " overruns the message");
+    const vid_t* index = w + at + 2 + length;
+    for (std::size_t j = 0; j < k; ++j) {
+      TESSERA_REQUIRE(index[j] >= 0 && index[j] < length, "rows message: index " << index[j] << " outside its list");
+      items += static_cast<std::uint64_t>(length - 1 - index[j]);
+    }
+    at += 2 + static_cast<std::size_t>(length) + k;
+  }
+  return items;
+}
+
 }  // namespace
 
 QueryMessenger::QueryMessenger(const Communicator& comm, const MessengerParams& params)
@@ -56,6 +76,31 @@ bool QueryMessenger::push(int dest, vid_t parent, vid_t child) {
   }
   s.words.push_back(child);
   if (++s.items == params_.items_per_message) send(dest);
+  return true;
+}
+
+bool QueryMessenger::push_record(int dest, const vid_t* words, std::size_t count, std::size_t items) {
+  TESSERA_REQUIRE(params_.format == QueryFormat::rows, "push_record needs the rows format");
+  Destination& d = dests_[static_cast<std::size_t>(dest)];
+  if (d.open >= 0) {
+    const Slot& open = d.slots[static_cast<std::size_t>(d.open)];
+    if (open.items > 0 && open.items + items > params_.items_per_message) {
+      if (d.slots[static_cast<std::size_t>(1 - d.open)].in_flight) return false;  // no slot after this one
+      send(dest);
+    }
+  }
+  if (d.open < 0) {
+    if (!d.slots[0].in_flight)
+      d.open = 0;
+    else if (!d.slots[1].in_flight)
+      d.open = 1;
+    else
+      return false;
+  }
+  Slot& s = d.slots[static_cast<std::size_t>(d.open)];
+  s.words.insert(s.words.end(), words, words + count);
+  s.items += items;
+  if (s.items >= params_.items_per_message) send(dest);
   return true;
 }
 
@@ -144,6 +189,8 @@ bool QueryMessenger::receive_one(int& source) {
   stats_.bytes_received_wire += static_cast<std::size_t>(bytes);
   if (params_.format == QueryFormat::flat) {
     stats_.items_received += recv_words_.size() / 2;
+  } else if (params_.format == QueryFormat::rows) {
+    stats_.items_received += record_items(recv_words_.data(), recv_words_.size());
   } else {
     for (vid_t w : recv_words_)
       if (w >= 0) ++stats_.items_received;

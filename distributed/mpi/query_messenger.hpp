@@ -30,7 +30,10 @@ namespace tessera::dist {
 // How queries are laid out in a message. compact: a parent once, then its children (CPU
 // variant; compact_format.hpp). flat: one (parent, child) pair per query, so a GPU can answer
 // every query with one independent lookup (paper 1, §II-B3: more bytes, simpler processing).
-enum class QueryFormat { compact, flat };
+// rows: records [-(k+1), L, r_0..r_{L-1}, i_1..i_k] (distributed/triangle_count/
+// compact_format.hpp), pushed whole with push_record: one sorted list shared by k parents, so
+// the volume grows with the lists, not with the queries they stand for.
+enum class QueryFormat { compact, flat, rows };
 
 struct MessengerParams {
   std::size_t items_per_message = 1 << 16;  // SIZE: queries per message, >= 1
@@ -58,6 +61,10 @@ class QueryMessenger {
   // Appends the query (parent, child) for `dest`. Returns false, writing nothing, when the
   // destination's open slot is full and its other slot is still in flight: progress and retry.
   bool push(int dest, vid_t parent, vid_t child);
+  // rows format: appends a whole record of `count` words standing for `items` queries. A full
+  // open slot is sent first; a record larger than a slot travels alone. Returns false, writing
+  // nothing, when no slot of `dest` is free: progress and retry.
+  bool push_record(int dest, const vid_t* words, std::size_t count, std::size_t items);
   // Sends every non-empty open slot (the final flush; always possible since an open slot is
   // never in flight).
   void flush_all();

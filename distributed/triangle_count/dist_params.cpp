@@ -30,6 +30,7 @@ const char* to_string(MessageFormat f) {
     case MessageFormat::automatic: return "auto";
     case MessageFormat::flat: return "flat";
     case MessageFormat::compact: return "compact";
+    case MessageFormat::rows: return "rows";
   }
   return "unknown";
 }
@@ -110,16 +111,17 @@ const std::vector<DistParamOption>& dist_param_options() {
       {"partition", "edges|work", "what the split of the vertices over the ranks evens out: edges, or estimated work",
        [](P& p, const std::string& v) { p.partition = parse_partition_balance(v); },
        [](const P& p) { return std::string(to_string(p.partition)); }},
-      {"message-format", "auto|flat|compact",
-       "remote queries as (m, n) pairs (lookup kernel) or runs (m; n1, n2, ...) decoded on the receiver (split-edge "
-       "kernel); auto: compact for cpu and shm, flat for the GPU variants",
+      {"message-format", "auto|flat|compact|rows",
+       "remote queries as (m, n) pairs (lookup kernel), runs (m; n1, n2, ...) decoded on the receiver (split-edge "
+       "kernel), or out-lists sent once per destination with their parents' indices (rows); auto: compact for cpu "
+       "and shm, flat for the GPU variants",
        [](P& p, const std::string& v) {
-         for (auto f : {MessageFormat::automatic, MessageFormat::flat, MessageFormat::compact})
+         for (auto f : {MessageFormat::automatic, MessageFormat::flat, MessageFormat::compact, MessageFormat::rows})
            if (v == to_string(f)) {
              p.message_format = f;
              return;
            }
-         throw UserError("takes auto, flat or compact, got '" + v + "'");
+         throw UserError("takes auto, flat, compact or rows, got '" + v + "'");
        },
        [](const P& p) { return std::string(to_string(p.message_format)); }},
       {"receiver-streams", "S", "execution space instances (CUDA streams) counting received batches concurrently",

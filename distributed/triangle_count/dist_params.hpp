@@ -28,10 +28,11 @@ namespace tessera::dist {
 enum class DistVariant { cpu, gpu, hybrid, ipc, mpi_ipc, shm };
 
 // How remote queries travel (query_receiver.hpp): flat (m, n) pairs, counted by the lookup
-// kernel, or compact runs (m; n1, n2, ...), decoded on the receiving space and counted by the
-// split-edge kernel; automatic: compact for cpu and shm, flat for the variants that count on a
-// GPU (paper 1, §II-A3).
-enum class MessageFormat { automatic, flat, compact };
+// kernel; compact runs (m; n1, n2, ...), decoded on the receiving space and counted by the
+// split-edge kernel; rows: each out-list sent once per destination with the indices of the
+// parents it owns (compact_format.hpp), volume ~ the lists instead of ~ the queries; automatic:
+// compact for cpu and shm, flat for the variants that count on a GPU (paper 1, §II-A3).
+enum class MessageFormat { automatic, flat, compact, rows };
 
 enum class IpcRows { gather, map, copy };
 const char* to_string(IpcRows r);

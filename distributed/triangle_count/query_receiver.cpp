@@ -123,6 +123,69 @@ void count_compact(const Space& space, const OwnedRows<typename Space::memory_sp
       });
 }
 
+// Rows records (compact_format.hpp; the messenger validated their structure): the same scan
+// finds the records, then one team per record, its threads over the record's parents, each
+// parent's vector lanes sharing |list after it ∩ N+(parent)| (both ascending).
+template <class Space>
+void count_rows(const Space& space, const OwnedRows<typename Space::memory_space>& rows,
+                const Kokkos::View<const vid_t*, typename Space::memory_space>& words, std::size_t count,
+                const Kokkos::View<eid_t*, typename Space::memory_space>& run_start,
+                const Counters<typename Space::memory_space>& counters, int k) {
+  using policy = tessera::detail::LightTeamPolicy<Space>;
+  using member = typename policy::member_type;
+  constexpr bool gpu = tessera::detail::is_gpu_space<Space>();
+  const std::int64_t n_words = static_cast<std::int64_t>(count);
+  const auto runs = counters.runs;
+  const auto bad = counters.bad, found = counters.found;
+  tessera::detail::chunked_scan_no_total<Space, eid_t>(
+      "tessera::dist::tc::receive_records", space, n_words,
+      KOKKOS_LAMBDA(const std::int64_t i, eid_t& partial, const bool final) {
+        const bool header = words(i) < 0;
+        if (final && header) run_start(partial) = i;
+        if (header) ++partial;
+        if (final && i == 0 && !header) Kokkos::atomic_add(&bad(k), 1ull);
+        if (final && i == n_words - 1) runs(k) = partial;
+      });
+  const int team_size = gpu ? 4 : 1, lanes = gpu ? 8 : 1;
+  Kokkos::parallel_for(
+      "tessera::dist::tc::receive_rows", policy(space, static_cast<int>(n_words / 2 + 1), team_size, lanes),
+      KOKKOS_LAMBDA(const member& team) {
+        const eid_t r = team.league_rank();
+        if (r >= runs(k)) return;
+        const eid_t begin = run_start(r);
+        const vid_t parents = decode_parent(words(begin));
+        const vid_t length = words(begin + 1);
+        const vid_t* list = words.data() + begin + 2;
+        const vid_t* index = list + length;
+        count_t team_hits = 0;
+        Kokkos::parallel_reduce(
+            Kokkos::TeamThreadRange(team, parents),
+            [&](const vid_t j, count_t& thread_hits) {
+              const vid_t i = index[j];
+              eid_t out_length = 0;
+              const vid_t* out = rows.row(list[i], out_length);
+              if (out == nullptr) {
+                Kokkos::single(Kokkos::PerThread(team), [&]() { Kokkos::atomic_add(&bad(k), 1ull); });
+                return;
+              }
+              const vid_t* candidates = list + i + 1;
+              const eid_t nc = length - 1 - i;
+              count_t hits = 0;
+              Kokkos::parallel_reduce(
+                  Kokkos::ThreadVectorRange(team, lanes),
+                  [&](const int lane, count_t& h) {
+                    h += set_ops::prefer_binary_search(nc, out_length)
+                             ? set_ops::intersect_binary(lane, lanes, candidates, nc, out, out_length, set_ops::NoMatchHook{})
+                             : set_ops::intersect_merge(lane, lanes, candidates, nc, out, out_length, set_ops::NoMatchHook{});
+                  },
+                  hits);
+              Kokkos::single(Kokkos::PerThread(team), [&]() { thread_hits += hits; });
+            },
+            team_hits);
+        Kokkos::single(Kokkos::PerTeam(team), [&]() { Kokkos::atomic_add(&found(k), static_cast<unsigned long long>(team_hits)); });
+      });
+}
+
 }  // namespace
 
 template <class Space>
@@ -151,7 +214,7 @@ void QueryReceiver<Space>::reserve(Slot& slot, std::size_t count) {
   else
     slot.words = Kokkos::View<vid_t*, memory>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::batch"),
                                               capacity);
-  if (format_ == QueryFormat::compact)
+  if (format_ != QueryFormat::flat)
     slot.run_start = Kokkos::View<eid_t*, memory>(
         Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::run_start"), capacity / 2 + 1);
 }
@@ -171,10 +234,13 @@ void QueryReceiver<Space>::submit(const vid_t* words, std::size_t count) {
                       Kokkos::subview(slot.host, Kokkos::make_pair(std::size_t{0}, count)));
   const OwnedRows<memory> rows{dag_.row_map, dag_.entries, dag_.vertex, first_, last_};
   const Counters<memory> counters{found_, bad_, runs_};
+  const Kokkos::View<const vid_t*, memory> batch(slot.words);
   if (format_ == QueryFormat::flat)
-    count_flat(instances_[k], rows, Kokkos::View<const vid_t*, memory>(slot.words), count, counters, k);
+    count_flat(instances_[k], rows, batch, count, counters, k);
+  else if (format_ == QueryFormat::compact)
+    count_compact(instances_[k], rows, batch, count, slot.run_start, counters, k);
   else
-    count_compact(instances_[k], rows, Kokkos::View<const vid_t*, memory>(slot.words), count, slot.run_start, counters, k);
+    count_rows(instances_[k], rows, batch, count, slot.run_start, counters, k);
   slot.busy = true;
   ++batches_;
 }

@@ -14,7 +14,10 @@
 //   compact  [-(m+1), n1, n2, ..., -(m'+1), ...] (compact_format.hpp): decoded on the receiving
 //            space by one prefix scan that locates the runs (no host round trip), then the
 //            split-edge kernel: one team per run (grid blocks over the distance-1 items), its
-//            threads over the run's candidates (each thread one distance-2 lookup).
+//            threads over the run's candidates (each thread one distance-2 lookup);
+//   rows     records [-(k+1), L, list..., indices...] (compact_format.hpp): the same scan finds
+//            the records, then one team per record, a thread per parent index, its vector
+//            lanes intersecting the list after the parent with N+(parent).
 // Queries whose m is not owned here are counted on the device and reported by finish().
 #include <Kokkos_Core.hpp>
 

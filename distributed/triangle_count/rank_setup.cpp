@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "core/kokkos_ext/execution.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
+#include "core/kokkos_ext/ipc_memory.hpp"
 #include "core/kokkos_ext/scan.hpp"
 #include "distributed/triangle_count/partition.hpp"
 
@@ -99,9 +100,46 @@ LocalDag orient_local(const Communicator& comm, const DistGraph& g, Orientation 
   return dag;
 }
 
+namespace {
+
+// The other ranks' degree slices read from their devices through CUDA IPC (every rank on one
+// node): each rank exposes its own slice, maps the others' and copies them over the GPU link;
+// the barrier keeps every slice alive until all have been read.
+template <class Space>
+void exchange_degrees_ipc(const Communicator& comm, const DistGraph& g,
+                          const Kokkos::View<vid_t*, typename Space::memory_space>& degrees) {
+  using memory = typename Space::memory_space;
+  using unmanaged = Kokkos::MemoryTraits<Kokkos::Unmanaged>;
+  const int p = comm.size();
+  const auto slice = [&](int r) {
+    return std::make_pair(static_cast<std::size_t>(g.vertex_offsets[static_cast<std::size_t>(r)]),
+                          static_cast<std::size_t>(g.vertex_offsets[static_cast<std::size_t>(r) + 1]));
+  };
+  const auto own = slice(comm.rank());
+  kokkos_ext::SharedDeviceBuffer mine((own.second - own.first) * sizeof(vid_t));
+  Kokkos::deep_copy(Kokkos::View<vid_t*, memory, unmanaged>(static_cast<vid_t*>(mine.data()), own.second - own.first),
+                    Kokkos::subview(degrees, own));
+  Space().fence();
+  const kokkos_ext::IpcHandle handle = mine.handle();
+  std::vector<kokkos_ext::IpcHandle> handles(static_cast<std::size_t>(p));
+  TESSERA_MPI_CHECK(MPI_Allgather(&handle, sizeof handle, MPI_BYTE, handles.data(), sizeof handle, MPI_BYTE, comm.get()));
+  for (int r = 0; r < p; ++r) {
+    const auto s = slice(r);
+    if (r == comm.rank() || s.second == s.first) continue;
+    const kokkos_ext::MappedDeviceBuffer theirs(handles[static_cast<std::size_t>(r)]);
+    Kokkos::deep_copy(Kokkos::subview(degrees, s),
+                      Kokkos::View<const vid_t*, memory, unmanaged>(static_cast<const vid_t*>(theirs.data()), s.second - s.first));
+    Space().fence();
+  }
+  TESSERA_MPI_CHECK(MPI_Barrier(comm.get()));
+}
+
+}  // namespace
+
 template <class Space>
 VertexOrder<Space> global_order(const Communicator& comm, const DistGraph& g,
-                                const CsrGraph<typename Space::memory_space>& rows, Orientation orientation) {
+                                const CsrGraph<typename Space::memory_space>& rows, Orientation orientation,
+                                bool exchange_by_ipc) {
   using memory = typename Space::memory_space;
   const vid_t n = g.num_vertices;
   if (orientation == Orientation::id) {
@@ -118,8 +156,8 @@ VertexOrder<Space> global_order(const Communicator& comm, const DistGraph& g,
     return identity;
   }
   // Every vertex's degree, in id order (owners hold contiguous ranges in rank order): the own
-  // slice from the rows on Space, the others' through one all-gather on the host (none with
-  // one rank: the degrees never leave the device).
+  // slice from the rows on Space, the others' through CUDA IPC or one all-gather on the host
+  // (none with one rank: the degrees never leave the device).
   const int p = comm.size();
   const vid_t first = g.begin(), mine = g.end() - g.begin();
   Kokkos::View<vid_t*, memory> degrees(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::degrees"), n);
@@ -127,7 +165,10 @@ VertexOrder<Space> global_order(const Communicator& comm, const DistGraph& g,
   Kokkos::parallel_for(
       "tessera::dist::tc::own_degrees", Kokkos::RangePolicy<Space>(Space(), 0, mine),
       KOKKOS_LAMBDA(const vid_t i) { degrees(first + i) = static_cast<vid_t>(rm(i + 1) - rm(i)); });
-  if (p > 1) {
+  if (p > 1 && exchange_by_ipc) {
+    Space().fence();
+    exchange_degrees_ipc<Space>(comm, g, degrees);
+  } else if (p > 1) {
     std::vector<int> counts(static_cast<std::size_t>(p)), displs(static_cast<std::size_t>(p));
     for (int r = 0; r < p; ++r) {
       displs[r] = g.vertex_offsets[static_cast<std::size_t>(r)];
@@ -264,7 +305,7 @@ count_t count_node_local_queries(const DistGraph& g, const RankDag<typename Spac
 
 #define TESSERA_INST(Space)                                                                                       \
   template VertexOrder<Space> global_order<Space>(const Communicator&, const DistGraph&,                        \
-                                                  const CsrGraph<Space::memory_space>&, Orientation);            \
+                                                  const CsrGraph<Space::memory_space>&, Orientation, bool);      \
   template RankDag<Space::memory_space> orient_on_rank<Space>(const DistGraph&, const CsrGraph<Space::memory_space>&, \
                                                               const VertexOrder<Space>&);                         \
   template void add_task_list<Space>(RankDag<Space::memory_space>&);                                              \

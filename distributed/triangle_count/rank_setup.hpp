@@ -110,10 +110,13 @@ CsrGraph<typename Space::memory_space> upload_rows(const DistGraph& g) {
 }
 
 // The order's numbering on Space: every vertex's degree (the own ones from `rows`, the rank's
-// full rows on Space) all-gathered (degree order), or the identity (id order). Collective.
+// full rows on Space) all-gathered (degree order), or the identity (id order). With
+// `exchange_by_ipc` (every rank on this node, CUDA IPC available) the degrees go device to
+// device through IPC instead of through the host. Collective.
 template <class Space>
 VertexOrder<Space> global_order(const Communicator& comm, const DistGraph& g,
-                                const CsrGraph<typename Space::memory_space>& rows, Orientation orientation);
+                                const CsrGraph<typename Space::memory_space>& rows, Orientation orientation,
+                                bool exchange_by_ipc = false);
 
 // Orients `rows` (the rank's own, in Space's memory) by `order`.
 template <class Space>

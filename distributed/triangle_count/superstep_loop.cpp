@@ -7,9 +7,11 @@
 #include "algorithms/triangle_count/counting_dag.hpp"
 #include "core/error.hpp"
 #include "distributed/mpi/query_messenger.hpp"
+#include "distributed/triangle_count/compact_format.hpp"
 #include "distributed/triangle_count/gathered_dag.hpp"
 #include "distributed/triangle_count/query_receiver.hpp"
 #include "distributed/triangle_count/readable_rows.hpp"
+#include "distributed/triangle_count/row_records.hpp"
 #include "distributed/triangle_count/wedge_kernels.hpp"
 
 // count_closed_wedges (the local count when some rank is not readable) is instantiated here
@@ -65,10 +67,47 @@ struct RemoteScan {
   }
 };
 
+// The rows format's scan (compact_format.hpp): the records of every destination are built at
+// once, in parallel (row_records.hpp); the scan hands them to the messenger in spans of whole
+// records of at most a message's queries, resuming at (destination, row).
+struct RowScan {
+  RowRecords records;
+  int dest = 0;
+  vid_t v = 0, span_end = -1;  // span_end: the span from v found before a refused push (or -1)
+  bool done = false;
+
+  void run(QueryMessenger& messenger, std::size_t message_queries, std::size_t budget) {
+    const vid_t n = records.rows;
+    for (; dest < records.ranks; ++dest, v = 0) {
+      while (v < n) {
+        if (records.begin(dest, v) == records.begin(dest, v + 1)) {  // no record: skip empty rows fast
+          ++v;
+          continue;
+        }
+        if (budget == 0) return;
+        // The longest span of records from v within one message's queries (at least one).
+        const std::uint64_t base = records.queries(dest, v);
+        if (span_end < 0) {
+          span_end = v + 1;
+          while (span_end < n && records.queries(dest, span_end + 1) - base <= message_queries) ++span_end;
+        }
+        const std::uint64_t items = records.queries(dest, span_end) - base;
+        const eid_t b = records.begin(dest, v), e = records.begin(dest, span_end);
+        if (!messenger.push_record(dest, records.words.data() + b, static_cast<std::size_t>(e - b), items)) return;
+        budget = items >= budget ? 0 : budget - static_cast<std::size_t>(items);
+        v = span_end;
+        span_end = -1;
+      }
+    }
+    done = true;
+  }
+};
+
 QueryFormat message_format(const DistTriangleParams& params) {
   switch (params.message_format) {
     case MessageFormat::flat: return QueryFormat::flat;
     case MessageFormat::compact: return QueryFormat::compact;
+    case MessageFormat::rows: return QueryFormat::rows;
     case MessageFormat::automatic: break;
   }
   const bool host = params.variant == DistVariant::cpu || params.variant == DistVariant::shm;
@@ -90,7 +129,9 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   Space().fence();
   rm.upload_seconds = timer.seconds();
   timer.reset();
-  const VertexOrder<Space> order = global_order<Space>(comm, g, rows, params.orientation);
+  // On one node the IPC variants exchange the degrees device to device, as they share rows.
+  const bool ipc_degrees = ipc && topology.num_nodes == 1 && comm.size() > 1 && kokkos_ext::ipc_supported();
+  const VertexOrder<Space> order = global_order<Space>(comm, g, rows, params.orientation, ipc_degrees);
   rm.order_seconds = timer.seconds();
   timer.reset();
   auto dag = orient_on_rank<Space>(g, rows, order);
@@ -109,19 +150,28 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   // gathered into the single-node DAG and this rank's sources counted with the single-node
   // kernels. Otherwise the distributed kernel counts the readable out-edges and the scan sends
   // the rest.
+  const QueryFormat format = message_format(params);
   RemoteScan scan;
+  RowScan row_scan;  // the rows format's scan instead
   scan.done = std::all_of(readable.begin(), readable.end(), [](char r) { return r != 0; });
-  const bool gathers = scan.done && (!ipc || params.ipc_rows == IpcRows::gather);
+  row_scan.done = scan.done || format != QueryFormat::rows;
+  if (format == QueryFormat::rows) scan.done = true;
+  const bool every_rank_readable = scan.done && row_scan.done;
+  const bool gathers = every_rank_readable && (!ipc || params.ipc_rows == IpcRows::gather);
   CsrGraph<typename Space::memory_space> gathered;
   timer.reset();
   if (gathers) {
     gathered = gather_dag<Space>(readable_rows.table(), dag.vertex);
   } else {
     add_task_list<Space>(dag);
-    if (!scan.done)
+    if (!every_rank_readable)
       scan.dag = HostDag{Kokkos::create_mirror_view_and_copy(host_memory{}, dag.row_map),
                          Kokkos::create_mirror_view_and_copy(host_memory{}, dag.entries),
                          Kokkos::create_mirror_view_and_copy(host_memory{}, dag.vertex)};
+    if (!row_scan.done) {
+      row_scan.records = build_row_records(scan.dag.row_map, scan.dag.entries, scan.dag.vertex, g, readable);
+      scan.dag = HostDag{};
+    }
   }
   Space().fence();
   rm.gather_seconds = timer.seconds();
@@ -141,7 +191,7 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   MessengerParams mp;
   mp.items_per_message = params.buffer_size;
   mp.compress = params.compress;
-  mp.format = message_format(params);
+  mp.format = format;
   QueryMessenger messenger(comm, mp);
   // Made when the first batch arrives: ranks that receive none (IPC on one node) create no
   // streams.
@@ -150,13 +200,14 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   bool flushed = false;
   Kokkos::Timer loop;
   while (true) {
-    if (!scan.done) {
+    if (!scan.done || !row_scan.done) {
       timer.reset();
-      scan.run(g, readable, messenger, params.scan_chunk);
+      if (!scan.done) scan.run(g, readable, messenger, params.scan_chunk);
+      if (!row_scan.done) row_scan.run(messenger, params.buffer_size, params.scan_chunk);
       rm.scan_seconds += timer.seconds();
     }
     messenger.test_sends();
-    if (scan.done && !flushed) {
+    if (scan.done && row_scan.done && !flushed) {
       messenger.flush_all();
       flushed = true;
     }

@@ -120,7 +120,7 @@ case "$case_name" in
     mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed --help | grep -q "buffer-size" || fail "--help"
     # Rejected: usage errors (exit 2) for the single-node-only and hypergraph options, bad
     # values; as on a single node, --directed and --keep-self-loops are input errors (exit 1).
-    for bad in "--intersection merge" "--per-vertex $tmp/pv" "--first-pin-is-source" "--buffer-size 0" "--variant masked" "--message-format runs" "--receiver-streams 0" "--ipc-rows all"; do
+    for bad in "--intersection merge" "--per-vertex $tmp/pv" "--first-pin-is-source" "--buffer-size 0" "--variant masked" "--message-format pairs" "--receiver-streams 0" "--ipc-rows all"; do
       mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed $bad >/dev/null 2>"$tmp/err"; rc=$?
       [ $rc -eq 2 ] || fail "--distributed $bad: exit $rc, $(cat "$tmp/err")"
     done

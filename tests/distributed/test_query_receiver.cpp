@@ -32,6 +32,7 @@ struct Wedges {
   dist::DistGraph g;
   dist::detail::RankDag<memory> dag;
   std::vector<std::vector<vid_t>> runs;  // [m, n1, n2, ...]
+  std::vector<std::vector<vid_t>> lists;  // every out-list of length >= 2
   count_t triangles = 0;
 
   explicit Wedges(const dist::Communicator& self) {
@@ -48,7 +49,9 @@ struct Wedges {
     const auto row_map = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, dag.row_map);
     const auto entries = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, dag.entries);
     std::mt19937 shuffle(3);
-    for (std::size_t v = 0; v + 1 < row_map.extent(0); ++v)
+    for (std::size_t v = 0; v + 1 < row_map.extent(0); ++v) {
+      if (row_map(v + 1) - row_map(v) >= 2)
+        lists.emplace_back(entries.data() + row_map(v), entries.data() + row_map(v + 1));
       for (eid_t i = row_map(v); i + 1 < row_map(v + 1); ++i) {
         std::vector<vid_t> run{entries(i)};
         for (eid_t j = i + 1; j < row_map(v + 1); ++j) run.push_back(entries(j));
@@ -56,11 +59,24 @@ struct Wedges {
         std::shuffle(run.begin() + 1, run.end(), shuffle);
         runs.push_back(std::move(run));
       }
+    }
   }
 
   // The runs as messages of about `words` words in `format`.
   std::vector<std::vector<vid_t>> messages(dist::QueryFormat format, std::size_t words) const {
     std::vector<std::vector<vid_t>> out(1);
+    if (format == dist::QueryFormat::rows) {  // one record per list, every entry but the last a parent
+      for (const auto& list : lists) {
+        if (out.back().size() >= words) out.emplace_back();
+        auto& msg = out.back();
+        const vid_t length = static_cast<vid_t>(list.size());
+        msg.push_back(dist::encode_parent(length - 1));
+        msg.push_back(length);
+        msg.insert(msg.end(), list.begin(), list.end());
+        for (vid_t i = 0; i + 1 < length; ++i) msg.push_back(i);
+      }
+      return out;
+    }
     for (const auto& run : runs) {
       if (out.back().size() >= words) out.emplace_back();
       auto& msg = out.back();
@@ -79,10 +95,10 @@ void check_receiver() {
   const dist::Communicator self(MPI_COMM_SELF);
   const Wedges<Space> w(self);
   REQUIRE(w.triangles > 0);
-  for (auto format : {dist::QueryFormat::flat, dist::QueryFormat::compact})
+  for (auto format : {dist::QueryFormat::flat, dist::QueryFormat::compact, dist::QueryFormat::rows})
     for (std::size_t words : {std::size_t{2}, std::size_t{97}, std::size_t{1} << 20})
       for (int streams : {1, 3}) {
-        INFO("format " << (format == dist::QueryFormat::flat ? "flat" : "compact") << ", words " << words
+        INFO("format " << static_cast<int>(format) << ", words " << words
                        << ", streams " << streams << ", space " << Space::name());
         dist::detail::QueryReceiver<Space> receiver(w.dag, w.g.begin(), w.g.end(), format, streams);
         const auto batches = w.messages(format, words);
@@ -110,11 +126,11 @@ TEST_CASE("the query receiver refuses queries for vertices it does not own and r
   const vid_t n = w.g.num_vertices;
   vid_t last_pos = 0;
   while (vertex(last_pos) != n - 1) ++last_pos;
-  for (auto format : {dist::QueryFormat::flat, dist::QueryFormat::compact}) {
+  for (auto format : {dist::QueryFormat::flat, dist::QueryFormat::compact, dist::QueryFormat::rows}) {
     dist::detail::QueryReceiver<Space> receiver(w.dag, 0, n / 2, format, 2);
-    const std::vector<vid_t> msg = format == dist::QueryFormat::flat
-                                       ? std::vector<vid_t>{last_pos, 0}
-                                       : std::vector<vid_t>{dist::encode_parent(last_pos), 0};
+    const std::vector<vid_t> msg = format == dist::QueryFormat::flat      ? std::vector<vid_t>{last_pos, 0}
+                                   : format == dist::QueryFormat::compact ? std::vector<vid_t>{dist::encode_parent(last_pos), 0}
+                                                                          : std::vector<vid_t>{dist::encode_parent(1), 2, last_pos, 0, 0};
     receiver.submit(msg.data(), msg.size());
     CHECK_THROWS_WITH_AS(receiver.finish(), doctest::Contains("not owned"), InternalError);
   }

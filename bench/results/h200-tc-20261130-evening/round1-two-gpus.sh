@@ -1,5 +1,6 @@
 # tc helper (issue 13), round 1 (2-GPU H200 machine, tc branch): 1 vs 2 GPUs after the device-side
-# degree order; the MPI-only gpu variant with the new receiver (streams, flat vs compact+split);
+# degree order; the MPI-only gpu variant with the new receiver (streams; rows records, compact
+# runs with the split-edge kernel, flat pairs);
 # ipc with peers' rows read in place (--ipc-rows map: no rank holds the whole graph) at kron24 and
 # kron26. One rank per GPU (KOKKOS_NUM_DEVICES=2), --bind-to none. Prints a table as it goes.
 T=build/cuda/apps/tessera
@@ -31,9 +32,11 @@ echo "| run | triangles | total s | read s | setup s | setup steps min/max | cou
 echo "|---|---:|---:|---:|---|---|---|---:|---|---:|"
 run 10 1 24 ipc
 run 10 2 24 ipc
+run 8 2 20 gpu --message-format rows
+run 12 2 24 gpu --message-format rows
 run 34 2 26 ipc --ipc-rows map
-run 8 2 20 gpu --message-format flat
 run 8 2 20 gpu --message-format compact
+run 8 2 20 gpu --message-format flat
 run 14 2 24 ipc --ipc-rows map
 run 10 2 24 mpi+ipc
 echo "elapsed ${SECONDS}s"
