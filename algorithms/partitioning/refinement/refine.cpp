@@ -737,7 +737,6 @@ Kokkos::View<score_t*, typename ExecSpace::memory_space> in_sequence_gains(
     const NetRuns<typename ExecSpace::memory_space>& runs, const RefineBuffers<typename ExecSpace::memory_space>& buf,
     const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& seq_node) {
   using mem = typename ExecSpace::memory_space;
-  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const std::int64_t M = static_cast<std::int64_t>(seq_node.extent(0));
   auto net_off = L.net_offsets;
   auto pins = L.pins;
@@ -750,12 +749,18 @@ Kokkos::View<score_t*, typename ExecSpace::memory_space> in_sequence_gains(
   auto move_to = buf.move_to;
   auto seqpos = buf.seqpos;
   const Kokkos::View<score_t*, mem> seq_gain = head(buf.seq_gain, M);
-  Kokkos::parallel_for(
-      "tessera::part::seq_gains", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t s) {
-        const vid_t v = seq_node(s);
-        const part_t ps = parts(v), pd = move_to(v);
-        score_t g = 0;
-        for (eid_t i = node_off(v); i < node_off(v + 1); ++i) {
+  // One team per move, team threads over its incident nets: on coarse levels a node's nets
+  // number in the thousands (nets stay while nodes merge), and one thread per move serialised them.
+  using policy = tessera::detail::LightTeamPolicy<ExecSpace>;
+  using member = typename policy::member_type;
+  auto body = KOKKOS_LAMBDA(const member& team) {
+    const std::int64_t s = team.league_rank();
+    const vid_t v = seq_node(s);
+    const part_t ps = parts(v), pd = move_to(v);
+    score_t g = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::TeamThreadRange(team, node_off(v), node_off(v + 1)),
+        [&](const eid_t i, score_t& acc) {
           const nid_t e = inc(i);
           const eid_t rs = detail::find_run(rb, net_off(e), net_off(e) + lam(e), ps);
           const eid_t rd = detail::find_run(rb, net_off(e), net_off(e) + lam(e), pd);
@@ -770,11 +775,20 @@ Kokkos::View<score_t*, typename ExecSpace::memory_space> in_sequence_gains(
             if (us == pd) --cur_d;
             if (ud == pd) ++cur_d;
           }
-          if (cur_s == 1) g += nw(e);
-          if (cur_d == 0) g -= nw(e);
-        }
-        seq_gain(s) = g;
-      });
+          if (cur_s == 1) acc += nw(e);
+          if (cur_d == 0) acc -= nw(e);
+        },
+        g);
+    Kokkos::single(Kokkos::PerTeam(team), [&]() { seq_gain(s) = g; });
+  };
+  int team_size = 1;
+  if constexpr (tessera::detail::is_gpu_space<ExecSpace>()) {
+    const double mean_degree = L.num_nodes > 0 ? double(L.num_pins()) / L.num_nodes : 1.0;
+    team_size = 4;
+    while (team_size < 128 && team_size < mean_degree) team_size *= 2;
+    team_size = std::min(team_size, policy(space, 1, 1).team_size_max(body, Kokkos::ParallelForTag()));
+  }
+  if (M > 0) Kokkos::parallel_for("tessera::part::seq_gains", policy(space, M, team_size), body);
   return seq_gain;
 }
 
