@@ -82,6 +82,9 @@ struct EngineParams {
   // entries, copied into a per-worker buffer (0: automatic, as many as lanes with several lanes,
   // none with one; < 0: never).
   int pivots = 0;
+  // Count kernels with a register cap (64 per thread on GPUs: more resident warps, a few
+  // spills; teams of at most 128 threads): > 0 on, otherwise off.
+  int register_cap = 0;
   eid_t narrow_max = 0;
   int narrow_lanes = 0;  // 0: automatic (4); a power of two below `lanes`, else no second launch
   // Work order (optimizations.order): how many of the heaviest tasks lead, one at a time
