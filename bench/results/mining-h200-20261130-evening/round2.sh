@@ -7,7 +7,8 @@
 #   default  pivot lists + flat pairs
 #   cap      + --register-cap on (64 registers: 32 warps/SM instead of 20)
 #   narrow   + --narrow-max 16 --narrow-lanes 8 (short tasks in a second launch, 8 lanes)
-#   nc       narrow + cap;  ncp: narrow + cap without pivots;  n4c: narrow 32 with 4 lanes + cap
+#   nc       narrow + cap;  ncp: narrow + cap without pivots;  n4c: narrow 32 with 4 lanes + cap;
+#            nc + flat-pairs 1024;  nc + chunk 4
 # At most ~48 s; the table is printed after each sweep.
 set -u
 T=${TESSERA:-build/cuda/apps/tessera}
@@ -44,6 +45,10 @@ cat <<Y
     params: {$1, narrow-max: 16, narrow-lanes: 8, register-cap: "on", pivots: -1}
   - task: $2
     params: {$1, narrow-max: 32, narrow-lanes: 4, register-cap: "on"}
+  - task: $2
+    params: {$1, narrow-max: 16, narrow-lanes: 8, register-cap: "on", flat-pairs: 1024}
+  - task: $2
+    params: {$1, narrow-max: 16, narrow-lanes: 8, register-cap: "on", chunk: 4}
 Y
 }
 { cat <<YAML
