@@ -10,6 +10,8 @@
 // levels (a lane per candidate) or in local bitmap search (engine/local_bitmap.hpp).
 #include <Kokkos_Core.hpp>
 
+#include <type_traits>
+
 #include "algorithms/pattern_mining/engine/engine_plan.hpp"
 #include "algorithms/pattern_mining/engine/local_bitmap.hpp"
 #include "algorithms/pattern_mining/engine/task_share.hpp"
@@ -103,10 +105,13 @@ struct DfsKernelData {
 // needs neither local search nor flat levels runs a kernel without their code and registers
 // (more warps fit per SM). `Local`: local bitmap search; `Flat`: flat last two levels;
 // `Wedge`: wedge aggregation of the last three levels.
-template <class ExecSpace, bool List, bool Local = false, bool Flat = false, bool Wedge = false>
+// `Capped`: launched with at most 128 threads per team and at least 8 teams per multiprocessor
+// on GPUs, so the compiler keeps it to 64 registers per thread (32 resident warps per SM on an
+// H200 instead of 20-24, at the cost of a few spilled values).
+template <class ExecSpace, bool List, bool Local = false, bool Flat = false, bool Wedge = false, bool Capped = false>
 struct DfsKernel : DfsKernelData<ExecSpace> {
   using memory_space = typename ExecSpace::memory_space;
-  using policy = Kokkos::TeamPolicy<ExecSpace>;
+  using policy = std::conditional_t<Capped, Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<128, 8>>, Kokkos::TeamPolicy<ExecSpace>>;
   using member = typename policy::member_type;
   using Data = DfsKernelData<ExecSpace>;
   using Data::lookup_rows, Data::lookup_entries, Data::sym_rows, Data::sym_entries, Data::labels, Data::plan,

@@ -331,6 +331,7 @@ struct Launcher {
   eid_t total_units = 0;
   // Narrow tasks (count mode, EngineParams::narrow_max): units [narrow_begin, total_units) run
   // in a second launch whose workers have fewer lanes (narrow_kernel's).
+  bool register_cap = false;  // count kernels: the register-capped variants (EngineParams::register_cap)
   eid_t narrow_begin = 0;
   detail::DfsKernelData<ExecSpace> narrow_kernel;
   int narrow_teams = 1;
@@ -365,12 +366,19 @@ struct Launcher {
     if constexpr (List) {
       return launch<detail::DfsKernel<ExecSpace, true>>(space, league);
     } else {
-      if (kernel.plan.wedge) return launch<detail::DfsKernel<ExecSpace, false, false, false, true>>(space, league);
-      const bool local = kernel.plan.local_search && kernel.local_max >= kernel.local_min;
-      if (local) return launch<detail::DfsKernel<ExecSpace, false, true, true>>(space, league);
-      if (kernel.flat_max > 0 || kernel.flat_pairs_max > 0) return launch<detail::DfsKernel<ExecSpace, false, false, true>>(space, league);
-      return launch<detail::DfsKernel<ExecSpace, false>>(space, league);
+      const bool capped = register_cap && kernel.team_threads * kernel.lanes <= 128;
+      return capped ? count_variant<true>(space, league) : count_variant<false>(space, league);
     }
+  }
+
+  template <bool Capped>
+  count_t count_variant(const ExecSpace& space, int league) const {
+    if (kernel.plan.wedge) return launch<detail::DfsKernel<ExecSpace, false, false, false, true, Capped>>(space, league);
+    const bool local = kernel.plan.local_search && kernel.local_max >= kernel.local_min;
+    if (local) return launch<detail::DfsKernel<ExecSpace, false, true, true, false, Capped>>(space, league);
+    if (kernel.flat_max > 0 || kernel.flat_pairs_max > 0)
+      return launch<detail::DfsKernel<ExecSpace, false, false, true, false, Capped>>(space, league);
+    return launch<detail::DfsKernel<ExecSpace, false, false, false, false, Capped>>(space, league);
   }
 
   template <class Kernel>
@@ -443,6 +451,7 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
                        "team threads × lanes must be at most " << (gpu ? 1024 : static_cast<int>(space.concurrency())) << " here (got "
                                                                << l.team_threads << " × " << k.lanes << ")");
   k.probe_cost = gpu ? 1 : 4;
+  l.register_cap = params.register_cap > 0;
   k.next_chunk = Kokkos::View<detail::atomic_counter_t, memory_space>("tessera::mining::next_chunk");
   if (List) k.cursor = Kokkos::View<detail::atomic_counter_t, memory_space>("tessera::mining::cursor");
 

@@ -76,13 +76,16 @@ struct EngineParams {
   // vertex) pair when there are at most this many pairs (0: automatic, 8 × lanes with several
   // lanes, never with one; < 0: never).
   eid_t flat_pairs_max = 0;
-  // Narrow tasks (count mode): tasks whose first DFS level starts from a list of at most this
-  // many vertices run in a second launch with `narrow_lanes` lanes per worker (more workers, so
-  // more short tasks in flight; 0: never). Not for wedge aggregation.
   // Pivot lists: lanes that binary-search one long list together first search this many of its
   // entries, copied into a per-worker buffer (0: automatic, as many as lanes with several lanes,
   // none with one; < 0: never).
   int pivots = 0;
+  // Count kernels with a register cap (64 per thread on GPUs: more resident warps, a few
+  // spills; teams of at most 128 threads): > 0 on, otherwise off.
+  int register_cap = 0;
+  // Narrow tasks (count mode): tasks whose first DFS level starts from a list of at most this
+  // many vertices run in a second launch with `narrow_lanes` lanes per worker (more workers, so
+  // more short tasks in flight; 0: never). Not for wedge aggregation.
   eid_t narrow_max = 0;
   int narrow_lanes = 0;  // 0: automatic (4); a power of two below `lanes`, else no second launch
   // Work order (optimizations.order): how many of the heaviest tasks lead, one at a time

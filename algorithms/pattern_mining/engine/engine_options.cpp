@@ -2,6 +2,7 @@
 
 #include <climits>
 
+#include "core/error.hpp"
 #include "core/util/parse_number.hpp"
 
 namespace tessera::mining {
@@ -28,6 +29,11 @@ const std::vector<EngineOption>& engine_options() {
        "0", [](EngineParams& p, const std::string& v) { p.flat_pairs_max = option_integer("flat-pairs", v, -1, INT_MAX); }},
       {"pivots", "N", "lanes searching one long list first search N of its entries (0: auto, lanes; -1: never)", "0",
        [](EngineParams& p, const std::string& v) { p.pivots = static_cast<int>(option_integer("pivots", v, -1, 1024)); }},
+      {"register-cap", "on|off", "count kernels capped at 64 registers per thread on GPUs (teams of at most 128 threads)", "off",
+       [](EngineParams& p, const std::string& v) {
+         TESSERA_USER_REQUIRE(v == "on" || v == "off", "option 'register-cap' expects on or off, got '" << v << "'");
+         p.register_cap = v == "on" ? 1 : 0;
+       }},
       {"narrow-max", "N",
        "tasks whose first level starts from at most N vertices run in a second launch with fewer lanes (0: never)", "0",
        [](EngineParams& p, const std::string& v) { p.narrow_max = option_integer("narrow-max", v, 0, LLONG_MAX); }},

@@ -13,7 +13,7 @@ const std::vector<OptimizationSwitch>& optimization_switches() {
        &EngineOptimizations::wedge},
       {"lgs", "local graph search: bitmap adjacency of the edge's common neighbourhood (cliques)",
        &EngineOptimizations::lgs},
-      {"flat", "lane per candidate for the last two levels when the shared lists are short", &EngineOptimizations::flat},
+      {"flat", "lane per candidate (or candidate pair) for the last two levels when the shared lists are short", &EngineOptimizations::flat},
       {"balance", "load balance: split hub tasks into units taken by several teams", &EngineOptimizations::balance},
       {"order", "work-ordered tasks: the heaviest (degree product) first, one at a time",
        &EngineOptimizations::order},

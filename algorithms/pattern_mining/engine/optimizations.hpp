@@ -23,7 +23,9 @@
 //   flat     lane per candidate for the last two levels (count mode, GPUs): when the last
 //            level's shared list is short (EngineParams::flat_list_max), the candidates of the
 //            level before it go one per lane and each lane counts its last level alone, instead
-//            of one lane-shared intersection per candidate that leaves most lanes idle.
+//            of one lane-shared intersection per candidate that leaves most lanes idle; with
+//            few candidates and a short reused list S, one lane per (candidate, S vertex) pair
+//            (EngineParams::flat_pairs_max).
 //   balance  load balance: hub tasks (a first DFS level longer than the split length) split
 //            into units that teams take separately (EngineParams::split_length). Off: one unit
 //            per task (as --split -1).
