@@ -1,6 +1,7 @@
 #include "algorithms/pattern_mining/fsm/count_support.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <string>
 
@@ -31,12 +32,7 @@ struct DomainJob {
   int need_label[k_fsm_max_edges] = {};  // dense labels
   int need_count[k_fsm_max_edges] = {};  // leaves with that label
   int path[4] = {};
-};
-
-// A run of vertices of one label class (positions in the by-label order) for one job.
-struct JobChunk {
-  int job = 0;
-  vid_t begin = 0, end = 0;
+  vid_t begin = 0, end = 0;  // the class: positions in the by-label order
 };
 
 // counts(x, l) = min(#neighbours of x labelled l, k_count_cap), and the rows again with each
@@ -102,7 +98,7 @@ struct DomainSizes {
   Kokkos::View<const vid_t*, memory_space> grouped;  // rows grouped by label (CountAndGroupByLabel)
   Kokkos::View<const vid_t*, memory_space> by_label;
   Kokkos::View<const DomainJob*, memory_space> jobs;
-  Kokkos::View<const JobChunk*, memory_space> chunks;
+  Kokkos::View<const std::int64_t*, memory_space> first_chunk;  // per job, and the total at the end
   Kokkos::View<count_t*, memory_space> sizes;
   eid_t scan_stride = 1;  // group entries the lanes test between two early-exit checks
 
@@ -203,14 +199,23 @@ struct DomainSizes {
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
-    const JobChunk chunk = chunks(team.league_rank());
-    const DomainJob job = jobs(chunk.job);
+    // The job of this chunk: the last with first_chunk <= rank.
+    const std::int64_t rank = team.league_rank();
+    int lo = 0, hi = static_cast<int>(first_chunk.extent(0)) - 1;
+    while (hi - lo > 1) {
+      const int mid = lo + (hi - lo) / 2;
+      if (first_chunk(mid) <= rank) lo = mid;
+      else hi = mid;
+    }
+    const DomainJob job = jobs(lo);
+    const vid_t begin = job.begin + static_cast<vid_t>(rank - first_chunk(lo)) * k_chunk_vertices;
+    const vid_t end = begin + k_chunk_vertices < job.end ? begin + k_chunk_vertices : job.end;
     count_t mine = 0;  // the same in every lane of a team thread
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, chunk.begin, chunk.end), [&](const vid_t i) {
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, begin, end), [&](const vid_t i) {
       if (in_domain(team, job, by_label(i))) ++mine;
     });
     Kokkos::single(Kokkos::PerThread(team), [&]() {
-      if (mine > 0) Kokkos::atomic_add(&sizes(chunk.job), mine);
+      if (mine > 0) Kokkos::atomic_add(&sizes(lo), mine);
     });
   }
 };
@@ -336,7 +341,7 @@ std::vector<count_t> CountSupport<ExecSpace>::supports(const std::vector<Labelle
   std::vector<count_t> out(patterns.size(), 0);
   std::vector<DomainJob> jobs;
   std::vector<std::size_t> first_job(patterns.size() + 1, 0);
-  std::vector<JobChunk> chunks;
+  std::vector<std::int64_t> first_chunk = {0};  // chunks of k_chunk_vertices of each job's class
   for (std::size_t s = 0; s < patterns.size(); ++s) {
     const LabelledPattern& p = patterns[s];
     TESSERA_REQUIRE(has_count_support(p), "count supports of a pattern that is neither a star nor a 3-path");
@@ -345,14 +350,15 @@ std::vector<count_t> CountSupport<ExecSpace>::supports(const std::vector<Labelle
     const bool occurs = std::find(dense.begin(), dense.end(), -1) == dense.end();  // else support 0, no jobs
     for (const DomainJob& job : !occurs ? std::vector<DomainJob>{} : is_star(p) ? star_jobs(p, dense) : path_jobs(p, dense)) {
       const auto cls = static_cast<std::size_t>(job.class_label);
-      const vid_t begin = label_begin_[cls], end = label_begin_[cls + 1];
-      for (vid_t b = begin; b < end; b += k_chunk_vertices)
-        chunks.push_back({static_cast<int>(jobs.size()), b, std::min<vid_t>(end, b + k_chunk_vertices)});
       jobs.push_back(job);
+      jobs.back().begin = label_begin_[cls];
+      jobs.back().end = label_begin_[cls + 1];
+      first_chunk.push_back(first_chunk.back() + (jobs.back().end - jobs.back().begin + k_chunk_vertices - 1) / k_chunk_vertices);
     }
     first_job[s + 1] = jobs.size();
   }
-  if (chunks.empty()) return out;
+  if (first_chunk.back() == 0) return out;
+  TESSERA_REQUIRE(first_chunk.back() <= std::numeric_limits<int>::max(), "count supports: too many chunks for one launch");
   Kokkos::Timer timer;
   auto to_device = [&](const auto& host, const std::string& label) {
     using T = typename std::decay_t<decltype(host)>::value_type;
@@ -364,10 +370,10 @@ std::vector<count_t> CountSupport<ExecSpace>::supports(const std::vector<Labelle
   const int lanes = tessera::detail::vector_length_for<ExecSpace>(static_cast<double>(graph_.num_entries()) /
                                                                   std::max<vid_t>(1, graph_.num_vertices()));
   DomainSizes<ExecSpace> kernel{graph_.row_map, labels_.of_vertex, counts_, grouped_, by_label_,
-                                to_device(jobs, "tessera::fsm::count_jobs"), to_device(chunks, "tessera::fsm::count_chunks"),
+                                to_device(jobs, "tessera::fsm::count_jobs"), to_device(first_chunk, "tessera::fsm::count_chunks"),
                                 sizes, static_cast<eid_t>(4 * lanes)};
   Kokkos::parallel_for("tessera::fsm::count_domains",
-                       Kokkos::TeamPolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>>(space_, static_cast<int>(chunks.size()), Kokkos::AUTO, lanes),
+                       Kokkos::TeamPolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>>(space_, static_cast<int>(first_chunk.back()), Kokkos::AUTO, lanes),
                        kernel);
   const auto host_sizes = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, sizes);
   seconds_ += timer.seconds();
