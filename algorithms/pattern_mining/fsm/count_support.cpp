@@ -39,9 +39,9 @@ struct DomainJob {
 // row's neighbours grouped by label (ascending; any order inside a group): a team thread per
 // vertex, its lanes tallying the row into its slice of team scratch, then placing every
 // neighbour at the next free slot of its label's group. The slices are cut here from one team
-// allocation (`stride` ints each, a multiple of 8) rather than by Kokkos' per-thread scratch:
-// on the H200 (round 1) the per-thread tallies of 7 ints gave wrong counts on citeseer (6
-// labels) while 8 (cora) and 30 (kron20) were right.
+// allocation (`stride` ints each, a multiple of 8) and the team size is explicit (whole warps):
+// on the H200 (round 1) Kokkos' per-thread scratch of 7 ints with an automatic team size gave
+// wrong counts on citeseer (6 labels) while 8 ints (cora) and 30 (kron20) were right.
 template <class ExecSpace>
 struct CountAndGroupByLabel {
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
@@ -372,8 +372,10 @@ std::vector<count_t> CountSupport<ExecSpace>::supports(const std::vector<Labelle
   DomainSizes<ExecSpace> kernel{graph_.row_map, labels_.of_vertex, counts_, grouped_, by_label_,
                                 to_device(jobs, "tessera::fsm::count_jobs"), to_device(first_chunk, "tessera::fsm::count_chunks"),
                                 sizes, static_cast<eid_t>(4 * lanes)};
+  // Whole warps of team threads on GPUs (as the counting kernel), one thread on hosts.
+  const int threads = tessera::detail::is_gpu_space<ExecSpace>() ? std::max(1, 128 / lanes) : 1;
   Kokkos::parallel_for("tessera::fsm::count_domains",
-                       Kokkos::TeamPolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>>(space_, static_cast<int>(first_chunk.back()), Kokkos::AUTO, lanes),
+                       Kokkos::TeamPolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>>(space_, static_cast<int>(first_chunk.back()), threads, lanes),
                        kernel);
   const auto host_sizes = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, sizes);
   seconds_ += timer.seconds();
