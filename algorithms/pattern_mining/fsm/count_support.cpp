@@ -1,6 +1,7 @@
 #include "algorithms/pattern_mining/fsm/count_support.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <string>
 
@@ -31,18 +32,16 @@ struct DomainJob {
   int need_label[k_fsm_max_edges] = {};  // dense labels
   int need_count[k_fsm_max_edges] = {};  // leaves with that label
   int path[4] = {};
-};
-
-// A run of vertices of one label class (positions in the by-label order) for one job.
-struct JobChunk {
-  int job = 0;
-  vid_t begin = 0, end = 0;
+  vid_t begin = 0, end = 0;  // the class: positions in the by-label order
 };
 
 // counts(x, l) = min(#neighbours of x labelled l, k_count_cap), and the rows again with each
 // row's neighbours grouped by label (ascending; any order inside a group): a team thread per
-// vertex, its lanes tallying the row into thread scratch, then placing every neighbour at the
-// next free slot of its label's group.
+// vertex, its lanes tallying the row into its slice of team scratch, then placing every
+// neighbour at the next free slot of its label's group. The slices are cut here from one team
+// allocation (`stride` ints each, a multiple of 8) and the team size is explicit (whole warps):
+// on the H200 (round 1) Kokkos' per-thread scratch of 7 ints with an automatic team size gave
+// wrong counts on citeseer (6 labels) while 8 ints (cora) and 30 (kron20) were right.
 template <class ExecSpace>
 struct CountAndGroupByLabel {
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
@@ -54,28 +53,35 @@ struct CountAndGroupByLabel {
   Kokkos::View<unsigned char**, Kokkos::LayoutRight, memory_space> counts;
   Kokkos::View<vid_t*, memory_space> grouped;
   int num_labels = 0;
+  int stride = 0;  // ints per team thread: num_labels + 1 rounded up to a multiple of 8
   vid_t n = 0;
 
+  static int stride_for(int labels) { return (labels + 1 + 7) / 8 * 8; }
+  static std::size_t team_bytes(int threads, int labels) {
+    return Tally::shmem_size(static_cast<std::size_t>(threads) * static_cast<std::size_t>(stride_for(labels)));
+  }
+
   KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
-    Tally next(team.thread_scratch(0), static_cast<std::size_t>(num_labels) + 1);
+    const Tally all(team.team_scratch(0), static_cast<std::size_t>(team.team_size()) * static_cast<std::size_t>(stride));
+    vid_t* const next = all.data() + static_cast<std::ptrdiff_t>(team.team_rank()) * stride;
     const vid_t first = static_cast<vid_t>(team.league_rank()) * k_count_vertices;
     const vid_t last = first + k_count_vertices < n ? first + k_count_vertices : n;
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, first, last), [&](const vid_t x) {
       const eid_t begin = row_map(x), end = row_map(x + 1);
-      // next(l + 1) = #neighbours labelled l, then next(l) = where group l starts (row offsets).
-      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, num_labels + 1), [&](const int l) { next(l) = 0; });
+      // next[l + 1] = #neighbours labelled l, then next[l] = where group l starts (row offsets).
+      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, num_labels + 1), [&](const int l) { next[l] = 0; });
       Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, begin, end),
-                           [&](const eid_t j) { Kokkos::atomic_add(&next(labels(entries(j)) + 1), vid_t(1)); });
+                           [&](const eid_t j) { Kokkos::atomic_add(&next[labels(entries(j)) + 1], vid_t(1)); });
       Kokkos::single(Kokkos::PerThread(team), [&]() {
         for (int l = 0; l < num_labels; ++l) {
-          const vid_t c = next(l + 1);
+          const vid_t c = next[l + 1];
           counts(x, l) = static_cast<unsigned char>(c < vid_t(k_count_cap) ? c : vid_t(k_count_cap));
-          next(l + 1) = next(l) + c;
+          next[l + 1] = next[l] + c;
         }
       });
       Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, begin, end), [&](const eid_t j) {
         const vid_t y = entries(j);
-        grouped(begin + Kokkos::atomic_fetch_add(&next(labels(y)), vid_t(1))) = y;
+        grouped(begin + Kokkos::atomic_fetch_add(&next[labels(y)], vid_t(1))) = y;
       });
     });
   }
@@ -92,7 +98,7 @@ struct DomainSizes {
   Kokkos::View<const vid_t*, memory_space> grouped;  // rows grouped by label (CountAndGroupByLabel)
   Kokkos::View<const vid_t*, memory_space> by_label;
   Kokkos::View<const DomainJob*, memory_space> jobs;
-  Kokkos::View<const JobChunk*, memory_space> chunks;
+  Kokkos::View<const std::int64_t*, memory_space> first_chunk;  // per job, and the total at the end
   Kokkos::View<count_t*, memory_space> sizes;
   eid_t scan_stride = 1;  // group entries the lanes test between two early-exit checks
 
@@ -193,14 +199,23 @@ struct DomainSizes {
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
-    const JobChunk chunk = chunks(team.league_rank());
-    const DomainJob job = jobs(chunk.job);
+    // The job of this chunk: the last with first_chunk <= rank.
+    const std::int64_t rank = team.league_rank();
+    int lo = 0, hi = static_cast<int>(first_chunk.extent(0)) - 1;
+    while (hi - lo > 1) {
+      const int mid = lo + (hi - lo) / 2;
+      if (first_chunk(mid) <= rank) lo = mid;
+      else hi = mid;
+    }
+    const DomainJob job = jobs(lo);
+    const vid_t begin = job.begin + static_cast<vid_t>(rank - first_chunk(lo)) * k_chunk_vertices;
+    const vid_t end = begin + k_chunk_vertices < job.end ? begin + k_chunk_vertices : job.end;
     count_t mine = 0;  // the same in every lane of a team thread
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, chunk.begin, chunk.end), [&](const vid_t i) {
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, begin, end), [&](const vid_t i) {
       if (in_domain(team, job, by_label(i))) ++mine;
     });
     Kokkos::single(Kokkos::PerThread(team), [&]() {
-      if (mine > 0) Kokkos::atomic_add(&sizes(chunk.job), mine);
+      if (mine > 0) Kokkos::atomic_add(&sizes(lo), mine);
     });
   }
 };
@@ -298,12 +313,14 @@ CountSupport<ExecSpace>::CountSupport(const ExecSpace& space, const CsrGraph<mem
   grouped_ = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::fsm::grouped_rows"),
                                                 graph.entries.extent(0));
   if (n > 0) {
+    using Kernel = CountAndGroupByLabel<ExecSpace>;
     const int lanes = tessera::detail::vector_length_for<ExecSpace>(static_cast<double>(graph.num_entries()) / n);
+    const int threads = tessera::detail::is_gpu_space<ExecSpace>() ? std::max(1, 128 / lanes) : 1;
     Kokkos::TeamPolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>> policy(space, (n + k_count_vertices - 1) / k_count_vertices,
-                                                                          Kokkos::AUTO, lanes);
-    policy.set_scratch_size(0, Kokkos::PerThread(static_cast<int>(sizeof(vid_t)) * (L + 1)));
+                                                                          threads, lanes);
+    policy.set_scratch_size(0, Kokkos::PerTeam(static_cast<int>(Kernel::team_bytes(threads, L))));
     Kokkos::parallel_for("tessera::fsm::label_counts", policy,
-                         CountAndGroupByLabel<ExecSpace>{graph.row_map, graph.entries, labels.of_vertex, counts_, grouped_, L, n});
+                         Kernel{graph.row_map, graph.entries, labels.of_vertex, counts_, grouped_, L, Kernel::stride_for(L), n});
   }
   // Vertices grouped by label (a counting sort on the host).
   label_begin_.assign(static_cast<std::size_t>(L) + 1, 0);
@@ -324,7 +341,7 @@ std::vector<count_t> CountSupport<ExecSpace>::supports(const std::vector<Labelle
   std::vector<count_t> out(patterns.size(), 0);
   std::vector<DomainJob> jobs;
   std::vector<std::size_t> first_job(patterns.size() + 1, 0);
-  std::vector<JobChunk> chunks;
+  std::vector<std::int64_t> first_chunk = {0};  // chunks of k_chunk_vertices of each job's class
   for (std::size_t s = 0; s < patterns.size(); ++s) {
     const LabelledPattern& p = patterns[s];
     TESSERA_REQUIRE(has_count_support(p), "count supports of a pattern that is neither a star nor a 3-path");
@@ -333,14 +350,15 @@ std::vector<count_t> CountSupport<ExecSpace>::supports(const std::vector<Labelle
     const bool occurs = std::find(dense.begin(), dense.end(), -1) == dense.end();  // else support 0, no jobs
     for (const DomainJob& job : !occurs ? std::vector<DomainJob>{} : is_star(p) ? star_jobs(p, dense) : path_jobs(p, dense)) {
       const auto cls = static_cast<std::size_t>(job.class_label);
-      const vid_t begin = label_begin_[cls], end = label_begin_[cls + 1];
-      for (vid_t b = begin; b < end; b += k_chunk_vertices)
-        chunks.push_back({static_cast<int>(jobs.size()), b, std::min<vid_t>(end, b + k_chunk_vertices)});
       jobs.push_back(job);
+      jobs.back().begin = label_begin_[cls];
+      jobs.back().end = label_begin_[cls + 1];
+      first_chunk.push_back(first_chunk.back() + (jobs.back().end - jobs.back().begin + k_chunk_vertices - 1) / k_chunk_vertices);
     }
     first_job[s + 1] = jobs.size();
   }
-  if (chunks.empty()) return out;
+  if (first_chunk.back() == 0) return out;
+  TESSERA_REQUIRE(first_chunk.back() <= std::numeric_limits<int>::max(), "count supports: too many chunks for one launch");
   Kokkos::Timer timer;
   auto to_device = [&](const auto& host, const std::string& label) {
     using T = typename std::decay_t<decltype(host)>::value_type;
@@ -352,10 +370,12 @@ std::vector<count_t> CountSupport<ExecSpace>::supports(const std::vector<Labelle
   const int lanes = tessera::detail::vector_length_for<ExecSpace>(static_cast<double>(graph_.num_entries()) /
                                                                   std::max<vid_t>(1, graph_.num_vertices()));
   DomainSizes<ExecSpace> kernel{graph_.row_map, labels_.of_vertex, counts_, grouped_, by_label_,
-                                to_device(jobs, "tessera::fsm::count_jobs"), to_device(chunks, "tessera::fsm::count_chunks"),
+                                to_device(jobs, "tessera::fsm::count_jobs"), to_device(first_chunk, "tessera::fsm::count_chunks"),
                                 sizes, static_cast<eid_t>(4 * lanes)};
+  // Whole warps of team threads on GPUs (as the counting kernel), one thread on hosts.
+  const int threads = tessera::detail::is_gpu_space<ExecSpace>() ? std::max(1, 128 / lanes) : 1;
   Kokkos::parallel_for("tessera::fsm::count_domains",
-                       Kokkos::TeamPolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>>(space_, static_cast<int>(chunks.size()), Kokkos::AUTO, lanes),
+                       Kokkos::TeamPolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>>(space_, static_cast<int>(first_chunk.back()), threads, lanes),
                        kernel);
   const auto host_sizes = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, sizes);
   seconds_ += timer.seconds();

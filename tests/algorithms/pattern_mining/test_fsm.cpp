@@ -209,17 +209,20 @@ TEST_CASE("fsm: count supports equal brute force (edges, wedges, 3-stars, 3-path
 TEST_CASE("fsm: count supports equal the engine's on Kronecker graphs with hubs") {
   // Hubs with hundreds of neighbours: several lanes, long label groups, many chunks; 3-paths
   // and 3-stars on the smaller graph (the engine enumerates them).
-  for (const auto& [spec, max_edges] : {std::pair<std::string, int>{"gen:kronecker:scale=10,edge_factor=16,seed=3,labels=5", 2},
-                                        std::pair<std::string, int>{"gen:kronecker:scale=8,edge_factor=8,seed=4,labels=3", 3}}) {
+  for (const auto& graph_case : {std::pair<std::string, int>{"gen:kronecker:scale=10,edge_factor=16,seed=3,labels=5", 2},
+                                 std::pair<std::string, int>{"gen:kronecker:scale=8,edge_factor=8,seed=4,labels=3", 3}}) {
+    const std::string& spec = graph_case.first;
+    const int max_edges = graph_case.second;
     CAPTURE(spec);
     const auto graph = io::load_graph(spec, io::GraphLoadOptions{}).graph;
     const auto labels = dense_labels(Space{}, graph);
     CountSupport<Space> counted(Space{}, graph, labels);
     DomainSupport<Space> engine(Space{}, graph, labels, max_edges + 1);
-    for (const auto& [shape, vertices] : count_shapes()) {
-      if (static_cast<int>(shape.size()) > max_edges) continue;
-      CAPTURE(shape.size());
-      const auto patterns = all_labellings(shape, vertices, static_cast<label_t>(labels.count()));
+    for (const auto& shape : count_shapes()) {
+      const std::size_t edges = shape.first.size();
+      if (static_cast<int>(edges) > max_edges) continue;
+      CAPTURE(edges);
+      const auto patterns = all_labellings(shape.first, shape.second, static_cast<label_t>(labels.count()));
       const auto by_counts = counted.supports(patterns);
       const auto by_engine = engine.supports(patterns);
       CHECK(by_counts == by_engine);

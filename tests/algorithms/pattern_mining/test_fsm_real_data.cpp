@@ -63,7 +63,8 @@ TEST_SUITE("real-data") {
       }
       // Stars and 3-paths from label counts (default), or every pattern on the engine, levels 1-2
       // batched or not.
-      for (const auto& [counts, bfs] : {std::pair{true, true}, std::pair{false, true}, std::pair{false, false}}) {
+      for (const auto& mode : {std::pair{true, true}, std::pair{false, true}, std::pair{false, false}}) {
+      const bool counts = mode.first, bfs = mode.second;  // (CAPTURE cannot take structured bindings)
       CAPTURE(counts);
       CAPTURE(bfs);
       FsmParams params;
