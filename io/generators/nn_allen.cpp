@@ -50,7 +50,7 @@ HypergraphInput generate_allen_network(const NnSpecKeys& keys, const std::string
   s.populations = static_cast<int>(keys.integer("populations", 4, 1, 64));
   s.sigma = keys.number("sigma", std::max(2.0, std::sqrt(s.fanout)));
   TESSERA_USER_REQUIRE(s.sigma >= 1 && s.sigma <= 1e6, "nn generator: allen sigma must be in [1, 10^6] grid steps");
-  s.seed = static_cast<std::uint64_t>(keys.integer("seed", 1, 0, 0x7fffffffLL));
+  s.seed = keys.seed("seed", 1);
   s.columns = static_cast<std::int64_t>(std::ceil(std::sqrt(double(s.neurons))));
   std::int64_t largest = 0;
   for (int p = 0; p < s.populations; ++p)

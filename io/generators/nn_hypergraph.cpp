@@ -56,8 +56,10 @@ HypergraphInput build_layers(const Shape& input, const std::vector<Layer>& layer
     pins += double(shapes[i].size()) * (reach + 1);
   }
   TESSERA_USER_REQUIRE(pins <= std::ldexp(1.0, 40), "nn generator: about " << pins << " pins is too many");
-  // Pins and their node -> net transpose, 32-bit ids each: a lower bound of the build.
-  require_fits_in_memory(8.0L * pins, "nn generator");
+  // Pins and their node -> net transpose, 32-bit ids each, and the per-neuron arrays: a lower
+  // bound of the build, checked before the pin lists grow.
+  require_fits_in_memory(8.0L * pins + 24.0L * first.back(), "nn generator (" + std::to_string(first.back()) + " neurons, about " +
+                                                            std::to_string(static_cast<long long>(pins)) + " pins)");
   HypergraphInput in;
   in.num_nodes = static_cast<vid_t>(first.back());
   in.directed = true;
@@ -116,7 +118,7 @@ HypergraphInput random_fanout_network(const detail::NnSpecKeys& keys, const std:
   keys.allow_only({"neurons", "fanout", "seed"});
   const std::int64_t n = keys.integer("neurons", 0, 2, 0x7fffffffLL, true);
   const std::int64_t f = keys.integer("fanout", 0, 1, 0x7fffffffLL, true);
-  const auto seed = static_cast<std::uint64_t>(keys.integer("seed", 1, 0, 0x7fffffffLL));
+  const auto seed = keys.seed("seed", 1);
   TESSERA_USER_REQUIRE(f < n, "nn generator: fanout must be in [1, neurons - 1]");
   TESSERA_USER_REQUIRE(double(n) * double(f + 1) <= std::ldexp(1.0, 40), "nn generator: too many pins");
   // Pins and their node -> net transpose, 32-bit ids each: a lower bound of the build.
@@ -146,9 +148,11 @@ bool conv_network(const detail::NnSpecKeys& keys, Shape& input, std::vector<Laye
   using L = Layer;
   const std::string& name = keys.name;
   if (name != "lenet" && name != "alexnet" && name != "vgg" && name != "mobilenet") return false;
-  const double width = keys.number("width", name == "lenet" ? 1.0 : name == "mobilenet" ? 1.0 : 0.25);
+  const double width = keys.positive("width", name == "lenet" ? 1.0 : name == "mobilenet" ? 1.0 : 0.25, 1024);
   TESSERA_USER_REQUIRE(width > 0 && width <= 1024, "nn generator: width must be in (0, 1024]");
-  auto side = [&](std::int64_t fallback) { return keys.integer("input", fallback, 1, 1 << 20); };
+  // input=SIDE: the input layer alone has SIDE^2 neurons per channel, so a side beyond 46340
+  // exceeds 2^31 - 1 neurons before any layer is built.
+  auto side = [&](std::int64_t fallback) { return keys.integer("input", fallback, 1, 46340); };
   if (name == "lenet") {
     keys.allow_only({"input", "width"});
     input = {1, side(28), side(28)};

@@ -69,7 +69,7 @@ HypergraphInput generate_model_network(const NnSpecKeys& keys, const std::string
   else keys.allow_only({"neurons", "fanout", "channels", "layers"});
   const ModelShape shape = resolve_shape(keys);
   const double p = rand ? keys.probability("rewire", 0.1) : 0.0;
-  const auto seed = static_cast<std::uint64_t>(keys.integer("seed", 1, 0, 0x7fffffffLL));
+  const auto seed = keys.seed("seed", 1);
   const std::int64_t n = shape.neurons(), h = shape.fanout;
   const RegularDestinations regular{shape};
   return one_net_per_neuron(

@@ -1,7 +1,9 @@
 #include "io/generators/nn_spec_keys.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
@@ -66,17 +68,47 @@ double NnSpecKeys::number(const std::string& key, double fallback, bool required
   return v;
 }
 
+double NnSpecKeys::positive(const std::string& key, double fallback, double max) const {
+  if (values.count(key) == 0) return fallback;
+  double v = -1;
+  try {
+    v = number(key, 0);
+  } catch (const UserError&) {  // reported below, with the range
+  }
+  TESSERA_USER_REQUIRE(v > 0 && v <= max, "nn generator: key '" << key << "' expects a number in (0, " << max
+                                                                << "], got '" << values.at(key) << "'");
+  return v;
+}
+
+namespace {
+
+// Decimal digits only, in [lo, hi].
+std::uint64_t digits_in(const NnSpecKeys& keys, const std::string& key, std::uint64_t lo, std::uint64_t hi) {
+  const std::string& text = keys.values.at(key);
+  std::uint64_t v = 0;
+  const char* end = text.data() + text.size();
+  const auto parsed = std::from_chars(text.data(), end, v);
+  TESSERA_USER_REQUIRE(!text.empty() && std::isdigit(static_cast<unsigned char>(text.front())) &&
+                           parsed.ec == std::errc() && parsed.ptr == end && v >= lo && v <= hi,
+                       "nn generator: key '" << key << "' expects an integer in [" << lo << ", " << hi << "], got '"
+                                             << text << "'");
+  return v;
+}
+
+}  // namespace
+
 std::int64_t NnSpecKeys::integer(const std::string& key, std::int64_t fallback, std::int64_t lo, std::int64_t hi,
                                  bool required) const {
   if (values.count(key) == 0) {
-    number(key, 0, required);  // throws when required
+    TESSERA_USER_REQUIRE(!required, "nn generator: " << name << " needs the key '" << key << "'");
     return fallback;
   }
-  const double v = number(key, 0);
-  TESSERA_USER_REQUIRE(v == std::floor(v) && v >= double(lo) && v <= double(hi),
-                       "nn generator: key '" << key << "' expects an integer in [" << lo << ", " << hi << "], got '"
-                                             << values.at(key) << "'");
-  return static_cast<std::int64_t>(v);
+  return static_cast<std::int64_t>(digits_in(*this, key, static_cast<std::uint64_t>(std::max<std::int64_t>(lo, 0)),
+                                             static_cast<std::uint64_t>(hi)));
+}
+
+std::uint64_t NnSpecKeys::seed(const std::string& key, std::uint64_t fallback) const {
+  return values.count(key) == 0 ? fallback : digits_in(*this, key, 0, UINT64_MAX);
 }
 
 double NnSpecKeys::probability(const std::string& key, double fallback) const {

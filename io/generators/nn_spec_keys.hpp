@@ -17,9 +17,14 @@ struct NnSpecKeys {
   void allow_only(const std::vector<std::string>& allowed) const;
   // A non-negative finite number; `fallback` when absent, unless `required`.
   double number(const std::string& key, double fallback, bool required = false) const;
-  // An integer in [lo, hi]; `fallback` when absent, unless `required`.
+  // A number in (0, max]; `fallback` when absent.
+  double positive(const std::string& key, double fallback, double max) const;
+  // An integer in [lo, hi], written in decimal digits only (no sign, exponent or fraction: a size
+  // must not round through a double); `fallback` when absent, unless `required`.
   std::int64_t integer(const std::string& key, std::int64_t fallback, std::int64_t lo, std::int64_t hi,
                        bool required = false) const;
+  // A random seed: any 64-bit unsigned integer, in decimal digits; `fallback` when absent.
+  std::uint64_t seed(const std::string& key, std::uint64_t fallback) const;
   // A probability in [0, 1].
   double probability(const std::string& key, double fallback) const;
 };
