@@ -17,6 +17,7 @@
 #             nn:table1=lenet (20.5k neurons, 0.79M pins): what a one-thread run may finish
 #             within a snippet's time
 #   smoke     nn:lenet,input=14 only (seconds on a CPU: checks the script)
+#   diagnose  allen 5k x 300 with --progress; 16k-model with --fewest-blocks off
 #   table1    every Table I network at the table's size, multilevel then one-pass (hours on a
 #             CPU; minutes on the GPU where memory allows)
 # Limits (Omega / Delta): Table I's 2^10 / 2^12 for lenet, alexnet, 16k-rand and the -model
@@ -84,8 +85,14 @@ for section in $sections; do
       both vgg-32x0.25 15 nn:vgg,input=32,width=0.25 $L
       ;;
     smoke) both lenet-14 10 nn:lenet,input=14 $S ;;
-    256k) run 256k-model 40 nn:table1=256k-model $S ;;
-    1m) run 1m-model 40 nn:model,neurons=1000000,fanout=64 $S ;;
+    diagnose)
+      # Where the time of a cortical sheet goes (phases with elapsed seconds on stderr: the last
+      # one survives a timeout), and what the fewest-blocks search costs on the 16k-model.
+      run allen-5k 8 nn:allen,neurons=5000,fanout=300 $L --progress
+      run 16k-model-fewest-off 6 nn:table1=16k-model $S --fewest-blocks off
+      ;;
+    256k) run 256k-model 32 nn:table1=256k-model $S ;;
+    1m) run 1m-model 25 nn:model,neurons=1000000,fanout=64 $S ;;
     cpu)
       run lenet 10 nn:table1=lenet $S
       OMP_NUM_THREADS=1 run lenet-1thread 60 nn:table1=lenet $S --host
@@ -96,7 +103,7 @@ for section in $sections; do
         both "$name" 600 "nn:table1=$name" $lim
       done
       ;;
-    *) echo "bench-snn.sh: unknown section '$section' (smoke families convnets 256k 1m cpu table1)" >&2; exit 2 ;;
+    *) echo "bench-snn.sh: unknown section '$section' (smoke diagnose families convnets 256k 1m cpu table1)" >&2; exit 2 ;;
   esac
 done
 
