@@ -91,8 +91,8 @@ for section in $sections; do
       run allen-5k 8 nn:allen,neurons=5000,fanout=300 $L --progress
       run 16k-model-fewest-off 6 nn:table1=16k-model $S --fewest-blocks off
       ;;
-    256k) run 256k-model 32 nn:table1=256k-model $S ;;
-    1m) run 1m-model 25 nn:model,neurons=1000000,fanout=64 $S ;;
+    256k) run 256k-model 32 nn:table1=256k-model $S --progress ;;
+    1m) run 1m-model 25 nn:model,neurons=1000000,fanout=64 $S --progress ;;
     cpu)
       run lenet 10 nn:table1=lenet $S
       OMP_NUM_THREADS=1 run lenet-1thread 60 nn:table1=lenet $S --host
