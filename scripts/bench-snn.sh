@@ -7,7 +7,7 @@
 #
 # Sections (default: all, in this order):
 #   families  each new generated family at a size that takes seconds on one H200 (16k-model,
-#             16k-rand and lenet at Table I's sizes, allen 20k x 300, mobilenet-24x0.75),
+#             16k-rand and lenet at Table I's sizes, allen 20k x 100, mobilenet-24x0.75),
 #             multilevel and --algorithm one-pass under Table I's limits (goal: multilevel no
 #             more blocks, connectivity <= 0.6x one-pass's on average)
 #   convnets  the same for alexnet-64x0.25 and vgg-32x0.25 (the issue's instances)
@@ -17,6 +17,9 @@
 #             nn:table1=lenet (20.5k neurons, 0.79M pins): what a one-thread run may finish
 #             within a snippet's time
 #   smoke     nn:lenet,input=14 only (seconds on a CPU: checks the script)
+#   allen     the families' allen row alone (20k x 100: at fanout 300 a 20k sheet is within two
+#             hops of itself, |N(n)| ~ half the network, and multilevel took > 12 s on the H200)
+#   diagnose  allen 5k x 300 with --progress; 16k-model with --fewest-blocks off
 #   table1    every Table I network at the table's size, multilevel then one-pass (hours on a
 #             CPU; minutes on the GPU where memory allows)
 # Limits (Omega / Delta): Table I's 2^10 / 2^12 for lenet, alexnet, 16k-rand and the -model
@@ -76,7 +79,7 @@ for section in $sections; do
       both 16k-model 15 nn:table1=16k-model $S
       both 16k-rand 12 nn:table1=16k-rand $S
       both lenet 10 nn:table1=lenet $S
-      both allen-20k 12 nn:allen,neurons=20000,fanout=300 $L
+      both allen-20k 12 nn:allen,neurons=20000,fanout=100 $L
       both mobilenet-24x0.75 12 nn:mobilenet,input=24,width=0.75 $L
       ;;
     convnets)
@@ -84,8 +87,15 @@ for section in $sections; do
       both vgg-32x0.25 15 nn:vgg,input=32,width=0.25 $L
       ;;
     smoke) both lenet-14 10 nn:lenet,input=14 $S ;;
-    256k) run 256k-model 40 nn:table1=256k-model $S ;;
-    1m) run 1m-model 40 nn:model,neurons=1000000,fanout=64 $S ;;
+    allen) both allen-20k 12 nn:allen,neurons=20000,fanout=100 $L ;;
+    diagnose)
+      # Where the time of a cortical sheet goes (phases with elapsed seconds on stderr: the last
+      # one survives a timeout), and what the fewest-blocks search costs on the 16k-model.
+      run allen-5k 6 nn:allen,neurons=5000,fanout=300 $L --progress
+      run 16k-model-fewest-off 6 nn:table1=16k-model $S --fewest-blocks off
+      ;;
+    256k) run 256k-model 32 nn:table1=256k-model $S --progress ;;
+    1m) run 1m-model 25 nn:model,neurons=1000000,fanout=64 $S --progress ;;
     cpu)
       run lenet 10 nn:table1=lenet $S
       OMP_NUM_THREADS=1 run lenet-1thread 60 nn:table1=lenet $S --host
@@ -96,7 +106,7 @@ for section in $sections; do
         both "$name" 600 "nn:table1=$name" $lim
       done
       ;;
-    *) echo "bench-snn.sh: unknown section '$section' (smoke families convnets 256k 1m cpu table1)" >&2; exit 2 ;;
+    *) echo "bench-snn.sh: unknown section '$section' (smoke allen diagnose families convnets 256k 1m cpu table1)" >&2; exit 2 ;;
   esac
 done
 

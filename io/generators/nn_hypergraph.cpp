@@ -211,7 +211,7 @@ const std::vector<std::pair<std::string, std::string>>& table1_presets() {
       {"lenet", "nn:lenet,input=50,width=0.625"},
       {"alexnet", "nn:alexnet,input=136,width=0.28"},
       {"mobilenet", "nn:mobilenet,input=24,width=3"},
-      {"vgg11", "nn:vgg,input=40,width=1"},
+      {"vgg11", "nn:vgg,input=36,width=1.375"},
       {"16k-rand", "nn:model-rand,neurons=14000,fanout=62,layers=5"},
       {"64k-rand", "nn:model-rand,neurons=208000,fanout=695"},
       {"256k-rand", "nn:model-rand,neurons=194000,fanout=687"},

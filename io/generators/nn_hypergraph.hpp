@@ -24,14 +24,14 @@
 // Table I presets (nn:table1=NAME; paper: |N|, average net size, pins -> ours):
 //   lenet      20k, 37.3, 766k    nn:lenet,input=50,width=0.625 (20.5k, 38.6, 793k)
 //   alexnet    110k, 210, 23M     nn:alexnet,input=136,width=0.28 (112k, 205, 22.5M)
-//   mobilenet  216k, 417, 90M     nn:mobilenet,input=24,width=3 (a small input, wide channels: the
-//                                 paper's net sizes need ~3x MobileNet v1's channels)
-//   vgg11      302k, 848, 256M    nn:vgg,input=40,width=1
+//   mobilenet  216k, 417, 90M     nn:mobilenet,input=24,width=3 (215k, 415, 88.8M; a small input and
+//                                 wide channels: the paper's net sizes need ~3x MobileNet v1's)
+//   vgg11      302k, 848, 256M    nn:vgg,input=36,width=1.375 (318k, 820, 255.7M)
 //   16k-, 64k-, 256k-rand  14k/208k/194k, 63/696/688   nn:model-rand with those neurons, fanout = size - 1
 //                                 (13,520, 207,936 and 193,600 neurons; 16k-rand with layers=5)
 //   1M         6.9M, 83.5, 577M   nn:model-rand,neurons=6900000,fanout=83 (the table's name is garbled
 //                                 in our copy; its structure is not described, we take -rand's)
-//   allen-v1   231k, 305, 70M     nn:allen,neurons=231000,fanout=304 (nn_allen.hpp)
+//   allen-v1   231k, 305, 70M     nn:allen,neurons=231000,fanout=304 (231k, 305, 70.4M; nn_allen.hpp)
 //   16k-, 64k-, 256k-model  16k/64k/256k, 128/192/256, 2.1M/12.6M/67.4M   nn:model,neurons=2^14/2^16/2^18,
 //                                 fanout=128/192/256 (pins = neurons x (fanout + 1) match the table's)
 // The paper's networks come from [25] and are not public: these have the table's sizes and the

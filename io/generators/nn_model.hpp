@@ -10,8 +10,10 @@
 // neuron has exactly H postsynaptic neurons and one net of H + 1 pins. side = round(sqrt(N /
 // (L C))) and then L = round(N / (C side^2)) (at least 2): the network has L C side^2 neurons, N
 // to within a few % once N >= 16 L C (exactly N = 2^14, 2^16, 2^18, 10^6 with the defaults).
-// Layers are much larger than a block (Omega = 2^10 or 2^12 in Table I), so blocks must be
-// spatial tiles across channels to keep their inbound nets within Delta. A neuron at (y, x) feeds
+// With Table I's limits (2^10 / 2^12) a block of whole channels of the 64k- and 256k-model has
+// too many inbound nets, so good blocks are spatial tiles across channels: one-pass, filling
+// blocks in id order, needs 320 and 4,032 blocks where ceil(N / Omega) is 64 and 256 (at 16k,
+// four whole channels just fit: 16 blocks either way). A neuron at (y, x) feeds
 // the next layer's k x k window around (y, x) (shifted inwards at the borders, k the smallest
 // with C k^2 >= H), all channels of each window position, positions row-major, the first H of
 // them: neighbouring neurons share most of their destinations, as in a convolution.

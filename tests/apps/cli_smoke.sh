@@ -395,6 +395,31 @@ YAML
     printf 'name: x\ninputs:\n  - generator: cycle:n=6,labels=1\ntasks:\n  - task: fsm\n    params:\n      max-edges: 3\n      max_edges: 2\n      support: 2\n' > "$tmp/twice.yaml"
     expect_error "twice.yaml:5: task 'fsm': parameter 'max_edges' is given twice" "$tessera" run "$tmp/twice.yaml" --output "$tmp/r4"
     ;;
+  partition-snn)
+    # The SNN families of paper 3's Table I (io/generators/nn_model.hpp, nn_allen.hpp,
+    # nn_hypergraph.hpp), one small network each: the generator writes the same file on 1 and 2
+    # threads, and multilevel and one-pass partitions pass partition-check.
+    lim="--max-size 128 --max-inbound 512"
+    for g in nn:model,neurons=1024,fanout=12,channels=4 nn:model-rand,neurons=1024,fanout=12,channels=4,rewire=0.2 \
+             nn:allen,neurons=1000,fanout=16 nn:mobilenet,input=16,width=0.0625; do
+      OMP_NUM_THREADS=1 "$tessera" generate "$g" "$tmp/g1.dhg" 2>/dev/null || fail "generate $g"
+      OMP_NUM_THREADS=2 "$tessera" generate "$g" "$tmp/g2.dhg" 2>/dev/null || fail "generate $g, 2 threads"
+      cmp -s "$tmp/g1.dhg" "$tmp/g2.dhg" || fail "$g differs between 1 and 2 threads"
+      for a in multilevel one-pass; do
+        "$tessera" partition "$tmp/g1.dhg" $lim --algorithm $a --output "$tmp/p_$a" --json > "$tmp/j" ||
+          fail "partition $g ($a): $(cat "$tmp/j")"
+        "$tessera" partition-check "$tmp/g1.dhg" "$tmp/p_$a" $lim > /dev/null || fail "$g: $a partition invalid"
+      done
+    done
+    # Table I's 16k-model: 2^14 neurons of fanout 128; one-pass fills 16 blocks of 4 channels.
+    "$tessera" partition nn:table1=16k-model --max-size 1024 --max-inbound 4096 --algorithm one-pass --json > "$tmp/j" ||
+      fail "table1 preset: $(cat "$tmp/j")"
+    grep -q '"nodes": 16384, "nets": 16384, "pins": 2113536' "$tmp/j" && grep -q '"num_parts": 16,' "$tmp/j" ||
+      fail "16k-model: $(cat "$tmp/j")"
+    expect_error "unknown Table I network 'nope'" "$tessera" generate nn:table1=nope "$tmp/x.dhg"
+    expect_error "rewire' is a probability" "$tessera" partition nn:model-rand,neurons=100,fanout=4,rewire=2 --max-size 64
+    expect_error "more than the .* of memory available" "$tessera" partition nn:model,neurons=2000000000,fanout=500 --max-size 64
+    ;;
   partition)
     # Generated LeNet hypergraph: constrained and k-way runs, identical output on 1 and 2 threads,
     # the checker agrees, and impossible instances are one-line errors.
