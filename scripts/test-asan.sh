@@ -45,7 +45,7 @@ run_seed() {  # run_seed <seed> <command...>
   seeds=$((seeds + 1))
   local rc=0
   (cd "$out" && "$@") >"$out/stdout" 2>"$out/stderr" </dev/null || rc=$?
-  if { [ $rc -ne 0 ] && [ $rc -ne 1 ]; } || grep -Eq 'Sanitizer|runtime error:' "$out/stderr"; then
+  if { [ $rc -ne 0 ] && [ $rc -ne 1 ]; } || grep -Eq 'ERROR: [A-Za-z]+Sanitizer|runtime error:' "$out/stderr"; then
     echo "FAIL (exit $rc): ${seed#$repo/}: $*" >&2
     head -n 30 "$out/stderr" >&2
     failures=$((failures + 1))
