@@ -83,8 +83,9 @@ class Reader {
 constexpr const char* kDataDirPrefix = "$TESSERA_DATA_DIR/";
 
 // `$TESSERA_DATA_DIR/...` -> the shared data folder; other relative paths are relative to `base`.
-fs::path resolve_input_path(const Reader& r, const YAML::Node& node, const fs::path& base) {
-  std::string text = r.scalar(node, "file");
+// `key`: the YAML key (file, labels), for messages.
+fs::path resolve_input_path(const Reader& r, const YAML::Node& node, const fs::path& base, const char* key) {
+  std::string text = r.scalar(node, key);
   if (text.rfind(kDataDirPrefix, 0) == 0) {
     const char* dir = std::getenv("TESSERA_DATA_DIR");
     if (dir == nullptr || *dir == '\0')
@@ -159,7 +160,7 @@ ExperimentConfig load_experiment(const std::string& path, bool quick) {
     InputConfig in;
     if (node["file"] && node["generator"]) r.fail(node, "an input has either 'file' or 'generator', not both");
     if (node["file"]) {
-      const fs::path p = resolve_input_path(r, node["file"], base);
+      const fs::path p = resolve_input_path(r, node["file"], base, "file");
       in.source = p.lexically_normal().string();
       if (!fs::exists(in.source)) r.fail(node["file"], "input file '" + in.source + "' does not exist");
       in.name = fs::path(in.source).filename().string();
@@ -189,9 +190,7 @@ ExperimentConfig load_experiment(const std::string& path, bool quick) {
     if (node["directed"]) in.load.build.symmetrize = !r.boolean(node["directed"], "directed");
     if (node["one_based"]) in.load.one_based = r.boolean(node["one_based"], "one_based");
     if (node["labels"]) {
-      fs::path p = r.scalar(node["labels"], "labels");
-      if (p.is_relative()) p = base / p;
-      in.load.labels = p.lexically_normal().string();
+      in.load.labels = resolve_input_path(r, node["labels"], base, "labels").lexically_normal().string();
       if (!fs::exists(in.load.labels)) r.fail(node["labels"], "label file '" + in.load.labels + "' does not exist");
     }
     c.inputs.push_back(std::move(in));

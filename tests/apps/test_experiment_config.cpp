@@ -88,11 +88,15 @@ TEST_CASE("load_experiment keeps the plot block as written and echoes it") {
 TEST_CASE("load_experiment reads $TESSERA_DATA_DIR/ paths from the environment") {
   test::TempDir dir;
   dir.write("g.el", "0 1\n");
-  auto path = dir.write("exp.yaml", "name: x\ninputs:\n  - file: $TESSERA_DATA_DIR/g.el\ntasks:\n  - task: stats\n");
+  dir.write("g.labels", "0 0\n1 1\n");
+  // The labels key too (the H200 run of table8-fsm found it taken literally).
+  auto path = dir.write("exp.yaml", "name: x\ninputs:\n  - file: $TESSERA_DATA_DIR/g.el\n    labels: $TESSERA_DATA_DIR/g.labels\n"
+                                    "tasks:\n  - task: stats\n");
   const char* saved = std::getenv("TESSERA_DATA_DIR");
   const std::string previous = saved ? saved : "";
   setenv("TESSERA_DATA_DIR", dir.path().c_str(), 1);
   CHECK(io::load_experiment(path).inputs[0].source == dir.file("g.el"));
+  CHECK(io::load_experiment(path).inputs[0].load.labels == dir.file("g.labels"));
   unsetenv("TESSERA_DATA_DIR");
   CHECK_THROWS_WITH_AS(io::load_experiment(path), doctest::Contains("exp.yaml:3: '$TESSERA_DATA_DIR/g.el' needs the environment variable TESSERA_DATA_DIR"),
                        ParseError);
