@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Distributed triangle-counting sweep: runs an experiment file with `tessera run` (each
 # tc-distributed grid point is one mpiexec launch) and writes the records plus a markdown table
-# of where the time goes (local / remote / wait, min-avg-max over ranks) to bench/results.
+# of where the time goes (local / remote / wait, min-avg-max over ranks) to measurements.
 #
 #   scripts/bench-dist-tc.sh [openmp|cuda] [--no-apt] [config (default configs/experiments/tc-distributed-gpu.yaml)]
 set -euo pipefail
@@ -17,7 +17,7 @@ config=${1:-$repo/configs/experiments/tc-distributed-gpu.yaml}
 "$repo/scripts/build.sh" "$preset" "${build_args[@]}" >&2
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-4} OMP_PROC_BIND=${OMP_PROC_BIND:-false}
 stamp=$(date -u +%Y%m%d-%H%M%S)
-out="$repo/bench/results/dist-tc-$preset-$stamp"
+out="$repo/measurements/dist-tc-$preset-$stamp"
 status=0
 "$repo/build/$preset/apps/tessera" run "$config" --output "$out" || status=$?  # failed points are recorded
 python3 "$repo/scripts/dist_tc_table.py" "$out/results.jsonl" "$out.md" \

@@ -2,8 +2,8 @@
 # Pattern-mining benchmark: builds, runs every application of the mining engine (triangles,
 # 4-/5-cliques, diamond, 4-cycle, 3-/4-motifs) on Kronecker and real graphs, on the default
 # execution space and (GPU builds) the host space, and writes
-#   bench/results/mining-<device>-<date>.json   Google Benchmark JSON (with the build context)
-#   bench/results/mining-<device>-<date>.md     a table with GPU/CPU ratios and the exact command
+#   measurements/mining-<device>-<date>.json   Google Benchmark JSON (with the build context)
+#   measurements/mining-<device>-<date>.md     a table with GPU/CPU ratios and the exact command
 #
 #   scripts/bench-mining.sh [openmp|cuda] [extra tessera_bench arguments...]
 #
@@ -27,7 +27,7 @@ bench="$repo/build/$preset/bench/tessera_bench"
 source "$repo/scripts/bench-common.sh"
 device=$(device_slug "$preset")
 stamp=$(date -u +%Y%m%d-%H%M%S)
-out_dir="$repo/bench/results"
+out_dir="$repo/measurements"
 mkdir -p "$out_dir"
 base="$out_dir/mining-$device-$stamp"
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Triangle-counting benchmark: builds, runs every tessera::triangle_count variant x
 # intersection, the Kokkos Kernels baseline and the serial count, and writes
-#   bench/results/tc-<device>-<date>.json   Google Benchmark JSON (with the build context)
-#   bench/results/tc-<device>-<date>.md     a short table and the exact command
+#   measurements/tc-<device>-<date>.json   Google Benchmark JSON (with the build context)
+#   measurements/tc-<device>-<date>.md     a short table and the exact command
 #
 #   scripts/bench-tc.sh [openmp|cuda] [--no-apt] [extra tessera_bench arguments...]
 #
@@ -30,7 +30,7 @@ bench="$repo/build/$preset/bench/tessera_bench"
 source "$repo/scripts/bench-common.sh"
 device=$(device_slug "$preset")
 stamp=$(date -u +%Y%m%d-%H%M%S)
-out_dir="$repo/bench/results"
+out_dir="$repo/measurements"
 mkdir -p "$out_dir"
 base="$out_dir/tc-$device-$stamp"
 

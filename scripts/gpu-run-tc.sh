@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One device session for triangle counting (what the H200 results in bench/results came from):
+# One device session for triangle counting (what the H200 results in measurements came from):
 # the CUDA build and the whole test suite (scripts/gpu-check.sh), then the TC benchmark on
 # Kronecker scales and the shipped real graphs. Logs and results go to $OUT when set.
 #
@@ -24,4 +24,4 @@ export TESSERA_BENCH_TC_SCALES=${1:-18,20,22,24}
 export TESSERA_BENCH_TC_GRAPHS=${TESSERA_BENCH_TC_GRAPHS:-ego-Facebook,ca-HepPh,ca-AstroPh-cc1,email-Enron}
 export TESSERA_BENCH_TC_KK_BLOCK_WEDGES=${TESSERA_BENCH_TC_KK_BLOCK_WEDGES:-1073741824}
 timeout "${2:-300}" "$repo/scripts/bench-tc.sh" cuda --no-apt 2>&1 | tee "$out/bench-tc.log" | grep -vE '^\s*$' | tail -n 80
-cp "$repo"/bench/results/tc-*h200* "$out"/ 2>/dev/null || true
+cp "$repo"/measurements/tc-*h200* "$out"/ 2>/dev/null || true

@@ -62,7 +62,7 @@ step "${LIMIT_MINING:-90}" bench-mining env TESSERA_SKIP_BUILD=1 TESSERA_BENCH_P
   TESSERA_BENCH_PM_SCALES=20 TESSERA_BENCH_PM_GRAPHS=ego-Facebook,ca-HepPh \
   TESSERA_BENCH_FILTER='^pm/Cuda/(ego-Facebook|ca-HepPh)/|^pm/Cuda/kron20/(4-clique|diamond|5-clique)' \
   "$repo/scripts/bench-mining.sh" cuda
-cp -r "$repo"/bench/results/*h200* "$repo"/bench/results/dist-tc-cuda-* "$out"/ 2>/dev/null || true
+cp -r "$repo"/measurements/*h200* "$repo"/measurements/dist-tc-cuda-* "$out"/ 2>/dev/null || true
 cp -r "$repo"/build/cuda/Testing/Temporary/LastTest.log "$out"/ 2>/dev/null || true
 # One archive: the device tool returns a limited number of files.
 tar czf "$repo/build/gpu-session.tgz" -C "$out" . && rm -rf "${out:?}"/* && mv "$repo/build/gpu-session.tgz" "$out"/
