@@ -10,6 +10,7 @@
 #include "core/graph/builder.hpp"
 #include "core/graph/degree_stats.hpp"
 #include "core/graph/orientation.hpp"
+#include "core/util/option_spec.hpp"
 #include "algorithms/triangle_count/tc_options.hpp"
 #include "algorithms/triangle_count/triangle_count.hpp"
 #include "apps/runner/mining_tasks.hpp"
@@ -166,23 +167,12 @@ const TaskDefinition& find_task(const std::string& name) {
   throw UserError("unknown task '" + name + "' (known tasks: " + known + ")");
 }
 
-namespace {
-
-// Parameter names match with '-' and '_' alike: the option tables spell them either way
-// ("wedge-mb", "max_edges"), and a user should not have to remember which.
-std::string spelling_free(std::string name) {
-  std::replace(name.begin(), name.end(), '-', '_');
-  return name;
-}
-
-}  // namespace
-
 Params resolve_params(const TaskDefinition& task, const std::vector<std::pair<std::string, std::string>>& given) {
   Params p = task.defaults;
   std::set<std::string> seen;
   for (const auto& [name, value] : given) {
     auto it = std::find_if(task.defaults.begin(), task.defaults.end(),
-                           [&](const auto& kv) { return spelling_free(kv.first) == spelling_free(name); });
+                           [&](const auto& kv) { return same_option_name(kv.first, name); });
     if (it == task.defaults.end()) {
       std::string known;
       for (const auto& kv : task.defaults) known += (known.empty() ? "" : ", ") + kv.first;

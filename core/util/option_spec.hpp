@@ -19,20 +19,23 @@ struct OptionSpec {
   void (*apply)(Params& params, const std::string& value);
 };
 
-// Applies the option called `name` ('-' and '_' alike); UserError naming `what` and the known
-// options when there is none.
+// Option names match with '-' and '_' alike: the tables spell them either way ("wedge-mb",
+// "max_edges"), and a user should not have to remember which.
+inline bool same_option_name(const std::string& a, const std::string& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i] != b[i] && !((a[i] == '-' || a[i] == '_') && (b[i] == '-' || b[i] == '_'))) return false;
+  return true;
+}
+
+// Applies the option called `name`; UserError naming `what` and the known options when there is
+// none.
 template <class Params>
 void apply_option(const std::vector<OptionSpec<Params>>& table, Params& params, const std::string& name,
                   const std::string& value, const std::string& what) {
-  auto same = [](const std::string& a, const std::string& b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-      if (a[i] != b[i] && !((a[i] == '-' || a[i] == '_') && (b[i] == '-' || b[i] == '_'))) return false;
-    return true;
-  };
   std::string known;
   for (const auto& o : table) {
-    if (same(o.name, name)) return o.apply(params, value);
+    if (same_option_name(o.name, name)) return o.apply(params, value);
     known += (known.empty() ? "" : ", ") + o.name;
   }
   throw UserError("unknown " + what + " option '" + name + "' (known: " + known + ")");
