@@ -1,5 +1,7 @@
 #include "apps/commands/mining_distributed.hpp"
 
+#include "core/error.hpp"
+
 namespace tessera::cli {
 
 namespace {
