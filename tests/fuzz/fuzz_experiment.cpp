@@ -1,7 +1,7 @@
 // libFuzzer harness: YAML experiment files through load_experiment (full or --quick by the
 // input length). Loading only validates: nothing is run and no folder is created. An accepted
 // configuration must survive its own resolved YAML: to_yaml, loaded again, gives the same text.
-#include "io/config/experiment.hpp"
+#include "apps/runner/experiment_config.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
