@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "core/error.hpp"
+#include "core/util/path_exists.hpp"
 
 namespace tessera::io {
 
@@ -76,7 +77,7 @@ AtomicFile::AtomicFile(const std::string& target) : target_(target) {
   fs::path t(target);
   TESSERA_USER_REQUIRE(!t.filename().empty(), "output path '" << target << "' names no file");
   fs::path dir = t.has_parent_path() ? t.parent_path() : fs::path(".");
-  TESSERA_USER_REQUIRE(fs::is_directory(dir), "cannot write '" << target << "': folder '" << dir.string()
+  TESSERA_USER_REQUIRE(is_folder(dir), "cannot write '" << target << "': folder '" << dir.string()
                                                                  << "' does not exist");
   temp_ = (dir / ("." + t.filename().string() + ".tmp." + std::to_string(::getpid()) + "." +
                   std::to_string(counter++)))

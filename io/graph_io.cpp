@@ -9,6 +9,7 @@
 
 #include "core/error.hpp"
 #include "core/util/memory_budget.hpp"
+#include "core/util/path_exists.hpp"
 #include "io/generators/generator_spec.hpp"
 #include "io/generators/nn_hypergraph.hpp"
 #include "io/text/text_formats.hpp"
@@ -127,7 +128,7 @@ LoadedGraph load_graph(const std::string& source, const GraphLoadOptions& option
     out.build_seconds = timer.seconds();
     return out;
   }
-  TESSERA_USER_REQUIRE(std::filesystem::exists(source), source << ": no such file");
+  TESSERA_USER_REQUIRE(path_exists(source), source << ": no such file");
   const FileFormat format = options.format ? *options.format : format_from_path(source);
   out.format = to_string(format);
   progress::report("reading", source);
@@ -218,7 +219,7 @@ HostHypergraph load_hypergraph(const std::string& path, const HypergraphLoadOpti
     progress::report("generating", path);
     return build_hypergraph(gen::generate_nn_hypergraph(path), report, path);
   }
-  TESSERA_USER_REQUIRE(std::filesystem::exists(path), path << ": no such file");
+  TESSERA_USER_REQUIRE(path_exists(path), path << ": no such file");
   progress::report("reading", path);
   const FileFormat f = options.format ? *options.format : format_from_path(path);
   HypergraphInput input;

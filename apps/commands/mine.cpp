@@ -15,6 +15,7 @@
 #include "core/kokkos_ext/allocation_tracker.hpp"
 #include "core/util/progress.hpp"
 #include "core/util/json.hpp"
+#include "core/util/path_exists.hpp"
 #include "io/atomic_file.hpp"
 
 namespace tessera::cli {
@@ -138,7 +139,7 @@ int mine_command(const Args& argv) {
   const std::string spec = args.get("pattern");
   const Induced induced = args.has("induced") ? Induced::vertex : Induced::edge;
   const Pattern pattern =
-      std::filesystem::exists(spec) ? read_pattern_file(spec, induced) : pattern_by_name(spec, induced);
+      path_exists(spec) ? read_pattern_file(spec, induced) : pattern_by_name(spec, induced);
   const MineParams params = mine_params(args, "mine");
   kokkos_ext::AllocationTracker::install();
   const auto loaded = load_undirected(args, "mine");

@@ -12,6 +12,7 @@
 #include "algorithms/pattern_mining/pattern/pattern.hpp"
 #include "core/error.hpp"
 #include "core/util/parse_number.hpp"
+#include "core/util/path_exists.hpp"
 #include "distributed/triangle_count/dist_params.hpp"
 
 namespace tessera::runner {
@@ -31,7 +32,7 @@ std::string shell_quote(const std::string& s) {
 // ordinary YAML parameter grids.
 Json launch(const std::string& task, const io::LoadedGraph& input, long long ranks, const std::string& launcher,
             const std::string& command_and_arguments) {
-  TESSERA_USER_REQUIRE(input.source.rfind("gen:", 0) == 0 || std::filesystem::exists(input.source),
+  TESSERA_USER_REQUIRE(input.source.rfind("gen:", 0) == 0 || path_exists(input.source),
                        task << " needs the input as a file or generator spec, got '" << input.source << "'");
   const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
   const auto space = command_and_arguments.find(' ');

@@ -3,12 +3,14 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <set>
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/util/path_exists.hpp"
 #include "io/generators/generator_spec.hpp"
 #include "io/generators/nn_hypergraph.hpp"
 
@@ -17,6 +19,14 @@ namespace tessera::io {
 namespace {
 
 namespace fs = std::filesystem;
+
+constexpr std::size_t k_max_key_length = 128;
+
+bool is_key_name(const std::string& key) {
+  return !key.empty() && key.size() <= k_max_key_length && std::all_of(key.begin(), key.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
+  });
+}
 
 class Reader {
  public:
@@ -28,12 +38,17 @@ class Reader {
 
   // YAML forbids duplicate keys but yaml-cpp keeps them (and `map[key]` sees only the first).
   // Also: every key is a name. YAML allows a list, a mapping or nothing as a key ("? [a]: b");
-  // converting one to a string threw yaml-cpp's exception past the file:line errors (fuzz_experiment).
+  // converting one to a string threw yaml-cpp's exception past the file:line errors, and a key
+  // of control characters was accepted and then written back longer than YAML's 1024-character
+  // limit for keys, so the resolved YAML did not load (both found by fuzz_experiment).
   void unique_keys(const YAML::Node& map, const std::string& where) const {
     std::set<std::string> seen;
     for (auto it = map.begin(); it != map.end(); ++it) {
       if (!it->first.IsScalar())
         fail(it->first, "a key in " + where + " must be a plain name, not a list, mapping or nothing");
+      if (!is_key_name(it->first.Scalar()))
+        fail(it->first, "a key in " + where + " must be a name of letters, digits, '_', '-' and '.' (at most " +
+                            std::to_string(k_max_key_length) + " characters)");
       if (!seen.insert(it->first.as<std::string>()).second)
         fail(it->first, "duplicate key '" + it->first.as<std::string>() + "' in " + where);
     }
@@ -96,11 +111,23 @@ fs::path resolve_input_path(const Reader& r, const YAML::Node& node, const fs::p
   return p.is_relative() ? base / p : p;
 }
 
-// `plot:` is for scripts/plot.py: checked only for shape (a mapping or a list of mappings).
+// Every mapping inside `node` has unique keys that are names.
+void check_keys_within(const Reader& r, const YAML::Node& node, const std::string& where) {
+  if (node.IsMap()) {
+    r.unique_keys(node, where);
+    for (auto it = node.begin(); it != node.end(); ++it) check_keys_within(r, it->second, where);
+  } else if (node.IsSequence()) {
+    for (const auto& item : node) check_keys_within(r, item, where);
+  }
+}
+
+// `plot:` is for scripts/plot.py: checked only for shape (a mapping or a list of mappings, with
+// names as keys).
 std::string plot_block(const Reader& r, const YAML::Node& node) {
   const bool mapping_list = node.IsSequence() && node.size() > 0 &&
                             std::all_of(node.begin(), node.end(), [](const YAML::Node& n) { return n.IsMap(); });
   if (!node.IsMap() && !mapping_list) r.fail(node, "'plot' must be a mapping or a non-empty list of mappings");
+  check_keys_within(r, node, "'plot'");
   YAML::Emitter out;
   out << node;
   return out.c_str();
@@ -124,7 +151,7 @@ std::vector<std::vector<std::pair<std::string, std::string>>> TaskConfig::combin
 }
 
 ExperimentConfig load_experiment(const std::string& path, bool quick) {
-  TESSERA_USER_REQUIRE(fs::exists(path), path << ": no such file");
+  TESSERA_USER_REQUIRE(path_exists(path), path << ": no such file");
   YAML::Node root;
   try {
     root = YAML::LoadFile(path);
@@ -162,7 +189,7 @@ ExperimentConfig load_experiment(const std::string& path, bool quick) {
     if (node["file"]) {
       const fs::path p = resolve_input_path(r, node["file"], base, "file");
       in.source = p.lexically_normal().string();
-      if (!fs::exists(in.source)) r.fail(node["file"], "input file '" + in.source + "' does not exist");
+      if (!path_exists(in.source)) r.fail(node["file"], "input file '" + in.source + "' does not exist");
       in.name = fs::path(in.source).filename().string();
     } else if (node["generator"]) {
       const std::string spec = r.scalar(node["generator"], "generator");
@@ -191,7 +218,7 @@ ExperimentConfig load_experiment(const std::string& path, bool quick) {
     if (node["one_based"]) in.load.one_based = r.boolean(node["one_based"], "one_based");
     if (node["labels"]) {
       in.load.labels = resolve_input_path(r, node["labels"], base, "labels").lexically_normal().string();
-      if (!fs::exists(in.load.labels)) r.fail(node["labels"], "label file '" + in.load.labels + "' does not exist");
+      if (!path_exists(in.load.labels)) r.fail(node["labels"], "label file '" + in.load.labels + "' does not exist");
     }
     c.inputs.push_back(std::move(in));
   }

@@ -13,6 +13,7 @@
 #include "algorithms/pattern_mining/fsm/fsm_options.hpp"
 #include "core/error.hpp"
 #include "core/util/parse_number.hpp"
+#include "core/util/path_exists.hpp"
 
 namespace tessera::runner {
 
@@ -64,7 +65,7 @@ PreparedTask mine_task(const Params& p) {
   const std::string& spec = p.at("pattern");
   TESSERA_USER_REQUIRE(!spec.empty(), "task 'mine' needs a pattern (a built-in name or a pattern file)");
   const Induced induced = parse_induced(p.at("induced"));
-  const Pattern pattern = std::filesystem::exists(spec) ? read_pattern_file(spec, induced) : pattern_by_name(spec, induced);
+  const Pattern pattern = path_exists(spec) ? read_pattern_file(spec, induced) : pattern_by_name(spec, induced);
   return [pattern, params = mine_params(p)](const io::LoadedGraph& input) {
     return result_json(mine(Space{}, input.graph, pattern, params));
   };

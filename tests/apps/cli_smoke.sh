@@ -145,6 +145,10 @@ case "$case_name" in
     printf '3 1\n2\n1 3\n' > "$tmp/bad.graph"
     expect_error "bad.graph:[0-9]+: " "$tessera" info "$tmp/bad.graph"
     expect_error "no such file" "$tessera" info "$tmp/missing.el"
+    long=$(printf 'x%.0s' $(seq 300))  # a name the system refuses: still a user error, not internal
+    expect_error "no such file" "$tessera" info "$tmp/$long.el"
+    expect_error "does not exist" "$tessera" convert gen:clique:n=3 "$tmp/$long/k.el"
+    expect_error "unknown pattern" "$tessera" mine gen:clique:n=3 --pattern "$long"
     expect_error "cannot tell the format" "$tessera" info "$tmp/file.xyz"
     expect_error "unknown generator|valid" "$tessera" info "gen:nosuch:n=3"
     printf 'not hdf5' > "$tmp/fake.h5"

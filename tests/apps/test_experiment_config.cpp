@@ -66,6 +66,22 @@ TEST_CASE("load_experiment rejects bad files with file:line") {
         "bad.yaml:6: a key in a task must be a plain name");
   check("name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: orient\n    params:\n      ?\n      : 2\n",
         "a key in params must be a plain name");
+  // Found by the fuzzer in CI: a path the system refuses (a name over 255 characters) escaped as
+  // std::filesystem_error ("File name too long") instead of the usual missing-file error.
+  const std::string too_long(300, 'x');
+  check("name: x\ninputs:\n  - file: " + too_long + "\ntasks:\n  - task: stats\n", "bad.yaml:3: input file");
+  check("name: x\ninputs:\n  - generator: clique:n=3\n    labels: " + too_long + "\ntasks:\n  - task: stats\n",
+        "bad.yaml:4: label file");
+  CHECK_THROWS_WITH_AS(io::load_experiment(dir.file(too_long + ".yaml")), doctest::Contains("no such file"), UserError);
+  // Also found by the fuzzer: a parameter name of control characters was accepted and written
+  // back as a key over YAML's 1024-character limit, so the resolved file did not load again.
+  check("name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: orient\n    params:\n      or\x16ient: [id]\n",
+        "bad.yaml:7: a key in params must be a name of letters, digits");
+  check("name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: orient\n    params:\n      " +
+            std::string(129, 'k') + ": 1\n",
+        "at most 128 characters");
+  check("name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: stats\nplot:\n  where: {\"a b\": 1}\n",
+        "bad.yaml:7: a key in 'plot' must be a name");
 }
 
 TEST_CASE("load_experiment keeps the plot block as written and echoes it") {
