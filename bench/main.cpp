@@ -3,15 +3,25 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
+#include "bench/support/bench_registry.hpp"
+#include "core/error.hpp"
 #include "core/kokkos_ext/allocation_tracker.hpp"
 #include "core/util/build_info.hpp"
 
 int main(int argc, char** argv) {
   Kokkos::initialize(argc, argv);
-  {
+  int status = 0;
+  try {
+    for (const auto registrar : tessera::bench::registrars()) registrar();
+  } catch (const tessera::UserError& e) {  // a bad TESSERA_BENCH_* setting
+    std::fprintf(stderr, "tessera_bench: %s\n", e.what());
+    status = 2;
+  }
+  if (status == 0) {
     // Memory counters (peak bytes beyond the input) need every allocation from the start.
     const bool tracking = tessera::kokkos_ext::AllocationTracker::install();
     benchmark::AddCustomContext("allocation_tracking", tracking ? "on" : "off (a Kokkos tool is loaded)");
@@ -29,5 +39,5 @@ int main(int argc, char** argv) {
     benchmark::Shutdown();
   }
   Kokkos::finalize();
-  return 0;
+  return status;
 }

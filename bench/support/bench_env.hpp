@@ -5,7 +5,10 @@
 #include <cstdlib>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "core/error.hpp"
 
 namespace tessera::bench {
 
@@ -22,6 +25,21 @@ inline std::vector<std::string> split(const std::string& s, char sep) {
   std::istringstream in(s);
   while (std::getline(in, item, sep))
     if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+// The `name=value` items of a `sep`-separated list, in order ("lanes=8,chunk=4"); an item
+// without '=' is refused, naming `source` (the variable or setting it came from). Benchmarks
+// hand each pair to the option table of the parameters it sets (apply_option and friends), so
+// a setting means what it means on the command line.
+inline std::vector<std::pair<std::string, std::string>> assignments(const std::string& list, char sep,
+                                                                    const std::string& source) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& item : split(list, sep)) {
+    const auto eq = item.find('=');
+    TESSERA_USER_REQUIRE(eq != std::string::npos, source << ": expected name=value, got '" << item << "'");
+    out.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+  }
   return out;
 }
 

@@ -33,12 +33,14 @@
 #include "core/error.hpp"
 #include "io/graph_io.hpp"
 #include "bench/support/bench_env.hpp"
+#include "bench/support/bench_registry.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace {
 
 using namespace tessera;
 
+using tessera::bench::assignments;
 using tessera::bench::env_or;
 using tessera::bench::split;
 using tessera::test::data_dir;
@@ -104,16 +106,12 @@ void run(benchmark::State& state, const std::string& source, PartitionParams par
 
 // The options of TESSERA_BENCH_PART_OPTIONS applied to `p`.
 PartitionParams with_env_options(PartitionParams p) {
-  for (const auto& item : split(env_or("TESSERA_BENCH_PART_OPTIONS", ""), ',')) {
-    if (item.empty()) continue;
-    const auto eq = item.find('=');
-    TESSERA_USER_REQUIRE(eq != std::string::npos, "TESSERA_BENCH_PART_OPTIONS: expected name=value, got '" << item << "'");
-    apply_partition_option(p, item.substr(0, eq), item.substr(eq + 1));
-  }
+  for (const auto& [name, value] : assignments(env_or("TESSERA_BENCH_PART_OPTIONS", ""), ',', "TESSERA_BENCH_PART_OPTIONS"))
+    apply_partition_option(p, name, value);
   return p;
 }
 
-bool register_all() {
+void register_all() {
   const std::map<std::string, double> axoncuda = {{"ibm01", 1606}, {"ibm02", 6466}, {"ibm05", 16187},
                                                   {"ibm06", 11283}, {"ibm07", 13971}, {"ibm09", 13493}};
   const auto best = best_known_k2();
@@ -167,9 +165,8 @@ bool register_all() {
                                           "gen:" + spec, baseline, 0.0, "none", ExecutionTarget::device));
     }
   }
-  return true;
 }
 
-[[maybe_unused]] const bool registered = register_all();
+[[maybe_unused]] const bool queued = tessera::bench::defer_registration(register_all);
 
 }  // namespace

@@ -23,6 +23,7 @@
 #include "algorithms/pattern_mining/fsm/fsm.hpp"
 #include "algorithms/pattern_mining/fsm/fsm_options.hpp"
 #include "bench/support/bench_env.hpp"
+#include "bench/support/bench_registry.hpp"
 #include "io/graph_io.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -30,6 +31,7 @@ namespace {
 
 using tessera::count_t;
 using namespace tessera::mining;
+using tessera::bench::assignments;
 using tessera::bench::env_or;
 using tessera::bench::split;
 
@@ -43,10 +45,7 @@ struct FsmCase {
 
 FsmParams parse_setting(const std::string& setting) {
   FsmParams p;
-  for (const auto& item : split(setting, ',')) {
-    const auto eq = item.find('=');
-    apply_fsm_option(p, item.substr(0, eq), eq == std::string::npos ? "" : item.substr(eq + 1));
-  }
+  for (const auto& [name, value] : assignments(setting, ',', "TESSERA_BENCH_FSM_RUNS")) apply_fsm_option(p, name, value);
   validate(p);
   return p;
 }
@@ -138,13 +137,12 @@ void register_space() {
   for (const auto& c : reference_cases()) register_case<Space>(c, "fsm/", iterations);
 }
 
-bool register_all() {
+void register_all() {
   register_space<Kokkos::DefaultExecutionSpace>();
   if constexpr (!std::is_same_v<Kokkos::DefaultExecutionSpace, Kokkos::DefaultHostExecutionSpace>)
     if (env_or("TESSERA_BENCH_FSM_HOST", "1") != "0") register_space<Kokkos::DefaultHostExecutionSpace>();
-  return true;
 }
 
-[[maybe_unused]] const bool registered = register_all();
+[[maybe_unused]] const bool queued = tessera::bench::defer_registration(register_all);
 
 }  // namespace

@@ -36,9 +36,11 @@
 #include "algorithms/pattern_mining/problems/motifs.hpp"
 #include "core/error.hpp"
 #include "core/graph/builder.hpp"
+#include "core/util/parse_number.hpp"
 #include "io/generators/random_graphs.hpp"
 #include "io/graph_io.hpp"
 #include "bench/support/bench_env.hpp"
+#include "bench/support/bench_registry.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace {
@@ -53,6 +55,7 @@ struct GraphSpec {
   std::map<std::string, count_t> truth;        // ground_truth.csv columns, when known
 };
 
+using tessera::bench::assignments;
 using tessera::bench::env_or;
 using tessera::bench::split;
 
@@ -120,17 +123,11 @@ std::vector<ShareSetting> share_settings() {
     ShareSetting setting;
     setting.name = text;
     EngineParams params;
-    for (const auto& item : split(text, ',')) {
-      const auto eq = item.find('=');
-      const std::string key = item.substr(0, eq), value = eq == std::string::npos ? "" : item.substr(eq + 1);
-      if (key == "ranks") {
-        setting.ranks = std::stoi(value);
-        continue;
-      }
-      const auto& options = share_options();
-      const auto o = std::find_if(options.begin(), options.end(), [&](const EngineOption& x) { return x.name == key; });
-      if (o == options.end()) throw tessera::UserError("TESSERA_BENCH_PM_SHARES: unknown key '" + key + "'");
-      o->apply(params, value);
+    for (const auto& [name, value] : assignments(text, ',', "TESSERA_BENCH_PM_SHARES")) {
+      if (name == "ranks")
+        setting.ranks = static_cast<int>(tessera::option_integer("ranks", value, 1, 4096));
+      else
+        apply_option(share_options(), params, name, value, "task share");
     }
     setting.share = params.share;
     setting.share.ranks = setting.ranks;
@@ -256,11 +253,8 @@ std::vector<std::string> ablation_settings() { return split(env_or("TESSERA_BENC
 // the table the CLI and the YAML tasks read; e.g. "lanes=8,chunk=4"); `disable` is the ablation's.
 MineParams options_from_env() {
   MineParams params;
-  for (const auto& item : split(env_or("TESSERA_BENCH_PM_OPTIONS", ""), ',')) {
-    const auto eq = item.find('=');
-    TESSERA_USER_REQUIRE(eq != std::string::npos, "TESSERA_BENCH_PM_OPTIONS: expected name=value, got '" << item << "'");
-    apply_option(engine_options(), params.engine, item.substr(0, eq), item.substr(eq + 1), "mining engine");
-  }
+  for (const auto& [name, value] : assignments(env_or("TESSERA_BENCH_PM_OPTIONS", ""), ',', "TESSERA_BENCH_PM_OPTIONS"))
+    apply_option(engine_options(), params.engine, name, value, "mining engine");
   return params;
 }
 
@@ -282,13 +276,12 @@ void register_space() {
   for (const auto& spec : real_graphs()) register_graph<Space>(spec, "pm/", false);
 }
 
-bool register_all() {
+void register_all() {
   register_space<Kokkos::DefaultExecutionSpace>();
   if constexpr (!std::is_same_v<Kokkos::DefaultExecutionSpace, Kokkos::DefaultHostExecutionSpace>)
     if (env_or("TESSERA_BENCH_PM_HOST", "1") != "0") register_space<Kokkos::DefaultHostExecutionSpace>();
-  return true;
 }
 
-[[maybe_unused]] const bool registered = register_all();
+[[maybe_unused]] const bool queued = tessera::bench::defer_registration(register_all);
 
 }  // namespace

@@ -38,6 +38,7 @@
 #include "io/generators/random_graphs.hpp"
 #include "io/graph_io.hpp"
 #include "bench/support/bench_env.hpp"
+#include "bench/support/bench_registry.hpp"
 #include "tests/reference/serial_triangle_count.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -55,6 +56,7 @@ struct GraphSpec {
   std::optional<count_t> expected;  // ground truth, when known
 };
 
+using tessera::bench::assignments;
 using tessera::bench::env_or;
 using tessera::bench::split;
 
@@ -243,11 +245,8 @@ void report(benchmark::State& state, const GraphSpec& spec, CachedGraph& g, coun
 // The options of TESSERA_BENCH_TC_OPTIONS.
 tessera::TriangleCountParams options_from_env() {
   tessera::TriangleCountParams p;
-  for (const auto& item : split(env_or("TESSERA_BENCH_TC_OPTIONS", ""), ',')) {
-    const auto eq = item.find('=');
-    TESSERA_USER_REQUIRE(eq != std::string::npos, "TESSERA_BENCH_TC_OPTIONS: expected name=value, got '" << item << "'");
-    tessera::apply_option(tessera::triangle_count_options(), p, item.substr(0, eq), item.substr(eq + 1), "triangle-counting");
-  }
+  for (const auto& [name, value] : assignments(env_or("TESSERA_BENCH_TC_OPTIONS", ""), ',', "TESSERA_BENCH_TC_OPTIONS"))
+    tessera::apply_option(tessera::triangle_count_options(), p, name, value, "triangle-counting");
   return p;
 }
 
@@ -381,14 +380,13 @@ void register_graph(const GraphSpec& spec, const std::string& prefix, bool smoke
   if (!too_large_for_serial) finish(benchmark::RegisterBenchmark((base + "serial").c_str(), bench_serial, spec));
 }
 
-bool register_all() {
+void register_all() {
   register_graph(GraphSpec{"kron8", 8, "", std::nullopt}, "smoke/tc/", true);
   for (int scale : kronecker_scales())
     register_graph(GraphSpec{"kron" + std::to_string(scale), scale, "", std::nullopt}, "tc/", false);
   for (const auto& spec : real_graphs()) register_graph(spec, "tc/", false);
-  return true;
 }
 
-[[maybe_unused]] const bool registered = register_all();
+[[maybe_unused]] const bool queued = tessera::bench::defer_registration(register_all);
 
 }  // namespace
