@@ -170,7 +170,9 @@ const TaskDefinition& find_task(const std::string& name) {
 Params resolve_params(const TaskDefinition& task, const std::vector<std::pair<std::string, std::string>>& given) {
   Params p = task.defaults;
   std::set<std::string> seen;
-  for (const auto& [name, value] : given) {
+  for (const auto& assignment : given) {  // not a structured binding: the lambda below captures the name
+    const std::string& name = assignment.first;
+    const std::string& value = assignment.second;
     auto it = std::find_if(task.defaults.begin(), task.defaults.end(),
                            [&](const auto& kv) { return same_option_name(kv.first, name); });
     if (it == task.defaults.end()) {

@@ -96,7 +96,8 @@ TEST_CASE_TEMPLATE_DEFINE("order_by_degree and orient_rows_by_numbering equal th
     const auto dag = mirror_graph<Kokkos::HostSpace>(fused.graph);
     // Two row ranges, the second starting off a power of two, as two ranks would hold them.
     const vid_t split = n / 3;
-    for (auto [first, last] : {std::pair<vid_t, vid_t>{0, split}, std::pair<vid_t, vid_t>{split, n}}) {
+    for (const auto& range : {std::pair<vid_t, vid_t>{0, split}, std::pair<vid_t, vid_t>{split, n}}) {
+      const vid_t first = range.first, last = range.second;  // named copies: INFO captures them
       HostGraph rows;
       rows.row_map = Kokkos::View<eid_t*, Kokkos::HostSpace>("rows", static_cast<std::size_t>(last - first) + 1);
       const eid_t base = host.row_map(first);

@@ -150,7 +150,8 @@ TEST_CASE("fsm: batched domain supports (one launch per shape) equal brute force
     for (const std::size_t batch_bytes : {k_batched_domain_bytes, std::size_t(1)}) {  // 1: a launch per pattern
       DomainSupport<Space> domains(Space{}, graph, 5);
       domains.set_batch_bytes(batch_bytes);
-      for (const auto& [shape, group] : by_shape) {
+      for (const auto& shape_group : by_shape) {
+        const auto& group = shape_group.second;  // a reference, not a structured binding: CAPTURE captures it
         std::vector<LabelledPattern> patterns;
         for (const auto& [p, support] : group) patterns.push_back(p);
         const auto supports = domains.supports(patterns);
