@@ -57,7 +57,7 @@ dist::DistTriangleParams params_from(const Arguments& args) {
     const auto value = args.maybe(option.name);
     if (!value || (std::string(option.name) == "variant" && *value == "auto")) continue;
     try {
-      option.set(params, *value);
+      option.apply(params, *value);
     } catch (const UserError& e) {
       throw UsageError(std::string("tc: --") + option.name + ": " + e.what());
     }
@@ -119,7 +119,7 @@ DistributedRuntime::~DistributedRuntime() {
 std::string distributed_help(const std::string& name) {
   for (const auto& option : dist::dist_param_options())
     if (option.name == name)
-      return std::string("; with --distributed: ") + option.help + " (default: " + option.default_value() + ")";
+      return std::string("; with --distributed: ") + option.help + " (default: " + option.default_value + ")";
   return " (single node only)";
 }
 
@@ -127,7 +127,7 @@ void add_distributed_options(Arguments& args) {
   for (const auto& option : dist::dist_param_options())
     if (!declared_by_tc(option.name))
       args.option(option.name, option.value_name,
-                  std::string("--distributed: ") + option.help + " (default: " + option.default_value() + ")");
+                  std::string("--distributed: ") + option.help + " (default: " + option.default_value + ")");
 }
 
 void reject_distributed_options(const Arguments& args) {

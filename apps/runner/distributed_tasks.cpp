@@ -71,7 +71,7 @@ PreparedTask tc_distributed_task(const Params& p) {
   for (const auto& option : dist::dist_param_options()) {
     if (std::string(option.name) == "variant" && p.at("variant") == "auto") continue;  // as the CLI
     try {
-      option.set(checked, p.at(option.name));
+      option.apply(checked, p.at(option.name));
     } catch (const UserError& e) {
       throw UserError(std::string("tc-distributed: ") + option.name + ": " + e.what());
     }
@@ -118,7 +118,7 @@ PreparedTask mining_distributed_task(const std::string& command, const Params& p
 std::vector<TaskDefinition> distributed_tasks() {
   // The parameters of DistTriangleParams come from their declarations (dist_params.hpp).
   Params defaults = {{"ranks", "2"}, {"launcher", "mpiexec"}};
-  for (const auto& option : dist::dist_param_options()) defaults[option.name] = option.default_value();
+  for (const auto& option : dist::dist_param_options()) defaults[option.name] = option.default_value;
   // Replicated mining: the engine's and the share's parameters (engine_options.hpp).
   Params mining = {{"ranks", "2"}, {"launcher", "mpiexec"}};
   for (const auto* table : {&mining::engine_options(), &mining::share_options()})

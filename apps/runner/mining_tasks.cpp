@@ -99,8 +99,8 @@ PreparedTask motifs_task(const Params& p) {
 PreparedTask fsm_task(const Params& p) {
   FsmParams params;
   for (const auto& o : fsm_options()) {
-    const std::string& value = p.at(fsm_yaml_name(o.name));
-    TESSERA_USER_REQUIRE(!value.empty(), "task 'fsm' needs parameter '" << fsm_yaml_name(o.name) << "' (" << o.help << ")");
+    const std::string& value = p.at(yaml_name(o.name));
+    TESSERA_USER_REQUIRE(!value.empty(), "task 'fsm' needs parameter '" << yaml_name(o.name) << "' (" << o.help << ")");
     o.apply(params, value);
   }
   return [params](const io::LoadedGraph& input) {
@@ -122,7 +122,7 @@ PreparedTask fsm_task(const Params& p) {
 
 Params fsm_defaults() {
   Params defaults;
-  for (const auto& o : fsm_options()) defaults[fsm_yaml_name(o.name)] = o.default_value;
+  for (const auto& o : fsm_options()) defaults[yaml_name(o.name)] = o.default_value;
   return defaults;
 }
 

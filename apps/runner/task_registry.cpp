@@ -100,7 +100,7 @@ PreparedTask tc_task(const Params& p) {
 PreparedTask partition_task(const Params& p) {
   const PartitionParams params = partition_params(
       [&](const std::string& name) -> std::optional<std::string> {
-        const std::string& value = p.at(yaml_option_name(name));
+        const std::string& value = p.at(yaml_name(name));
         return value.empty() ? std::nullopt : std::optional<std::string>(value);
       },
       true);
@@ -128,8 +128,8 @@ PreparedTask partition_task(const Params& p) {
 // The constraint parameters (empty: not given), then every tuning option with its default.
 Params partition_task_defaults() {
   Params defaults;
-  for (const auto& o : partition_constraint_options()) defaults[yaml_option_name(o.name)] = "";
-  for (const auto& o : partition_options()) defaults[yaml_option_name(o.name)] = o.default_value;
+  for (const auto& o : partition_constraint_options()) defaults[yaml_name(o.name)] = "";
+  for (const auto& o : partition_options()) defaults[yaml_name(o.name)] = o.default_value;
   return defaults;
 }
 

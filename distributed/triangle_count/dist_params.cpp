@@ -66,40 +66,40 @@ constexpr long long k_max_int = 1 << 30;
 
 const std::vector<DistParamOption>& dist_param_options() {
   using P = DistTriangleParams;
-  static const std::vector<DistParamOption> options = {
+  static const std::vector<DistParamOption> options = with_defaults<DistTriangleParams>({
       {"variant", "V", "where ranks count: cpu | gpu | hybrid | ipc | mpi+ipc | shm",
-       [](P& p, const std::string& v) { p.variant = parse_dist_variant(v); },
+       "", [](P& p, const std::string& v) { p.variant = parse_dist_variant(v); },
        [](const P& p) { return std::string(to_string(p.variant)); }},
       {"orientation", "O", "vertex order that orients the edges: degree | id",
-       [](P& p, const std::string& v) { p.orientation = parse_orientation(v); },
+       "", [](P& p, const std::string& v) { p.orientation = parse_orientation(v); },
        [](const P& p) { return std::string(to_string(p.orientation)); }},
       {"buffer-size", "N", "queries per message buffer (paper 1's SIZE)",
-       [](P& p, const std::string& v) { p.buffer_size = std::size_t(parse_integer(v, 1, k_max_int)); },
+       "", [](P& p, const std::string& v) { p.buffer_size = std::size_t(parse_integer(v, 1, k_max_int)); },
        [](const P& p) { return std::to_string(p.buffer_size); }},
       {"compress", "lz4|none", "compress message buffers with LZ4 (cpu variant)",
-       [](P& p, const std::string& v) {
+       "", [](P& p, const std::string& v) {
          TESSERA_USER_REQUIRE(v == "lz4" || v == "none", "takes lz4 or none, got '" << v << "'");
          p.compress = v == "lz4";
        },
        [](const P& p) { return std::string(p.compress ? "lz4" : "none"); }},
       {"scan-chunk", "N", "queries generated per super-step before polling for messages",
-       [](P& p, const std::string& v) { p.scan_chunk = std::size_t(parse_integer(v, 1, k_max_int)); },
+       "", [](P& p, const std::string& v) { p.scan_chunk = std::size_t(parse_integer(v, 1, k_max_int)); },
        [](const P& p) { return std::to_string(p.scan_chunk); }},
       {"ranks-per-node", "K", "treat K consecutive ranks as one node (0: the real nodes)",
-       [](P& p, const std::string& v) { p.ranks_per_node = int(parse_integer(v, 0, k_max_int)); },
+       "", [](P& p, const std::string& v) { p.ranks_per_node = int(parse_integer(v, 0, k_max_int)); },
        [](const P& p) { return std::to_string(p.ranks_per_node); }},
       {"gpu-ranks-per-node", "G", "hybrid: ranks per node counting on the GPU",
-       [](P& p, const std::string& v) {
+       "", [](P& p, const std::string& v) {
          p.gpu_ranks_per_node = int(parse_integer(v, 0, k_max_int));
        },
        [](const P& p) { return std::to_string(p.gpu_ranks_per_node); }},
       {"weigh-partition", "true|false", "hybrid: give each rank edges in proportion to its measured speed",
-       [](P& p, const std::string& v) { p.weigh_partition = parse_bool(v); },
+       "", [](P& p, const std::string& v) { p.weigh_partition = parse_bool(v); },
        [](const P& p) { return std::string(p.weigh_partition ? "true" : "false"); }},
       {"ipc-rows", "gather|map|copy",
        "ipc, mpi+ipc on one node: gather the node's rows into one DAG per rank (single-node kernels), read peers' rows "
        "in place (map) or copy them once (copy), counting with the distributed kernel",
-       [](P& p, const std::string& v) {
+       "", [](P& p, const std::string& v) {
          for (auto r : {IpcRows::gather, IpcRows::map, IpcRows::copy})
            if (v == to_string(r)) {
              p.ipc_rows = r;
@@ -109,13 +109,13 @@ const std::vector<DistParamOption>& dist_param_options() {
        },
        [](const P& p) { return std::string(to_string(p.ipc_rows)); }},
       {"partition", "edges|work", "what the split of the vertices over the ranks evens out: edges, or estimated work",
-       [](P& p, const std::string& v) { p.partition = parse_partition_balance(v); },
+       "", [](P& p, const std::string& v) { p.partition = parse_partition_balance(v); },
        [](const P& p) { return std::string(to_string(p.partition)); }},
       {"message-format", "auto|flat|compact|rows",
        "remote queries as (m, n) pairs (lookup kernel), runs (m; n1, n2, ...) decoded on the receiver (split-edge "
        "kernel), or out-lists sent once per destination with their parents' indices (rows); auto: compact for cpu "
        "and shm, flat for the GPU variants",
-       [](P& p, const std::string& v) {
+       "", [](P& p, const std::string& v) {
          for (auto f : {MessageFormat::automatic, MessageFormat::flat, MessageFormat::compact, MessageFormat::rows})
            if (v == to_string(f)) {
              p.message_format = f;
@@ -125,17 +125,10 @@ const std::vector<DistParamOption>& dist_param_options() {
        },
        [](const P& p) { return std::string(to_string(p.message_format)); }},
       {"receiver-streams", "S", "execution space instances (CUDA streams) counting received batches concurrently",
-       [](P& p, const std::string& v) { p.receiver_streams = int(parse_integer(v, 1, 64)); },
+       "", [](P& p, const std::string& v) { p.receiver_streams = int(parse_integer(v, 1, 64)); },
        [](const P& p) { return std::to_string(p.receiver_streams); }},
-  };
+  });
   return options;
-}
-
-const DistParamOption& dist_param_option(const std::string& name) {
-  for (const auto& o : dist_param_options())
-    if (name == o.name) return o;
-  TESSERA_REQUIRE(false, "no distributed option '" << name << "'");
-  return dist_param_options().front();  // not reached
 }
 
 }  // namespace tessera::dist

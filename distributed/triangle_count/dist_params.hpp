@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/graph/orientation.hpp"
+#include "core/util/option_spec.hpp"
 #include "distributed/triangle_count/partition.hpp"
 
 namespace tessera::dist {
@@ -66,21 +67,10 @@ struct DistTriangleParams {
   int receiver_streams = 4;
 };
 
-// One option of DistTriangleParams. `name` is the CLI option (--name) and the YAML parameter;
-// `set` parses and validates a value (UserError otherwise, whose message the caller prefixes
-// with the option's name); `show` prints the field, so a default-constructed struct gives the
-// default.
-struct DistParamOption {
-  const char* name;
-  const char* value_name;
-  const char* help;
-  void (*set)(DistTriangleParams& params, const std::string& value);
-  std::string (*show)(const DistTriangleParams& params);
-
-  std::string default_value() const { return show(DistTriangleParams{}); }
-};
+// The options of DistTriangleParams: `name` is the CLI option (--name) and the YAML parameter;
+// `apply` parses and validates a value (UserError otherwise, whose message the caller prefixes
+// with the option's name); `show` prints the field, so the defaults come from the struct.
+using DistParamOption = OptionSpec<DistTriangleParams>;
 const std::vector<DistParamOption>& dist_param_options();
-// The option called `name`; InternalError when there is none.
-const DistParamOption& dist_param_option(const std::string& name);
 
 }  // namespace tessera::dist

@@ -1,6 +1,5 @@
 #include "algorithms/partitioning/multilevel/partition_options.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <limits>
@@ -43,12 +42,8 @@ std::string shortest(double x) {
   return std::to_string(x);
 }
 
-// Fills every option's default_value from the parameter structs' defaults.
-std::vector<PartitionOption> with_defaults(std::vector<PartitionOption> options) {
-  const PartitionParams defaults;
-  for (auto& o : options) o.default_value = o.show(defaults);
-  return options;
-}
+// The mode of the k-way-only options (given with k); their front end is partition_params().
+constexpr const char* k_kway_mode = "k-way";
 
 }  // namespace
 
@@ -68,82 +63,97 @@ PartitionAlgorithm parse_partition_algorithm(const std::string& text) {
 }
 
 const std::vector<PartitionOption>& partition_options() {
-  static const std::vector<PartitionOption> options = with_defaults({
+  static const std::vector<PartitionOption> options = with_defaults<PartitionParams>({
       {"algorithm", "multilevel|one-pass|overlap",
        "multilevel (paper 3), or the paper's sequential baselines: one-pass (fill blocks in node order) or overlap "
        "(greedy growing by incidence-set overlap); the baselines are constrained-mode only",
-       [](const PartitionParams& p) { return to_string(p.algorithm); },
-       [](PartitionParams& p, const std::string& v) { p.algorithm = parse_partition_algorithm(v); }},
+       "",
+       [](PartitionParams& p, const std::string& v) { p.algorithm = parse_partition_algorithm(v); },
+       [](const PartitionParams& p) { return to_string(p.algorithm); }},
       {"seed", "S", "seed of the coarsening noise and initial partitions",
-       [](const PartitionParams& p) { return std::to_string(p.seed); },
+       "",
        [](PartitionParams& p, const std::string& v) {
          p.seed = static_cast<std::uint64_t>(option_integer("seed", v, 0, std::numeric_limits<long long>::max()));
-       }},
+       },
+       [](const PartitionParams& p) { return std::to_string(p.seed); }},
       {"runs", "N", "independent multilevel runs (seeds S, S+1, ...); the best is kept",
-       [](const PartitionParams& p) { return std::to_string(p.runs); },
+       "",
        [](PartitionParams& p, const std::string& v) {
          p.runs = static_cast<int>(option_integer("runs", v, -k_int_max, k_int_max));  // the partitioner checks >= 1
-       }},
+       },
+       [](const PartitionParams& p) { return std::to_string(p.runs); }},
       {"candidates", "1..8", "Pi: candidate pairs proposed per node and level (matching rounds)",
-       [](const PartitionParams& p) { return std::to_string(p.coarsening.candidates); },
+       "",
        [](PartitionParams& p, const std::string& v) {
          p.coarsening.candidates = static_cast<int>(option_integer("candidates", v, 1, partitioning::k_max_candidates));
-       }},
+       },
+       [](const PartitionParams& p) { return std::to_string(p.coarsening.candidates); }},
       {"repetitions", "R", "Theta: refinement repetitions per level",
-       [](const PartitionParams& p) { return std::to_string(p.refinement.repetitions); },
+       "",
        [](PartitionParams& p, const std::string& v) {
          p.refinement.repetitions = static_cast<int>(option_integer("repetitions", v, 0, 4096));
-       }},
-      {"matching", "optimal|greedy", "ablation: exact pseudo-forest matching (paper) or the greedy root-first heuristic",
-       [](const PartitionParams& p) {
-         return std::string(p.coarsening.matching == partitioning::MatchingKind::optimal ? "optimal" : "greedy");
        },
+       [](const PartitionParams& p) { return std::to_string(p.refinement.repetitions); }},
+      {"matching", "optimal|greedy", "ablation: exact pseudo-forest matching (paper) or the greedy root-first heuristic",
+       "",
        [](PartitionParams& p, const std::string& v) {
          if (same_name(v, "optimal")) p.coarsening.matching = partitioning::MatchingKind::optimal;
          else if (same_name(v, "greedy")) p.coarsening.matching = partitioning::MatchingKind::greedy;
          else throw UserError("option 'matching' expects optimal or greedy, got '" + v + "'");
+       },
+       [](const PartitionParams& p) {
+         return std::string(p.coarsening.matching == partitioning::MatchingKind::optimal ? "optimal" : "greedy");
        }},
       {"neighbors", "on|off",
        "ablation: materialised neighbourhoods derived level to level (on, paper) or rebuilt from the pins at every "
        "level (off)",
-       [](const PartitionParams& p) { return on_off(p.coarsening.materialize_neighbors); },
-       [](PartitionParams& p, const std::string& v) { p.coarsening.materialize_neighbors = parse_switch("neighbors", v); }},
+       "",
+       [](PartitionParams& p, const std::string& v) { p.coarsening.materialize_neighbors = parse_switch("neighbors", v); },
+       [](const PartitionParams& p) { return on_off(p.coarsening.materialize_neighbors); }},
       {"chaining", "on|off", "ablation: chain refinement moves into paths and cycles (on, paper) or order them by gain only",
-       [](const PartitionParams& p) { return on_off(p.refinement.chain_rounds > 0); },
+       "",
        [](PartitionParams& p, const std::string& v) {
          p.refinement.chain_rounds = parse_switch("chaining", v) ? partitioning::RefinementParams{}.chain_rounds : 0;
-       }},
+       },
+       [](const PartitionParams& p) { return on_off(p.refinement.chain_rounds > 0); }},
       {"stall-fraction", "F",
        "coarsening tail detector: a level pairing fewer than F of its nodes stalls (two in a row end coarsening)",
-       [](const PartitionParams& p) { return shortest(p.coarsening.stall_fraction); },
-       [](PartitionParams& p, const std::string& v) { p.coarsening.stall_fraction = parse_fraction("stall-fraction", v); }},
+       "",
+       [](PartitionParams& p, const std::string& v) { p.coarsening.stall_fraction = parse_fraction("stall-fraction", v); },
+       [](const PartitionParams& p) { return shortest(p.coarsening.stall_fraction); }},
       {"fewest-blocks", "on|off|auto",
        "constrained mode: initial packing searches finer levels until it needs no more blocks than one-pass "
        "(on), or packs the coarsest level only (off: sometimes a block more, often lower connectivity); auto: on "
        "for directed inputs (SNNs), off for undirected ones (hMETIS)",
-       [](const PartitionParams& p) { return p.fewest_blocks ? on_off(*p.fewest_blocks) : std::string("auto"); },
+       "",
        [](PartitionParams& p, const std::string& v) {
          if (v == "auto") p.fewest_blocks.reset();
          else p.fewest_blocks = parse_switch("fewest-blocks", v);
-       }},
+       },
+       [](const PartitionParams& p) { return p.fewest_blocks ? on_off(*p.fewest_blocks) : std::string("auto"); }},
       {"weight-penalty", "0|1|2", "coarsening score divided by 1 (paper) / w(n)+w(m) / w(n)w(m)",
-       [](const PartitionParams& p) { return std::to_string(p.coarsening.weight_penalty); },
+       "",
        [](PartitionParams& p, const std::string& v) {
          p.coarsening.weight_penalty = static_cast<int>(option_integer("weight-penalty", v, 0, 2));
-       }},
+       },
+       [](const PartitionParams& p) { return std::to_string(p.coarsening.weight_penalty); }},
       {"trials", "T", "k-way: initial partitions tried at the coarsest level",
-       [](const PartitionParams& p) { return std::to_string(p.initial_trials); },
+       "",
        [](PartitionParams& p, const std::string& v) { p.initial_trials = static_cast<int>(option_integer("trials", v, 1, k_int_max)); },
-       true},
+       [](const PartitionParams& p) { return std::to_string(p.initial_trials); },
+       /*required=*/false, k_kway_mode},
       {"level-fm", "N", "k-way: sequential FM after the parallel refinement of every level of at most N nodes (0: none)",
-       [](const PartitionParams& p) { return std::to_string(p.level_fm_nodes); },
+       "",
        [](PartitionParams& p, const std::string& v) {
          p.level_fm_nodes = static_cast<vid_t>(option_integer("level-fm", v, 0, k_int_max));
        },
-       true},
+       [](const PartitionParams& p) { return std::to_string(p.level_fm_nodes); },
+       /*required=*/false, k_kway_mode},
       {"initial-fm", "0|1", "k-way: polish initial partitions with sequential FM",
+       "",
+       [](PartitionParams& p, const std::string& v) { p.initial_fm = parse_switch("initial-fm", v); },
        [](const PartitionParams& p) { return std::string(p.initial_fm ? "1" : "0"); },
-       [](PartitionParams& p, const std::string& v) { p.initial_fm = parse_switch("initial-fm", v); }, true},
+       /*required=*/false, k_kway_mode},
   });
   return options;
 }
@@ -199,8 +209,8 @@ PartitionParams partition_params(const GivenOption& given, bool require_mode) {
   for (const auto& o : partition_options()) {
     const auto value = given(o.name);
     if (!value) continue;
-    TESSERA_USER_REQUIRE(!o.kway_only || params.mode == PartitionMode::kway || *value == o.default_value,
-                         "option '" << o.name << "' belongs to the k-way mode (k)");
+    TESSERA_USER_REQUIRE(o.only_in_mode == nullptr || params.mode == PartitionMode::kway || *value == o.default_value,
+                         "option '" << o.name << "' belongs to the " << o.only_in_mode << " mode (k)");
     o.apply(params, *value);
   }
   TESSERA_USER_REQUIRE(params.algorithm == PartitionAlgorithm::multilevel || params.mode != PartitionMode::kway,
@@ -210,17 +220,7 @@ PartitionParams partition_params(const GivenOption& given, bool require_mode) {
 }
 
 void apply_partition_option(PartitionParams& params, const std::string& name, const std::string& value) {
-  for (const auto& o : partition_options())
-    if (o.name == name || yaml_option_name(o.name) == name) return o.apply(params, value);
-  std::string known;
-  for (const auto& o : partition_options()) known += (known.empty() ? "" : ", ") + o.name;
-  throw UserError("unknown partitioner option '" + name + "' (known: " + known + ")");
-}
-
-std::string yaml_option_name(const std::string& name) {
-  std::string out = name;
-  std::replace(out.begin(), out.end(), '-', '_');
-  return out;
+  apply_option(partition_options(), params, name, value, "partitioner");
 }
 
 }  // namespace tessera

@@ -12,21 +12,12 @@
 #include <vector>
 
 #include "algorithms/partitioning/multilevel/partition_params.hpp"
+#include "core/util/option_spec.hpp"
 
 namespace tessera {
 
-struct PartitionOption {
-  std::string name;        // CLI spelling, e.g. "candidates"
-  std::string value_name;  // e.g. "1..8"
-  std::string help;
-  // The field's current value in text form; default_value = show(PartitionParams{}), so the
-  // defaults stay declared once, in the parameter structs.
-  std::string (*show)(const PartitionParams& params);
-  // Sets the field from its text form; throws UserError naming the option on a bad value.
-  void (*apply)(PartitionParams& params, const std::string& value);
-  bool kway_only = false;  // meaningless in constrained mode
-  std::string default_value;
-};
+// Defaults come from PartitionParams{} (show); k-way-only options have only_in_mode "k-way".
+using PartitionOption = OptionSpec<PartitionParams>;
 
 const std::vector<PartitionOption>& partition_options();
 
@@ -50,9 +41,6 @@ PartitionParams partition_params(const GivenOption& given, bool require_mode);
 
 // Applies one option by name; throws UserError on an unknown name or a bad value.
 void apply_partition_option(PartitionParams& params, const std::string& name, const std::string& value);
-
-// The YAML spelling of an option name ("initial-fm" -> "initial_fm").
-std::string yaml_option_name(const std::string& name);
 
 std::string to_string(PartitionAlgorithm algorithm);
 PartitionAlgorithm parse_partition_algorithm(const std::string& text);  // throws UserError
