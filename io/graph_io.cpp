@@ -87,6 +87,7 @@ bool is_hypergraph_format(FileFormat f) {
 }
 
 bool holds_hypergraph(const std::string& source, std::optional<FileFormat> format) {
+  if (gen::is_nn_spec(source)) return true;  // a generated neural network ("nn:..." or "gen:nn:...")
   if (source.rfind(generator_prefix, 0) == 0) return false;
   const FileFormat f = format ? *format : format_from_path(source);
   if (f != FileFormat::hdf5) return is_hypergraph_format(f);

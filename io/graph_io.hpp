@@ -26,7 +26,8 @@ const char* to_string(FileFormat f);
 // From the file name; a trailing .gz is looked through. UserError when unknown.
 FileFormat format_from_path(const std::string& path);
 bool is_hypergraph_format(FileFormat f);  // hgr, dhg, snn (hdf5 holds either)
-// True when `source` names a hypergraph (by format, or by the kind stored in an HDF5 file).
+// True when `source` names a hypergraph: an nn: generator spec, a hypergraph format, or an HDF5
+// file that stores one.
 bool holds_hypergraph(const std::string& source, std::optional<FileFormat> format = std::nullopt);
 
 struct GraphLoadOptions {

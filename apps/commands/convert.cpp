@@ -10,7 +10,7 @@ namespace tessera::cli {
 int convert_command(const Args& argv) {
   Arguments args("convert", "Convert a graph or hypergraph between formats; formats come from the file\n"
                             "extensions unless --format / --to name them. Output is written atomically.");
-  args.positional("input", "graph or hypergraph file, or gen:<spec>");
+  args.positional("input", "graph or hypergraph file, gen:<spec> (a graph) or nn:<spec> (a neural-network hypergraph)");
   args.positional("output", "file to write (.el[.gz], .h5, .hgr, .dhg, .snn)");
   add_input_options(args);
   args.option("to", "FMT", "output format (default: from the output extension)");

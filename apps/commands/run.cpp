@@ -19,7 +19,6 @@
 #include "core/util/build_info.hpp"
 #include "io/atomic_file.hpp"
 #include "apps/runner/experiment_config.hpp"
-#include "io/generators/nn_hypergraph.hpp"
 
 namespace tessera::cli {
 
@@ -102,7 +101,7 @@ std::string run_point(const GridPoint& point, const io::LoadedGraph& input, int 
 // Hypergraph tasks (partition) run on the hypergraph inputs and graph tasks on the others, so
 // one experiment can hold both; an input that no task of the experiment reads is an error.
 bool is_hypergraph_input(const io::InputConfig& in) {
-  return gen::is_nn_spec(in.source) || io::holds_hypergraph(in.source, in.load.format);
+  return io::holds_hypergraph(in.source, in.load.format);
 }
 
 bool reads(const GridPoint& point, bool hypergraph) {

@@ -409,6 +409,10 @@ YAML
       OMP_NUM_THREADS=1 "$tessera" generate "$g" "$tmp/g1.dhg" 2>/dev/null || fail "generate $g"
       OMP_NUM_THREADS=2 "$tessera" generate "$g" "$tmp/g2.dhg" 2>/dev/null || fail "generate $g, 2 threads"
       cmp -s "$tmp/g1.dhg" "$tmp/g2.dhg" || fail "$g differs between 1 and 2 threads"
+      # info and convert take the spec itself as a hypergraph, the same one generate writes
+      "$tessera" convert "$g" "$tmp/c.dhg" 2>/dev/null || fail "convert $g"
+      cmp -s "$tmp/g1.dhg" "$tmp/c.dhg" || fail "convert $g differs from generate"
+      "$tessera" info "$g" --json | grep -q '"kind": "hypergraph"' || fail "info $g"
       for a in multilevel one-pass; do
         "$tessera" partition "$tmp/g1.dhg" $lim --algorithm $a --output "$tmp/p_$a" --json > "$tmp/j" ||
           fail "partition $g ($a): $(cat "$tmp/j")"
