@@ -79,7 +79,7 @@ Json hypergraph_info(const std::string& source, const Arguments& args) {
 int info_command(const Args& argv) {
   Arguments args("info", "Print the size and degree statistics of a graph or hypergraph.\n"
                          "<input> is a file (format from its extension) or a generator spec such as\n"
-                         "gen:kronecker:scale=16,edge_factor=16,seed=1.");
+                         "gen:kronecker:scale=16,edge_factor=16,seed=1 or nn:lenet.");
   args.positional("input", "graph or hypergraph file, gen:<spec> (a graph) or nn:<spec> (a neural-network hypergraph)");
   add_input_options(args);
   add_labels_option(args);
