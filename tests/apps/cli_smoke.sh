@@ -169,7 +169,9 @@ case "$case_name" in
     # appears (SIGINT alike; a background job of a script ignores SIGINT, so TERM is tested).
     "$tessera" generate kronecker:scale=19 "$tmp/big.el" 2>/dev/null &
     pid=$!
-    for _ in $(seq 1 600); do compgen -G "$tmp/.big.el.tmp.*" > /dev/null && break; sleep 0.05; done
+    # Up to 120 s for generation to reach the writing (about 1 s on an idle 2-core machine; far
+    # longer under load); the loop ends as soon as the temporary appears.
+    for _ in $(seq 1 2400); do compgen -G "$tmp/.big.el.tmp.*" > /dev/null && break; sleep 0.05; done
     compgen -G "$tmp/.big.el.tmp.*" > /dev/null || fail "no temporary seen while generating"
     kill -TERM $pid
     wait $pid
