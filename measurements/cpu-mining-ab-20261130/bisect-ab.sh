@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# ab.sh OUT BIN... : R rounds, each binary once per round, clique cases only
+# bisect-ab.sh OUT BASE_BENCH BENCH...: 4 rounds, each binary once per round, triangle and clique
+# cases only; prints each case and the geometric mean relative to the first binary.
 out=$1; shift
 mkdir -p $out
-export OMP_NUM_THREADS=2 OMP_PROC_BIND=false TESSERA_BENCH_PM_SCALES=12 TESSERA_BENCH_PM_GRAPHS=ca-GrQc,email-Eu-core TESSERA_DATA_DIR=/work/shared/data
+export OMP_NUM_THREADS=2 OMP_PROC_BIND=false TESSERA_BENCH_PM_SCALES=12 TESSERA_BENCH_PM_GRAPHS=ca-GrQc,email-Eu-core TESSERA_DATA_DIR=${TESSERA_DATA_DIR:?}
 for r in 1 2 3 4; do
   i=0
   for b in "$@"; do
