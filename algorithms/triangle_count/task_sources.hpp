@@ -1,8 +1,8 @@
 #pragma once
 // The work items the counting kernels walk. Each item names an anchor vertex b of the lookup
 // graph and a sorted candidate list; the item contributes |candidates ∩ N(b)|.
-//   DagTasks:        single-node tasks (a, b) of the masked DAG: candidates = N+(a) after b
-//   FlatEdgeQueries: a batch of (u, v) pairs, e.g. received from other ranks: is v in N(u)?
+//   DagTasks: single-node tasks (a, b) of the masked DAG: candidates = N+(a) after b
+// (Remote queries have their own kinds: distributed/triangle_count/query_receiver.hpp.)
 #include <Kokkos_Core.hpp>
 
 #include "core/types.hpp"
@@ -23,20 +23,6 @@ struct DagTasks {
     const eid_t next = task_pos(t) + 1;
     length = row_map(task_src(t) + 1) - next;
     return entries.data() + next;
-  }
-};
-
-template <class MemorySpace>
-struct FlatEdgeQueries {
-  Kokkos::View<const vid_t*, MemorySpace> u;
-  Kokkos::View<const vid_t*, MemorySpace> v;
-
-  KOKKOS_INLINE_FUNCTION eid_t size() const { return static_cast<eid_t>(u.extent(0)); }
-  KOKKOS_INLINE_FUNCTION vid_t source(eid_t) const { return invalid_vid; }
-  KOKKOS_INLINE_FUNCTION vid_t anchor(eid_t t) const { return u(t); }
-  KOKKOS_INLINE_FUNCTION const vid_t* candidates(eid_t t, eid_t& length) const {
-    length = 1;
-    return v.data() + t;
   }
 };
 
