@@ -56,16 +56,19 @@ QueryMessenger::~QueryMessenger() {
   if (barrier_entered_ && !barrier_complete_) MPI_Request_free(&barrier_);
 }
 
+bool QueryMessenger::open_slot(Destination& d) {
+  if (d.open >= 0) return true;
+  for (int i = 0; i < 2; ++i)
+    if (!d.slots[static_cast<std::size_t>(i)].in_flight) {
+      d.open = i;
+      return true;
+    }
+  return false;
+}
+
 bool QueryMessenger::push(int dest, vid_t parent, vid_t child) {
   Destination& d = dests_[static_cast<std::size_t>(dest)];
-  if (d.open < 0) {
-    if (!d.slots[0].in_flight)
-      d.open = 0;
-    else if (!d.slots[1].in_flight)
-      d.open = 1;
-    else
-      return false;
-  }
+  if (!open_slot(d)) return false;
   Slot& s = d.slots[static_cast<std::size_t>(d.open)];
   if (s.items == 0) s.words.reserve(2 * params_.items_per_message);
   if (params_.format == QueryFormat::flat) {
@@ -89,14 +92,7 @@ bool QueryMessenger::push_record(int dest, const vid_t* words, std::size_t count
       send(dest);
     }
   }
-  if (d.open < 0) {
-    if (!d.slots[0].in_flight)
-      d.open = 0;
-    else if (!d.slots[1].in_flight)
-      d.open = 1;
-    else
-      return false;
-  }
+  if (!open_slot(d)) return false;
   Slot& s = d.slots[static_cast<std::size_t>(d.open)];
   s.words.insert(s.words.end(), words, words + count);
   s.items += items;

@@ -107,6 +107,9 @@ class QueryMessenger {
     std::array<Slot, 2> slots;
     int open = -1;  // slot being filled, -1 when none
   };
+  // Makes sure `d` has a slot being filled, taking a free one if needed; false when both are in
+  // flight.
+  static bool open_slot(Destination& d);
   void send(int dest);
   bool receive_one(int& source);
 
