@@ -508,9 +508,10 @@ YAML
     "$tessera" partition "$tmp/g.axh" $lim --output "$tmp/p_axh" > /dev/null || fail "partition .axh"
     cmp -s "$tmp/p_snn" "$tmp/p_axh" || fail "partitions of .snn and .axh differ"
     "$tessera" partition-check "$tmp/g.axh" "$tmp/p_snn" $lim > /dev/null || fail "partition-check .axh"
-    printf 'name: ax\ninputs:\n  - file: g.snn\n  - file: g.axh.gz\ntasks:\n  - task: partition\n    params:\n      max_size: [64]\n      max_inbound: [200]\n' > "$tmp/ax.yaml"
+    cp "$tmp/g.axh" "$tmp/g.bin"  # named by `format:`, not by its extension
+    printf 'name: ax\ninputs:\n  - file: g.snn\n  - file: g.axh.gz\n  - file: g.bin\n    format: axh\ntasks:\n  - task: partition\n    params:\n      max_size: [64]\n      max_inbound: [200]\n' > "$tmp/ax.yaml"
     "$tessera" run "$tmp/ax.yaml" --output "$tmp/axres" 2>"$tmp/log" || fail "run: $(cat "$tmp/log")"
-    [ "$(grep -c '"valid": true' "$tmp/axres/results.jsonl")" -eq 2 ] || fail "yaml records: $(cat "$tmp/axres/results.jsonl")"
+    [ "$(grep -c '"valid": true' "$tmp/axres/results.jsonl")" -eq 3 ] || fail "yaml records: $(cat "$tmp/axres/results.jsonl")"
     # Malformed files: one line naming the file and the byte offset.
     : > "$tmp/empty.snn"
     expect_error "empty.snn: byte offset 0: empty file" "$tessera" info "$tmp/empty.snn"
