@@ -44,7 +44,8 @@ class AxonReader {
     std::uint32_t v = 0;
     if (in_.read_u32(v)) return v;
     const std::uint64_t file_end = at + in_.skip_to_end();
-    if (file_end == 0) fail(0, std::string("empty file; ") + info_.name + " starts with the header u32 node_count, u32 edge_count");
+    if (file_end == 0)
+      fail(0, std::string("empty file; ") + info_.name + " starts with the header u32 node_count, u32 edge_count");
     fail(at, std::string("truncated header: the file ends at byte offset ") + std::to_string(file_end) + ", before " +
                  name + " is complete (" + info_.name + " starts with u32 node_count, u32 edge_count)");
   }
@@ -121,7 +122,8 @@ class AxonReader {
     std::uint32_t id = 0;
     if (!in_.read_u32(id)) truncated();
     if (id >= static_cast<std::uint32_t>(h_.num_nodes))
-      fail(at, std::string(role) + " id " + std::to_string(id) + " is not below node_count " + std::to_string(h_.num_nodes));
+      fail(at, std::string(role) + " id " + std::to_string(id) + " is not below node_count " +
+                   std::to_string(h_.num_nodes));
     h_.pins.push_back(static_cast<vid_t>(id));
   }
 

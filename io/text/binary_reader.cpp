@@ -16,10 +16,11 @@ constexpr std::uint64_t k_block_bytes = std::uint64_t(4) << 20;
 BinaryReader::BinaryReader(const std::string& path) : source_(path) {
   if (!source_.compressed()) {
     std::error_code ec;
-    const auto bytes = std::filesystem::file_size(path, ec);
-    if (!ec) size_ = bytes;
+    const auto file_bytes = std::filesystem::file_size(path, ec);
+    if (!ec) size_ = file_bytes;
   }
-  buffer_.resize(static_cast<std::size_t>(std::max<std::uint64_t>(4, std::min(k_block_bytes, size_.value_or(k_block_bytes)))));
+  const std::uint64_t block_bytes = std::min(k_block_bytes, size_.value_or(k_block_bytes));
+  buffer_.resize(static_cast<std::size_t>(std::max<std::uint64_t>(4, block_bytes)));
 }
 
 bool BinaryReader::at_end() {
