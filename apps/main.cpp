@@ -36,7 +36,7 @@ const char* usage =
     "usage: tessera <command> [options]   (tessera <command> --help for details)\n\n"
     "commands:\n"
     "  info <input>              size and degree statistics of a graph or hypergraph\n"
-    "  convert <input> <output>  convert between formats (edge list, mtx, METIS, hMETIS, .dhg, .snn, HDF5)\n"
+    "  convert <input> <output>  convert between formats (edge list, mtx, METIS, hMETIS, .dhg, .snn, .axh, HDF5)\n"
     "  generate <spec> <output>  write a synthetic graph (Kronecker, Erdos-Renyi, structured)\n"
     "  tc <graph>                exact triangle count (masked-edge / split-edge kernels)\n"
     "  mine <graph> --pattern P  count or list the subgraphs matching a pattern (edge- or vertex-induced)\n"

@@ -27,7 +27,8 @@ const std::map<std::string, FileFormat>& format_names() {
       {"edge_list", FileFormat::edge_list}, {"el", FileFormat::edge_list}, {"snap", FileFormat::edge_list},
       {"matrix_market", FileFormat::matrix_market}, {"mtx", FileFormat::matrix_market},
       {"metis", FileFormat::metis}, {"hmetis", FileFormat::hmetis}, {"hgr", FileFormat::hmetis},
-      {"dhg", FileFormat::dhg}, {"snn", FileFormat::snn}, {"hdf5", FileFormat::hdf5}, {"h5", FileFormat::hdf5}};
+      {"dhg", FileFormat::dhg}, {"snn", FileFormat::snn}, {"axh", FileFormat::axh}, {"hdf5", FileFormat::hdf5},
+      {"h5", FileFormat::hdf5}};
   return names;
 }
 
@@ -50,7 +51,7 @@ FileFormat parse_file_format(const std::string& name) {
   auto it = format_names().find(lower(name));
   if (it != format_names().end()) return it->second;
   throw UserError("unknown format '" + name +
-                  "' (expected edge_list, mtx, metis, hgr, dhg, snn or hdf5)");
+                  "' (expected edge_list, mtx, metis, hgr, dhg, snn, axh or hdf5)");
 }
 
 const char* to_string(FileFormat f) {
@@ -61,6 +62,7 @@ const char* to_string(FileFormat f) {
     case FileFormat::hmetis: return "hgr";
     case FileFormat::dhg: return "dhg";
     case FileFormat::snn: return "snn";
+    case FileFormat::axh: return "axh";
     case FileFormat::hdf5: return "hdf5";
   }
   return "?";
@@ -74,16 +76,16 @@ FileFormat format_from_path(const std::string& path) {
       {".el", FileFormat::edge_list}, {".txt", FileFormat::edge_list}, {".edges", FileFormat::edge_list},
       {".tsv", FileFormat::edge_list}, {".csv", FileFormat::edge_list}, {".snap", FileFormat::edge_list},
       {".mtx", FileFormat::matrix_market}, {".graph", FileFormat::metis}, {".metis", FileFormat::metis},
-      {".hgr", FileFormat::hmetis}, {".dhg", FileFormat::dhg}, {".snn", FileFormat::snn},
+      {".hgr", FileFormat::hmetis}, {".dhg", FileFormat::dhg}, {".snn", FileFormat::snn}, {".axh", FileFormat::axh},
       {".h5", FileFormat::hdf5}, {".hdf5", FileFormat::hdf5}};
   auto it = by_extension.find(ext);
   if (it != by_extension.end()) return it->second;
   throw UserError(path + ": cannot tell the format from the extension '" + ext +
-                  "'; name it with --format (edge_list, mtx, metis, hgr, dhg, snn, hdf5)");
+                  "'; name it with --format (edge_list, mtx, metis, hgr, dhg, snn, axh, hdf5)");
 }
 
 bool is_hypergraph_format(FileFormat f) {
-  return f == FileFormat::hmetis || f == FileFormat::dhg || f == FileFormat::snn;
+  return f == FileFormat::hmetis || f == FileFormat::dhg || f == FileFormat::snn || f == FileFormat::axh;
 }
 
 bool holds_hypergraph(const std::string& source, std::optional<FileFormat> format) {
@@ -160,6 +162,7 @@ LoadedGraph load_graph(const std::string& source, const GraphLoadOptions& option
     case FileFormat::hmetis:
     case FileFormat::dhg:
     case FileFormat::snn:
+    case FileFormat::axh:
     case FileFormat::hdf5: TESSERA_REQUIRE(false, "handled above");
   }
   // The vertex count may come from one large id in a few bytes ("0 2000000000"): the CSR build
@@ -209,6 +212,7 @@ void save_graph(const std::string& path, const HostGraph& g, std::optional<FileF
     case FileFormat::hmetis:
     case FileFormat::dhg:
     case FileFormat::snn:
+    case FileFormat::axh:
       throw UserError(path + ": " + to_string(f) + " is a hypergraph format; a graph cannot be written as one");
   }
 }
@@ -233,6 +237,7 @@ HostHypergraph load_hypergraph(const std::string& path, const HypergraphLoadOpti
     }
     case FileFormat::dhg: input = read_directed_hypergraph(path); break;
     case FileFormat::snn: input = read_snn(path); break;
+    case FileFormat::axh: input = read_axh(path); break;
     case FileFormat::hdf5:
       require_hdf5(path);
 #ifdef TESSERA_HAVE_HDF5
@@ -253,6 +258,7 @@ void save_hypergraph(const std::string& path, const HostHypergraph& h, std::opti
     case FileFormat::hmetis: write_hmetis(path, to_hypergraph_input(h)); return;
     case FileFormat::dhg: write_directed_hypergraph(path, to_hypergraph_input(h)); return;
     case FileFormat::snn: write_snn(path, to_hypergraph_input(h)); return;
+    case FileFormat::axh: write_axh(path, to_hypergraph_input(h)); return;
     case FileFormat::hdf5:
       require_hdf5(path);
 #ifdef TESSERA_HAVE_HDF5

@@ -17,7 +17,8 @@ enum class FileFormat {
   metis,            // .graph .metis
   hmetis,           // .hgr
   dhg,              // .dhg  (Tessera's directed hypergraph text format)
-  snn,              // .snn  (binary spiking-network nets)
+  snn,              // .snn  (AxonCUDA's binary spiking-network nets: one source per net)
+  axh,              // .axh  (AxonCUDA's binary directed hypergraphs: any number of sources)
   hdf5,             // .h5 .hdf5 (Tessera's HDF5 schema: graphs and hypergraphs)
 };
 
@@ -25,7 +26,7 @@ FileFormat parse_file_format(const std::string& name);   // "edge_list", "mtx", 
 const char* to_string(FileFormat f);
 // From the file name; a trailing .gz is looked through. UserError when unknown.
 FileFormat format_from_path(const std::string& path);
-bool is_hypergraph_format(FileFormat f);  // hgr, dhg, snn (hdf5 holds either)
+bool is_hypergraph_format(FileFormat f);  // hgr, dhg, snn, axh (hdf5 holds either)
 // True when `source` names a hypergraph: an nn: generator spec, a hypergraph format, or an HDF5
 // file that stores one.
 bool holds_hypergraph(const std::string& source, std::optional<FileFormat> format = std::nullopt);

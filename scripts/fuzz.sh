@@ -11,7 +11,7 @@
 #                 mutated files reach memory errors inside libhdf5 1.10 itself (tests/fuzz/README.md)
 #                 about once per 2500 inputs, which would make every CI run fail on them
 #     --out DIR   logs, the grown corpora and crash inputs (default build/fuzz/runs)
-#     reader      edge_list matrix_market metis hmetis dhg snn partition pattern vertex_labels
+#     reader      edge_list matrix_market metis hmetis dhg snn axh partition pattern vertex_labels
 #                 hdf5 experiment generator_spec (default: all)
 #
 # A finding is a crash, a sanitizer report, an exception other than tessera::UserError (the
@@ -46,7 +46,7 @@ done
 [[ -z "$runs" || "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: --runs must be a positive number" >&2; exit 2; }
 [[ -z "$seed" || "$seed" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: --seed must be a positive number" >&2; exit 2; }
 if [ ${#readers[@]} -eq 0 ]; then
-  readers=(edge_list matrix_market metis hmetis dhg snn partition pattern vertex_labels hdf5 experiment
+  readers=(edge_list matrix_market metis hmetis dhg snn axh partition pattern vertex_labels hdf5 experiment
            generator_spec)
 fi
 for r in "${readers[@]}"; do

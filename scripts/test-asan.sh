@@ -51,7 +51,7 @@ run_seed() {  # run_seed <seed> <command...>
     failures=$((failures + 1))
   fi
 }
-declare -A graph_format=([edge_list]=edge_list [matrix_market]=mtx [metis]=metis [hmetis]=hgr [dhg]=dhg [snn]=snn
+declare -A graph_format=([edge_list]=edge_list [matrix_market]=mtx [metis]=metis [hmetis]=hgr [dhg]=dhg [snn]=snn [axh]=axh
                          [hdf5]=hdf5)
 for reader in "${!graph_format[@]}"; do
   for f in "$corpus/$reader"/*; do run_seed "$f" "$tessera" info "$f" --format "${graph_format[$reader]}"; done

@@ -5,7 +5,7 @@
 namespace tessera::cli {
 
 void add_input_options(Arguments& args) {
-  args.option("format", "FMT", "input format: edge_list, mtx, metis, hgr, dhg, snn, hdf5 (default: from the extension)")
+  args.option("format", "FMT", "input format: edge_list, mtx, metis, hgr, dhg, snn, axh, hdf5 (default: from the extension)")
       .flag("directed", "keep arcs as given instead of symmetrizing")
       .flag("keep-self-loops", "keep self-loops (counting algorithms reject them)")
       .flag("compact-ids", "renumber vertices to drop those without edges")

@@ -11,7 +11,7 @@ int convert_command(const Args& argv) {
   Arguments args("convert", "Convert a graph or hypergraph between formats; formats come from the file\n"
                             "extensions unless --format / --to name them. Output is written atomically.");
   args.positional("input", "graph or hypergraph file, gen:<spec> (a graph) or nn:<spec> (a neural-network hypergraph)");
-  args.positional("output", "file to write (.el[.gz], .h5, .hgr, .dhg, .snn)");
+  args.positional("output", "file to write (.el[.gz], .h5, .hgr, .dhg, .snn, .axh)");
   add_input_options(args);
   args.option("to", "FMT", "output format (default: from the output extension)");
   args.flag("json", "print one JSON object on stdout");

@@ -16,13 +16,13 @@ int generate_command(const Args& argv) {
                  "Generate a graph and write it (format from the output extension).\n"
                  "<spec> examples: kronecker:scale=16,edge_factor=16,seed=1  rmat:scale=12,a=0.45,b=0.15,c=0.15\n"
                  "er:n=1000,m=5000,seed=3  clique:n=10  star:n=10  grid:rows=3,cols=4  bipartite:a=3,b=4\n"
-                 "path:n=5  cycle:n=5; neural-network hypergraphs (write .dhg): nn:lenet,input=28  nn:alexnet,input=64,width=0.25\n"
+                 "path:n=5  cycle:n=5; neural-network hypergraphs (write .dhg, .snn, .axh): nn:lenet,input=28  nn:alexnet,input=64,width=0.25\n"
                  "nn:vgg,input=32,width=0.25  nn:mobilenet,input=224,width=1  nn:random,neurons=10000,fanout=64,seed=1\n"
                  "nn:model,neurons=262144,fanout=256  nn:model-rand,neurons=14000,fanout=62,rewire=0.1  nn:allen,neurons=231000,fanout=300\n"
                  "nn:table1=NAME (paper 3's Table I: lenet alexnet mobilenet vgg11 16k-rand 64k-rand 256k-rand 1M allen-v1\n"
                  "16k-model 64k-model 256k-model). The same spec gives the same graph on every backend and thread count.");
   args.positional("spec", "generator spec");
-  args.positional("output", "file to write (.el[.gz] or .h5)");
+  args.positional("output", "file to write (.el[.gz] or .h5; nn: hypergraphs .dhg, .snn, .axh, .h5)");
   args.flag("json", "print one JSON object on stdout");
   if (!args.parse(argv)) return 0;
   const std::string spec = args.get("spec");

@@ -188,8 +188,9 @@ int run_command(const Args& argv) {
     loaded.source = in.source;
     std::string load_error;
     const bool hypergraph = is_hypergraph_input(in);
-    if (hypergraph) {  // tasks that read hypergraphs (partition) load their input themselves
-      loaded.format = "hypergraph";
+    if (hypergraph) {  // tasks that read hypergraphs (partition) load their input themselves, in
+      // the input's `format:` when it names one (the extension otherwise)
+      loaded.format = in.load.format ? io::to_string(*in.load.format) : "hypergraph";
     } else {
       try {
         loaded = io::load_graph(in.source, in.load);

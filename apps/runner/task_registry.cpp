@@ -106,7 +106,9 @@ PreparedTask partition_task(const Params& p) {
       true);
   return [params](const io::LoadedGraph& input) {
     // Loaded per run (a static cache of Views would outlive Kokkos::finalize); not in time_s.
-    const HostHypergraph h = io::load_hypergraph(input.source);
+    io::HypergraphLoadOptions load;  // run.cpp passes the input's `format:`, if any, as its format
+    if (input.format != "hypergraph") load.format = io::parse_file_format(input.format);
+    const HostHypergraph h = io::load_hypergraph(input.source, load);
     const auto r = partition_and_evaluate(h, params);
     Json j = Json::object();
     j.set("time_s", r.seconds)

@@ -9,4 +9,4 @@
 #include "io/text/matrix_market_reader.hpp"
 #include "io/text/metis_reader.hpp"
 #include "io/text/partition_io.hpp"
-#include "io/text/snn_format.hpp"
+#include "io/text/axon_formats.hpp"

@@ -485,6 +485,45 @@ YAML
     expect_error "pt.yaml:5: .*option 'trials' belongs to the k-way mode" "$tessera" run "$tmp/pt.yaml" --output "$tmp/ptres"
     [ ! -e "$tmp/pkres" ] && [ ! -e "$tmp/ptres" ] || fail "invalid partition experiments created output"
     ;;
+  formats-axon)
+    # AxonCUDA's .snn and .axh (io/README.md): generate writes them, info / convert / partition /
+    # partition-check / run read them, and every route gives the same hypergraph.
+    g=nn:lenet,input=14
+    "$tessera" generate "$g" "$tmp/g.dhg" 2>/dev/null || fail "generate .dhg"
+    for ext in snn axh snn.gz axh.gz; do
+      "$tessera" generate "$g" "$tmp/g.$ext" 2>/dev/null || fail "generate .$ext"
+      "$tessera" convert "$tmp/g.$ext" "$tmp/back.dhg" 2>/dev/null || fail "convert .$ext"
+      cmp -s "$tmp/g.dhg" "$tmp/back.dhg" || fail ".$ext -> .dhg differs from the generated .dhg"
+    done
+    "$tessera" convert "$tmp/g.dhg" "$tmp/c.snn" 2>/dev/null && cmp -s "$tmp/g.snn" "$tmp/c.snn" || fail ".dhg -> .snn differs"
+    "$tessera" convert "$tmp/g.snn" "$tmp/c.axh" 2>/dev/null && cmp -s "$tmp/g.axh" "$tmp/c.axh" || fail ".snn -> .axh differs"
+    zcat "$tmp/g.snn.gz" | cmp -s - "$tmp/g.snn" || fail ".snn.gz is not the gzip of .snn"
+    # The header: node and net counts as info reports them.
+    counts=$("$tessera" info "$tmp/g.snn" --json | grep -o '"nodes": [0-9]*, "nets": [0-9]*') || fail "info .snn"
+    [ "$("$tessera" info "$tmp/g.axh.gz" --json | grep -o '"nodes": [0-9]*, "nets": [0-9]*')" = "$counts" ] || fail "info .axh.gz"
+    header=$(od -An -tu4 -N8 "$tmp/g.snn" | xargs)
+    [ "$counts" = "\"nodes\": ${header% *}, \"nets\": ${header#* }" ] || fail "header '$header' vs info $counts"
+    lim="--max-size 64 --max-inbound 200"
+    "$tessera" partition "$tmp/g.snn" $lim --output "$tmp/p_snn" > /dev/null || fail "partition .snn"
+    "$tessera" partition "$tmp/g.axh" $lim --output "$tmp/p_axh" > /dev/null || fail "partition .axh"
+    cmp -s "$tmp/p_snn" "$tmp/p_axh" || fail "partitions of .snn and .axh differ"
+    "$tessera" partition-check "$tmp/g.axh" "$tmp/p_snn" $lim > /dev/null || fail "partition-check .axh"
+    cp "$tmp/g.axh" "$tmp/g.bin"  # named by `format:`, not by its extension
+    printf 'name: ax\ninputs:\n  - file: g.snn\n  - file: g.axh.gz\n  - file: g.bin\n    format: axh\ntasks:\n  - task: partition\n    params:\n      max_size: [64]\n      max_inbound: [200]\n' > "$tmp/ax.yaml"
+    "$tessera" run "$tmp/ax.yaml" --output "$tmp/axres" 2>"$tmp/log" || fail "run: $(cat "$tmp/log")"
+    [ "$(grep -c '"valid": true' "$tmp/axres/results.jsonl")" -eq 3 ] || fail "yaml records: $(cat "$tmp/axres/results.jsonl")"
+    # Malformed files: one line naming the file and the byte offset.
+    : > "$tmp/empty.snn"
+    expect_error "empty.snn: byte offset 0: empty file" "$tessera" info "$tmp/empty.snn"
+    head -c 20 "$tmp/g.snn" > "$tmp/cut.snn"
+    expect_error "cut.snn: byte offset 4: the header announces [0-9]+ nets" "$tessera" info "$tmp/cut.snn"
+    cp "$tmp/g.axh" "$tmp/long.axh" && printf 'x' >> "$tmp/long.axh"
+    expect_error "long.axh: byte offset [0-9]+: 1 byte after the last of the [0-9]+ nets" "$tessera" partition "$tmp/long.axh" $lim
+    printf '1 2\n1 2\n' > "$tmp/u.hgr"  # undirected: a .snn net needs its source
+    expect_error "cannot write .*u.snn' as .snn: net 0 has no source" "$tessera" convert "$tmp/u.hgr" "$tmp/u.snn"
+    [ ! -e "$tmp/u.snn" ] || fail "a refused .snn was written"
+    "$tessera" convert "$tmp/u.hgr" "$tmp/u.snn" --first-pin-is-source 2>/dev/null || fail "hgr with sources -> .snn"
+    ;;
   partition-ispd98)
     need_data
     h="$data/hypergraphs/ispd98/ibm01.hgr.gz"

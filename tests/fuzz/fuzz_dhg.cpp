@@ -1,15 +1,8 @@
-// libFuzzer harness: Tessera's directed hypergraph text format (.dhg) through load_hypergraph (parse, checks and
-// build); a hypergraph it returns must be consistent (fuzz_support.hpp).
-#include "io/graph_io.hpp"
+// libFuzzer harness: Tessera's directed hypergraph text format (.dhg)
+// through load_hypergraph (fuzz_support.hpp: fuzz_hypergraph_reader).
 #include "tests/fuzz/fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using namespace tessera;
-  const fuzz::ScratchFile input(data, size, ".dhg");
-  const std::string& path = input.path();
-  io::HypergraphLoadOptions options;
-  options.format = io::FileFormat::dhg;
-  options.first_pin_is_source = false;
-  fuzz::expect_clean_or_user_error([&] { fuzz::check_hypergraph(io::load_hypergraph(path, options)); });
+  tessera::fuzz::fuzz_hypergraph_reader(data, size, tessera::io::FileFormat::dhg, false);
   return 0;
 }

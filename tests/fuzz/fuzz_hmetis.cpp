@@ -1,15 +1,8 @@
-// libFuzzer harness: hMETIS netlists through load_hypergraph (parse, checks and
-// build), read undirected or first-pin-is-source by the input length; a hypergraph it returns must be consistent (fuzz_support.hpp).
-#include "io/graph_io.hpp"
+// libFuzzer harness: hMETIS netlists, read undirected or first-pin-is-source by the input length
+// through load_hypergraph (fuzz_support.hpp: fuzz_hypergraph_reader).
 #include "tests/fuzz/fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using namespace tessera;
-  const fuzz::ScratchFile input(data, size, ".hgr");
-  const std::string& path = input.path();
-  io::HypergraphLoadOptions options;
-  options.format = io::FileFormat::hmetis;
-  options.first_pin_is_source = (size & 1) != 0;
-  fuzz::expect_clean_or_user_error([&] { fuzz::check_hypergraph(io::load_hypergraph(path, options)); });
+  tessera::fuzz::fuzz_hypergraph_reader(data, size, tessera::io::FileFormat::hmetis, (size & 1) != 0);
   return 0;
 }

@@ -94,6 +94,15 @@ void check_hypergraph(const HostHypergraph& h) {
     finding("node -> net transpose does not hold every pin");
 }
 
+void fuzz_hypergraph_reader(const std::uint8_t* data, std::size_t size, io::FileFormat format,
+                            bool first_pin_is_source) {
+  const ScratchFile input(data, size, std::string(".") + io::to_string(format));
+  io::HypergraphLoadOptions options;
+  options.format = format;
+  options.first_pin_is_source = first_pin_is_source;
+  expect_clean_or_user_error([&] { check_hypergraph(io::load_hypergraph(input.path(), options)); });
+}
+
 void finding(const std::string& what) {
   std::fprintf(stderr, "\n==tessera-fuzz== finding: %s\n", what.c_str());
   std::abort();

@@ -59,6 +59,11 @@ void check_graph(const HostGraph& g, const BuildOptions& build);
 // Aborts unless net offsets, pins, source counts and the node -> net transpose agree.
 void check_hypergraph(const HostHypergraph& h);
 
+// The harness of a hypergraph format: the bytes as a file of that format's extension, through
+// load_hypergraph (parse, checks and build); what it returns must pass check_hypergraph.
+void fuzz_hypergraph_reader(const std::uint8_t* data, std::size_t size, io::FileFormat format,
+                            bool first_pin_is_source);
+
 // Aborts with `what`: a property of a reader that should hold did not.
 [[noreturn]] void finding(const std::string& what);
 

@@ -1,7 +1,6 @@
-// hMETIS, .dhg and .snn readers and writers; partition files.
+// hMETIS and .dhg readers and writers; partition files (.snn and .axh: test_axon_formats.cpp).
 #include <doctest/doctest.h>
 
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -12,6 +11,7 @@
 
 using namespace tessera;
 using tessera::test::check_parse_error;
+using tessera::test::check_same;
 using tessera::test::TempDir;
 
 namespace {
@@ -25,28 +25,6 @@ HypergraphInput small_directed() {
   h.pins = {0, 1, 2, 3, 0};
   h.net_num_sources = {1, 1};
   return h;
-}
-
-void check_same(const HypergraphInput& a, const HypergraphInput& b) {
-  CHECK(a.num_nodes == b.num_nodes);
-  CHECK(a.directed == b.directed);
-  CHECK(a.net_offsets == b.net_offsets);
-  CHECK(a.pins == b.pins);
-  CHECK(a.net_num_sources == b.net_num_sources);
-  CHECK(a.net_weights == b.net_weights);
-  CHECK(a.node_weights == b.node_weights);
-}
-
-std::string bytes_u32(std::initializer_list<std::uint32_t> words) {
-  std::string out;
-  for (std::uint32_t w : words)
-    for (int i = 0; i < 4; ++i) out += static_cast<char>((w >> (8 * i)) & 0xff);
-  return out;
-}
-std::uint32_t f32_bits(float f) {
-  std::uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
 }
 
 }  // namespace
@@ -209,46 +187,6 @@ TEST_CASE(".dhg: broken inputs") {
   bad("dhg 1 nets=1 nodes=2\n0 > 1\n1 > 0\n", "3", "unexpected data");
   bad("dhg 1 nets=1 nodes=2 node_weights=1\n0 > 1\n3\n", "3", "expected 2 node weight lines, found 1");
   bad("dhg 1 nets=1 nodes=2 node_weights=1\n0 > 1\n3\n-4\n", "4", "node weight");
-}
-
-TEST_CASE(".snn: round trip, hand-made bytes, broken records") {
-  TempDir dir;
-  HypergraphInput h = small_directed();
-  h.net_weights = {0.5, 2};
-  io::write_snn(dir.file("a.snn"), h);
-  CHECK(std::filesystem::file_size(dir.file("a.snn")) == 4 * (3 + 2 + 3 + 1));
-  check_same(io::read_snn(dir.file("a.snn")), h);
-  io::write_snn(dir.file("a.snn.gz"), h);
-  check_same(io::read_snn(dir.file("a.snn.gz")), h);
-
-  // dst_count 2, src 5, dst 1 2, weight 1.5; then dst_count 0, src 0, weight 0.
-  auto p = dir.write("b.snn", bytes_u32({2, 5, 1, 2, f32_bits(1.5f), 0, 0, f32_bits(0.0f)}));
-  HypergraphInput r = io::read_snn(p);
-  CHECK(r.num_nodes == 6);
-  CHECK(r.directed);
-  CHECK(r.pins == std::vector<vid_t>{5, 1, 2, 0});
-  CHECK(r.net_offsets == std::vector<eid_t>{0, 3, 4});
-  CHECK(r.net_weights == std::vector<weight_t>{1.5, 0.0});
-  CHECK(r.net_num_sources == std::vector<vid_t>{1, 1});
-  CHECK(io::read_snn(dir.write("empty.snn", "")).num_nets() == 0);
-
-  auto bad = [&](const std::string& content, const std::string& phrase) {
-    auto q = dir.write("bad.snn", content);
-    check_parse_error([&] { io::read_snn(q); }, q + ": byte offset ", phrase);
-  };
-  std::string good = bytes_u32({1, 0, 1, f32_bits(1.0f)});
-  bad(good + bytes_u32({3, 1, 2}), "byte offset 16 (net 1): truncated");
-  bad(good + std::string("\x01\x00", 2), "truncated");
-  bad(good + bytes_u32({4000000000u}), "truncated");  // huge count: no huge allocation
-  bad(bytes_u32({1, 0, 1, f32_bits(-1.0f)}), "negative");
-  bad(bytes_u32({1, 0, 1, 0x7fc00000u}), "not finite");
-  bad(bytes_u32({0, 0xffffffffu, f32_bits(1.0f)}), "does not fit");
-
-  HypergraphInput two_sources = small_directed();
-  two_sources.net_num_sources = {2, 1};
-  CHECK_THROWS_WITH_AS(io::write_snn(dir.file("c.snn"), two_sources), doctest::Contains("exactly one source"),
-                       UserError);
-  CHECK(!std::filesystem::exists(dir.file("c.snn")));
 }
 
 TEST_CASE("partition files") {

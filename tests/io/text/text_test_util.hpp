@@ -1,11 +1,12 @@
 #pragma once
-// Helpers for the io/text tests: gzip fixtures and parse-error assertions.
+// Helpers for the io/text tests: gzip fixtures, hypergraph comparison and parse-error assertions.
 #include <doctest/doctest.h>
 #include <zlib.h>
 
 #include <string>
 
 #include "core/error.hpp"
+#include "core/hypergraph/hypergraph_builder.hpp"
 
 namespace tessera::test {
 
@@ -15,6 +16,17 @@ inline void write_gz(const std::string& path, const std::string& content) {
   REQUIRE(gz != nullptr);
   REQUIRE(gzwrite(gz, content.data(), static_cast<unsigned>(content.size())) == static_cast<int>(content.size()));
   REQUIRE(gzclose(gz) == Z_OK);
+}
+
+// Every field of two HypergraphInputs agrees.
+inline void check_same(const HypergraphInput& a, const HypergraphInput& b) {
+  CHECK(a.num_nodes == b.num_nodes);
+  CHECK(a.directed == b.directed);
+  CHECK(a.net_offsets == b.net_offsets);
+  CHECK(a.pins == b.pins);
+  CHECK(a.net_num_sources == b.net_num_sources);
+  CHECK(a.net_weights == b.net_weights);
+  CHECK(a.node_weights == b.node_weights);
 }
 
 // Runs `f` and checks that it throws ParseError whose message starts with `prefix`
