@@ -58,7 +58,11 @@ int fsm_command(const Args& argv) {
   for (const auto& o : fsm_options()) {
     const auto value = args.maybe(o.name);
     if (!value) throw UsageError("fsm needs --" + o.name + " " + o.value_name);
-    o.apply(params, *value);
+    try {
+      o.apply(params, *value);
+    } catch (const UserError& e) {  // a bad option value is wrong usage (exit 2)
+      throw UsageError(e.what());
+    }
   }
   validate(params);
   EngineParams engine = fsm_engine_params();
