@@ -876,7 +876,9 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
       const eid_t stop = begin + size < unit_stop ? begin + size : unit_stop;
       for (eid_t u = begin; u < stop; ++u) {
         eid_t part = 0, parts = 1;
-        const eid_t t = task_of(share.unit(u, share_total), part, parts);
+        // The whole sequence needs no mapping: share.unit costs a 64-bit division per unit, as
+        // much as a short intersection on a CPU (the issue-12 clique slowdown on OpenMP).
+        const eid_t t = task_of(share.whole() ? u : share.unit(u, share_total), part, parts);
         vid_t m[k_engine_max_levels];
         m[0] = task_u(t);
         if (first_level == 2) m[1] = task_v(t);
