@@ -58,11 +58,7 @@ int fsm_command(const Args& argv) {
   for (const auto& o : fsm_options()) {
     const auto value = args.maybe(o.name);
     if (!value) throw UsageError("fsm needs --" + o.name + " " + o.value_name);
-    try {
-      o.apply(params, *value);
-    } catch (const UserError& e) {  // a bad option value is wrong usage (exit 2)
-      throw UsageError(e.what());
-    }
+    o.apply(params, *value);
   }
   validate(params);
   EngineParams engine = fsm_engine_params();

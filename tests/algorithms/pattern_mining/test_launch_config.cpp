@@ -3,10 +3,17 @@
 // documented rules (engine.hpp, launch_config.hpp), written out here independently.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <map>
+
+#include "algorithms/pattern_mining/engine/engine.hpp"
 #include "algorithms/pattern_mining/engine/launch_config.hpp"
 #include "algorithms/pattern_mining/engine/launch_report.hpp"
 #include "algorithms/pattern_mining/pattern/pattern.hpp"
 #include "core/error.hpp"
+#include "core/graph/builder.hpp"
+#include "tests/algorithms/pattern_mining/random_edges.hpp"
+#include "tests/support/spaces.hpp"
 
 namespace {
 
@@ -34,21 +41,16 @@ DeviceInfo host_device() {
 // email-Enron's statistics (36692 vertices, max degree 1383; degree-oriented DAG: max out-degree
 // 70, mean 5.01, edge mean 16.9), and ego-Facebook's (DAG edge mean 44.6): a sparse and a denser
 // small graph (computed from the SNAP files with a separate script).
-GraphDegrees enron_like() {
+GraphDegrees degrees_of(vid_t vertices, DegreeStats graph, DegreeStats dag) {
   GraphDegrees g;
-  g.vertices = 36692;
-  g.graph = DegreeStats{1383, 10.0, 140.1};
-  g.dag = DegreeStats{70, 5.01, 16.9};
+  g.vertices = vertices;
+  g.graph = graph;
+  g.dag = dag;
   return g;
 }
 
-GraphDegrees facebook_like() {
-  GraphDegrees g;
-  g.vertices = 4039;
-  g.graph = DegreeStats{1045, 43.7, 106.6};
-  g.dag = DegreeStats{125, 21.85, 44.6};
-  return g;
-}
+GraphDegrees enron_like() { return degrees_of(36692, {1383, 10.0, 140.1}, {70, 5.01, 16.9}); }
+GraphDegrees facebook_like() { return degrees_of(4039, {1045, 43.7, 106.6}, {125, 21.85, 44.6}); }
 
 SearchPlan plan_of(const char* name) { return build_search_plan(pattern_by_name(name)); }
 
@@ -294,3 +296,46 @@ TEST_CASE("resolve_launch: the measured rules (launch_rules.cpp, H200 2026-12-02
     CHECK_FALSE(r.register_cap_requested);
   }
 }
+
+namespace {
+
+// Maximum, mean and Σd²/Σd of a list of row lengths, on the host.
+DegreeStats expected_stats(const std::vector<long long>& lengths) {
+  DegreeStats s;
+  long long sum = 0, squares = 0;
+  for (const long long d : lengths) {
+    s.max = std::max<vid_t>(s.max, static_cast<vid_t>(d));
+    sum += d;
+    squares += d * d;
+  }
+  s.mean = static_cast<double>(sum) / static_cast<double>(lengths.size());
+  s.edge_mean = sum > 0 ? static_cast<double>(squares) / static_cast<double>(sum) : 0;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE_DEFINE("prepare_mining_graph: degree statistics of the graph and its (degree, id) DAG", Space, degree_stats) {
+  const EdgeList e = test::random_edges_with_hub(40, 0.15, 3);
+  const auto host = mirror_graph<Kokkos::HostSpace>(build_graph(e));
+  const auto g = prepare_mining_graph(Space{}, mirror_graph<typename Space::memory_space>(build_graph(e)), true);
+  // Independently: degrees from the host rows, out-degrees by the (degree, id) order.
+  const vid_t n = host.num_vertices();
+  std::vector<long long> degree(n), out(n, 0);
+  for (vid_t v = 0; v < n; ++v) degree[v] = host.row_map(v + 1) - host.row_map(v);
+  for (vid_t v = 0; v < n; ++v)
+    for (eid_t j = host.row_map(v); j < host.row_map(v + 1); ++j) {
+      const vid_t w = host.entries(j);
+      if (std::make_pair(degree[w], w) > std::make_pair(degree[v], v)) ++out[v];
+    }
+  const DegreeStats graph = expected_stats(degree), dag = expected_stats(out);
+  CHECK(g.degrees.vertices == n);
+  CHECK(g.degrees.graph.max == graph.max);
+  CHECK(g.degrees.graph.mean == doctest::Approx(graph.mean));
+  CHECK(g.degrees.graph.edge_mean == doctest::Approx(graph.edge_mean));
+  CHECK(g.degrees.dag.max == dag.max);
+  CHECK(g.degrees.dag.mean == doctest::Approx(dag.mean));
+  CHECK(g.degrees.dag.edge_mean == doctest::Approx(dag.edge_mean));
+  CHECK(g.degrees.dag.edge_mean < g.degrees.graph.edge_mean);  // orientation cuts the hub's row
+}
+TEST_CASE_TEMPLATE_APPLY(degree_stats, tessera::test::ExecSpaces);
