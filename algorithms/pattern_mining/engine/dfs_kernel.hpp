@@ -321,6 +321,9 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
   KOKKOS_INLINE_FUNCTION count_t count_survivors(const member& team, Span s, eid_t b, eid_t e, std::uint8_t intersect,
                                                  std::uint8_t subtract, const vid_t* m, bool serial = false) const {
     if (b >= e) return 0;
+    // One lane (host backends) is the serial count without a vector reduction around it: the
+    // same searches, fewer instructions per task (triangles: most of a unit's work is here).
+    serial = serial || lanes == 1;
     const eid_t na = e - b;
     if (intersect == 0 && subtract == 0) return static_cast<count_t>(na);
     const vid_t* a = s.data + b;
