@@ -226,6 +226,7 @@ int motifs_command(const Args& argv) {
         .set("m", loaded.graph.num_edges())
         .set("k", k)
         .set("motifs", counts)
+        .set("launches", launches_json(m.launches))
         .set("time_s", m.seconds)
         .set("backend", Kokkos::DefaultExecutionSpace::name())
         .set("optimizations", names(enabled_optimizations(params.engine.optimizations)))

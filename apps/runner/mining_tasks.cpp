@@ -93,7 +93,7 @@ PreparedTask motifs_task(const Params& p) {
     Json counts = Json::object();
     for (const auto& [name, c] : m.induced) counts.set(name, c);
     Json j = Json::object();
-    j.set("time_s", m.seconds).set("motifs", counts);
+    j.set("time_s", m.seconds).set("motifs", counts).set("launches", launches_json(m.launches));
     return j;
   };
 }

@@ -38,4 +38,10 @@ Json launch_json(const ResolvedLaunch& r) {
   return j;
 }
 
+Json launches_json(const std::vector<std::pair<std::string, ResolvedLaunch>>& launches) {
+  Json j = Json::object();
+  for (const auto& [name, launch] : launches) j.set(name, launch_json(launch));
+  return j;
+}
+
 }  // namespace tessera::mining

@@ -1,6 +1,10 @@
 #pragma once
 // The resolved launch as JSON (`launch` in the results of `tessera mine|cliques|motifs` and of the
 // YAML mining tasks): what each kernel launch actually used, register cap included.
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "algorithms/pattern_mining/engine/launch_config.hpp"
 #include "core/util/json.hpp"
 
@@ -11,5 +15,8 @@ namespace tessera::mining {
 //  "team_threads", "workers", "register_cap", "flat_max", "flat_pairs_max", "pivots", "chunk"}]}
 // ("narrow" only when a narrow launch ran; it adds "narrow_max").
 Json launch_json(const ResolvedLaunch& launch);
+
+// {name: launch_json} for several launches (count_motifs: one per pattern).
+Json launches_json(const std::vector<std::pair<std::string, ResolvedLaunch>>& launches);
 
 }  // namespace tessera::mining
