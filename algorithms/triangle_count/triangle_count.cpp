@@ -148,7 +148,7 @@ TriangleCountResult<typename ExecSpace::memory_space> count_triangles(
   result.launches = (plan.variant == TriangleVariant::split ? static_cast<int>((plan.tasks + (eid_t(1) << 22) - 1) >> 22)
                                                             : (plan.tasks > 0 ? 1 : 0)) +
                     (d.hubs.extent(0) > 0 ? 1 : 0);
-  const vid_t n = static_cast<vid_t>(plan.graph_rows.extent(0)) - 1;
+  const vid_t n = plan.graph_rows.extent(0) == 0 ? 0 : static_cast<vid_t>(plan.graph_rows.extent(0) - 1);
   const bool per_vertex_wanted = plan.params.per_vertex;
   Kokkos::View<detail::tc_counter_t*, memory_space> per_vertex;
   if (per_vertex_wanted) per_vertex = Kokkos::View<detail::tc_counter_t*, memory_space>("tessera::tc::per_vertex", n);
