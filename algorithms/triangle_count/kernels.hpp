@@ -32,6 +32,28 @@ struct PerVertexHook {
 // that reach here with it fall back to the automatic choice).
 // A binary-search probe costs this many sequential reads in the automatic choice: 1 on GPUs,
 // where lanes hide latency, 4 on host backends (see set_ops::prefer_binary_search).
+// Where a counting kernel's sum goes, and whether it launches without work. `sum` set: the
+// kernel reduces into that device scalar and returns 0 without waiting, so several kernels
+// share one readback (count_triangles); empty: it returns the sum (one synchronising readback).
+// `launch_empty`: the kernel is launched even with no task (a league of one team doing nothing),
+// which loads it and settles Kokkos' per-kernel launch state: the warm-up of a one-shot count.
+template <class MemorySpace>
+struct CountTarget {
+  Kokkos::View<count_t, MemorySpace> sum;
+  bool launch_empty = false;
+};
+
+// Runs the reduction `body` over `policy` into the target (see CountTarget).
+template <class Policy, class Body, class MemorySpace>
+count_t reduce_into(const char* label, const Policy& policy, const Body& body, const CountTarget<MemorySpace>& target) {
+  count_t total = 0;
+  if (target.sum.data() != nullptr)
+    Kokkos::parallel_reduce(label, policy, body, target.sum);
+  else
+    Kokkos::parallel_reduce(label, policy, body, total);
+  return total;
+}
+
 template <class ExecSpace>
 constexpr int probe_cost() {
   return is_gpu_space<ExecSpace>() ? 1 : 4;
@@ -70,19 +92,19 @@ template <bool PerVertex, class ExecSpace, class Tasks>
 count_t masked_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, typename ExecSpace::memory_space>& row_map,
                            const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries, const Tasks& tasks,
                            Intersection strategy, double mean_candidates,
-                           const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex) {
+                           const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex,
+                           const CountTarget<typename ExecSpace::memory_space>& target = {}) {
   using policy = Kokkos::TeamPolicy<ExecSpace>;
   using member = typename policy::member_type;
   const eid_t num_tasks = tasks.size();
-  if (num_tasks == 0) return 0;
+  if (num_tasks == 0 && !target.launch_empty) return 0;
   const int lanes = vector_length_for<ExecSpace>(mean_candidates);
   const int team_size = is_gpu_space<ExecSpace>() ? std::max(1, 256 / lanes) : 1;
   // Enough teams to fill the device several times over; the grid-stride loop does the rest.
   const eid_t wanted = std::max<eid_t>(1, 8 * space.concurrency() / (team_size * lanes));
-  const int league = static_cast<int>(std::min<eid_t>(wanted, (num_tasks + team_size - 1) / team_size));
+  const int league = static_cast<int>(std::max<eid_t>(1, std::min<eid_t>(wanted, (num_tasks + team_size - 1) / team_size)));
   const int probe = probe_cost<ExecSpace>();
-  count_t total = 0;
-  Kokkos::parallel_reduce(
+  return reduce_into(
       "tessera::tc::masked_edge", policy(space, league, team_size, lanes),
       KOKKOS_LAMBDA(const member& team, count_t& sum) {
         const eid_t stride = static_cast<eid_t>(team.league_size()) * team.team_size();
@@ -104,8 +126,7 @@ count_t masked_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_
             team_sum);
         Kokkos::single(Kokkos::PerTeam(team), [&]() { sum += team_sum; });
       },
-      total);
-  return total;
+      target);
 }
 
 // Split-edge kernel (§II-B2): one team per task, the team's threads share the distance-2
@@ -113,7 +134,8 @@ count_t masked_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_
 template <bool PerVertex, class ExecSpace, class Tasks>
 count_t split_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, typename ExecSpace::memory_space>& row_map,
                           const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries, const Tasks& tasks,
-                          Intersection strategy, const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex) {
+                          Intersection strategy, const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex,
+                          bool launch_empty = false) {
   using policy = Kokkos::TeamPolicy<ExecSpace>;
   using member = typename policy::member_type;
   const eid_t num_tasks = tasks.size();
@@ -121,13 +143,14 @@ count_t split_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_t
   constexpr eid_t k_slice = eid_t(1) << 22;
   const int probe = probe_cost<ExecSpace>();
   count_t total = 0;
-  for (eid_t first = 0; first < num_tasks; first += k_slice) {
-    const int league = static_cast<int>(std::min(k_slice, num_tasks - first));
+  for (eid_t first = 0; first < num_tasks || (first == 0 && launch_empty); first += k_slice) {
+    const int league = static_cast<int>(std::max<eid_t>(1, std::min(k_slice, num_tasks - first)));
     count_t slice_total = 0;
     Kokkos::parallel_reduce(
         "tessera::tc::split_edge", policy(space, league, team_size, 1),
         KOKKOS_LAMBDA(const member& team, count_t& sum) {
           const eid_t t = first + team.league_rank();
+          if (t >= num_tasks) return;  // the warm-up's empty team
           const int lanes = team.team_size();
           count_t found = 0;
           Kokkos::parallel_reduce(
@@ -152,23 +175,24 @@ template <bool PerVertex, class ExecSpace>
 count_t hub_hash_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, typename ExecSpace::memory_space>& row_map,
                         const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries,
                         const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& hubs, eid_t max_out_degree,
-                        const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex) {
+                        const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex,
+                        const CountTarget<typename ExecSpace::memory_space>& target = {}) {
   // Hub work varies by orders of magnitude: host threads take hubs dynamically.
   using policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>>;
   using member = typename policy::member_type;
   using scratch_view = Kokkos::View<vid_t*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
   const int num_hubs = static_cast<int>(hubs.extent(0));
-  if (num_hubs == 0) return 0;
+  if (num_hubs == 0 && !target.launch_empty) return 0;
   int capacity_bits = 4;
   while ((eid_t(1) << capacity_bits) < 2 * max_out_degree) ++capacity_bits;
   const int max_capacity = 1 << capacity_bits;
   const int lanes = is_gpu_space<ExecSpace>() ? 32 : 1;
   const int team_size = is_gpu_space<ExecSpace>() ? 8 : 1;
-  count_t total = 0;
-  Kokkos::parallel_reduce(
+  return reduce_into(
       "tessera::tc::hub_hash",
-      policy(space, num_hubs, team_size, lanes).set_scratch_size(0, Kokkos::PerTeam(scratch_view::shmem_size(max_capacity))),
+      policy(space, std::max(1, num_hubs), team_size, lanes).set_scratch_size(0, Kokkos::PerTeam(scratch_view::shmem_size(max_capacity))),
       KOKKOS_LAMBDA(const member& team, count_t& sum) {
+        if (team.league_rank() >= num_hubs) return;  // the warm-up's empty team
         const vid_t a = hubs(team.league_rank());
         const eid_t begin = row_map(a), degree = row_map(a + 1) - begin;
         int bits = 4;
@@ -219,8 +243,7 @@ count_t hub_hash_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*,
             team_sum);
         Kokkos::single(Kokkos::PerTeam(team), [&]() { sum += team_sum; });
       },
-      total);
-  return total;
+      target);
 }
 
 }  // namespace tessera::detail

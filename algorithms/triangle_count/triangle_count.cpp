@@ -47,19 +47,27 @@ constexpr eid_t k_auto_hub_out_degree = 128;
 // ... and tasks whose mean candidate list is at least this long get a whole team (split).
 constexpr double k_auto_split_candidates = 64;
 
+// The kernels of one count: the task kernel (masked or split) and the hub kernel, each reducing
+// into its entry of `sums` when given (no wait between them), else returning its count.
 template <bool PerVertex, class ExecSpace>
 count_t run_kernels(const ExecSpace& space, const detail::CountingDag<typename ExecSpace::memory_space>& d,
                     TriangleVariant variant, Intersection intersection,
-                    const Kokkos::View<detail::tc_counter_t*, typename ExecSpace::memory_space>& per_vertex) {
+                    const Kokkos::View<detail::tc_counter_t*, typename ExecSpace::memory_space>& per_vertex,
+                    const Kokkos::View<count_t[2], typename ExecSpace::memory_space>& sums = {}, bool launch_empty = false) {
   using memory_space = typename ExecSpace::memory_space;
   const Kokkos::View<const eid_t*, memory_space> row_map = d.dag.row_map;
   const Kokkos::View<const vid_t*, memory_space> entries = d.dag.entries;
   const DagTasks<memory_space> tasks{row_map, entries, d.task_src, d.task_pos};
+  auto target = [&](int i) {
+    return detail::CountTarget<memory_space>{sums.data() != nullptr ? Kokkos::View<count_t, memory_space>(sums.data() + i)
+                                                                     : Kokkos::View<count_t, memory_space>(),
+                                             launch_empty};
+  };
   count_t total = variant == TriangleVariant::split
-                      ? detail::split_edge_kernel<PerVertex>(space, row_map, entries, tasks, intersection, per_vertex)
+                      ? detail::split_edge_kernel<PerVertex>(space, row_map, entries, tasks, intersection, per_vertex, launch_empty)
                       : detail::masked_edge_kernel<PerVertex>(space, row_map, entries, tasks, intersection,
-                                                              d.mean_candidates, per_vertex);
-  total += detail::hub_hash_kernel<PerVertex>(space, row_map, entries, d.hubs, d.max_hub_out_degree, per_vertex);
+                                                              d.mean_candidates, per_vertex, target(0));
+  total += detail::hub_hash_kernel<PerVertex>(space, row_map, entries, d.hubs, d.max_hub_out_degree, per_vertex, target(1));
   return total;
 }
 
@@ -94,37 +102,75 @@ count_t count_oriented(const ExecSpace& space, const CsrGraph<typename ExecSpace
 }  // namespace detail
 
 template <class ExecSpace>
-TriangleCountResult<typename ExecSpace::memory_space> triangle_count(
+TriangleCountPlan<typename ExecSpace::memory_space> prepare_triangle_count(
     const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, const TriangleCountParams& params) {
   using memory_space = typename ExecSpace::memory_space;
-  TriangleCountResult<memory_space> result;
   Kokkos::Timer timer;
-
-  const auto d = detail::build_counting_dag(space, graph, params.orientation, hub_from(params.intersection),
-                                            detail::k_hash_max_out_degree);
-  result.tasks = d.task_src.extent(0);
-  result.variant = resolved(params.variant, d);
+  TriangleCountPlan<memory_space> plan;
+  auto dag = std::make_shared<detail::CountingDag<memory_space>>(detail::build_counting_dag(
+      space, graph, params.orientation, hub_from(params.intersection), detail::k_hash_max_out_degree));
+  plan.tasks = dag->task_src.extent(0);
+  plan.variant = resolved(params.variant, *dag);
+  plan.dag = dag;
+  plan.graph_rows = graph.row_map;
+  plan.params = params;
+  plan.sums = Kokkos::View<count_t[2], memory_space>("tessera::tc::sums");
+  plan.sums_host = Kokkos::create_mirror_view(plan.sums);
   space.fence();
-  result.preprocess_seconds = timer.seconds();
+  plan.preprocess_seconds = timer.seconds();
+  return plan;
+}
 
-  timer.reset();
-  const vid_t n = graph.num_vertices();
+template <class ExecSpace>
+double warm_up_triangle_count(const ExecSpace& space, const TriangleCountPlan<typename ExecSpace::memory_space>& plan) {
+  using memory_space = typename ExecSpace::memory_space;
+  Kokkos::Timer timer;
+  detail::CountingDag<memory_space> empty;  // no tasks, no hubs
+  empty.dag = plan.dag->dag;
+  empty.mean_candidates = plan.dag->mean_candidates;
+  const Kokkos::View<detail::tc_counter_t*, memory_space> none;
+  if (plan.params.per_vertex)
+    run_kernels<true>(space, empty, plan.variant, plan.params.intersection, none, plan.sums, true);
+  else
+    run_kernels<false>(space, empty, plan.variant, plan.params.intersection, none, plan.sums, true);
+  space.fence();
+  return timer.seconds();
+}
+
+template <class ExecSpace>
+TriangleCountResult<typename ExecSpace::memory_space> count_triangles(
+    const ExecSpace& space, const TriangleCountPlan<typename ExecSpace::memory_space>& plan) {
+  using memory_space = typename ExecSpace::memory_space;
+  TriangleCountResult<memory_space> result;
+  const auto& d = *plan.dag;
+  result.tasks = plan.tasks;
+  result.variant = plan.variant;
+  result.launches = (plan.variant == TriangleVariant::split ? static_cast<int>((plan.tasks + (eid_t(1) << 22) - 1) >> 22)
+                                                            : (plan.tasks > 0 ? 1 : 0)) +
+                    (d.hubs.extent(0) > 0 ? 1 : 0);
+  const vid_t n = plan.graph_rows.extent(0) == 0 ? 0 : static_cast<vid_t>(plan.graph_rows.extent(0) - 1);
+  const bool per_vertex_wanted = plan.params.per_vertex;
   Kokkos::View<detail::tc_counter_t*, memory_space> per_vertex;
-  if (params.per_vertex) per_vertex = Kokkos::View<detail::tc_counter_t*, memory_space>("tessera::tc::per_vertex", n);
-  result.triangles = params.per_vertex
-                         ? run_kernels<true>(space, d, result.variant, params.intersection, per_vertex)
-                         : run_kernels<false>(space, d, result.variant, params.intersection, per_vertex);
+  if (per_vertex_wanted) per_vertex = Kokkos::View<detail::tc_counter_t*, memory_space>("tessera::tc::per_vertex", n);
+
+  Kokkos::Timer timer;
+  Kokkos::deep_copy(space, plan.sums, count_t(0));  // a kernel that does not launch leaves its entry
+  const count_t returned = per_vertex_wanted
+                               ? run_kernels<true>(space, d, plan.variant, plan.params.intersection, per_vertex, plan.sums)
+                               : run_kernels<false>(space, d, plan.variant, plan.params.intersection, per_vertex, plan.sums);
+  Kokkos::deep_copy(space, plan.sums_host, plan.sums);
   space.fence();
+  result.triangles = returned + plan.sums_host(0) + plan.sums_host(1);
   result.count_seconds = timer.seconds();
 
-  if (params.per_vertex) {
+  if (per_vertex_wanted) {
     // Back to original ids, with local clustering coefficients from the original degrees.
     result.per_vertex = Kokkos::View<count_t*, memory_space>("tessera::tc::triangles_per_vertex", n);
     result.clustering = Kokkos::View<double*, memory_space>("tessera::tc::clustering", n);
     auto out = result.per_vertex;
     auto cc = result.clustering;
     auto new_id = d.new_id;
-    auto row_map = graph.row_map;
+    auto row_map = plan.graph_rows;
     const bool relabeled = new_id.extent(0) != 0;
     Kokkos::parallel_for(
         "tessera::tc::per_vertex", Kokkos::RangePolicy<ExecSpace>(space, 0, n), KOKKOS_LAMBDA(const vid_t v) {
@@ -138,10 +184,24 @@ TriangleCountResult<typename ExecSpace::memory_space> triangle_count(
   return result;
 }
 
+template <class ExecSpace>
+TriangleCountResult<typename ExecSpace::memory_space> triangle_count(
+    const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, const TriangleCountParams& params) {
+  const auto plan = prepare_triangle_count(space, graph, params);
+  auto result = count_triangles(space, plan);
+  result.preprocess_seconds = plan.preprocess_seconds;
+  return result;
+}
+
 #define TESSERA_INST(Space)                                                                                    \
   template TriangleCountResult<Space::memory_space> triangle_count<Space>(const Space&,                        \
                                                                           const CsrGraph<Space::memory_space>&, \
                                                                           const TriangleCountParams&);          \
+  template TriangleCountPlan<Space::memory_space> prepare_triangle_count<Space>(                               \
+      const Space&, const CsrGraph<Space::memory_space>&, const TriangleCountParams&);                          \
+  template double warm_up_triangle_count<Space>(const Space&, const TriangleCountPlan<Space::memory_space>&);  \
+  template TriangleCountResult<Space::memory_space> count_triangles<Space>(const Space&,                       \
+                                                                           const TriangleCountPlan<Space::memory_space>&); \
   template count_t detail::count_oriented<Space>(const Space&, const CsrGraph<Space::memory_space>&,         \
                                                  const detail::CountedSources<Space::memory_space>&,       \
                                                  const TriangleCountParams&);

@@ -8,6 +8,7 @@
 // CUDA and OpenMP (the CPU baseline of the paper).
 #include <Kokkos_Core.hpp>
 
+#include <memory>
 #include <string>
 
 #include "core/graph/csr_graph.hpp"
@@ -47,8 +48,13 @@ template <class MemorySpace>
 struct TriangleCountResult {
   count_t triangles = 0;
   TriangleVariant variant = TriangleVariant::masked;  // what ran (automatic resolved)
-  double preprocess_seconds = 0;  // relabeling, orientation, masking
-  double count_seconds = 0;       // the counting kernels
+  double preprocess_seconds = 0;  // relabeling, orientation, masking (the plan's; 0 when reused)
+  // The counting kernels, from their first launch to the count on the host: `launches` kernel
+  // launches (the task kernel, and the hub kernel when there are hubs) and one readback. A
+  // process's first launch of a kernel also loads it (CUDA: lazy module loading, Kokkos' launch
+  // attributes); warm_up_triangle_count moves that cost out, into its own timing.
+  double count_seconds = 0;
+  int launches = 0;
   eid_t tasks = 0;                // DAG edges left after masking
   // With per_vertex: triangles through each vertex (original ids), and the local clustering
   // coefficient 2 t(v) / (d(v) (d(v) - 1)) (0 for degree < 2).
@@ -56,6 +62,44 @@ struct TriangleCountResult {
   Kokkos::View<double*, MemorySpace> clustering;
 };
 
+namespace detail {
+template <class MemorySpace>
+struct CountingDag;
+}
+
+// A graph prepared for counting: the relabelled, oriented and masked DAG, the resolved variant
+// and the device scalars the kernels reduce into. prepare_triangle_count builds it (all of the
+// preprocessing and every allocation of a count without per_vertex); count_triangles counts it
+// any number of times without allocating (tessera run's repetitions keep one per input).
+template <class MemorySpace>
+struct TriangleCountPlan {
+  std::shared_ptr<const detail::CountingDag<MemorySpace>> dag;
+  // The input's row offsets (per-vertex results use its degrees; a caller keeping plans can
+  // tell its graph by them: the plan holds the allocation, so no other graph can reuse it).
+  Kokkos::View<const eid_t*, MemorySpace> graph_rows;
+  TriangleCountParams params;
+  TriangleVariant variant = TriangleVariant::masked;
+  Kokkos::View<count_t[2], MemorySpace> sums;  // task kernel, hub kernel: one readback for both
+  typename Kokkos::View<count_t[2], MemorySpace>::HostMirror sums_host;
+  double preprocess_seconds = 0;
+  eid_t tasks = 0;
+};
+
+template <class ExecSpace>
+TriangleCountPlan<typename ExecSpace::memory_space> prepare_triangle_count(
+    const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, const TriangleCountParams& params = {});
+
+// Launches the plan's kernels once with no work (CountTarget::launch_empty) and returns the
+// seconds it took: a process's first launch of a kernel loads it, so a one-shot count (the
+// `tessera tc` command) times that here (`setup_s`) and its count_seconds is the count alone.
+template <class ExecSpace>
+double warm_up_triangle_count(const ExecSpace& space, const TriangleCountPlan<typename ExecSpace::memory_space>& plan);
+
+template <class ExecSpace>
+TriangleCountResult<typename ExecSpace::memory_space> count_triangles(
+    const ExecSpace& space, const TriangleCountPlan<typename ExecSpace::memory_space>& plan);
+
+// prepare_triangle_count, then count_triangles (preprocess_seconds is the preparation's).
 template <class ExecSpace>
 TriangleCountResult<typename ExecSpace::memory_space> triangle_count(
     const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph,

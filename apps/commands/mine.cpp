@@ -9,6 +9,7 @@
 #include "algorithms/pattern_mining/problems/mine.hpp"
 #include "algorithms/pattern_mining/problems/motifs.hpp"
 #include "algorithms/pattern_mining/engine/engine_options.hpp"
+#include "algorithms/pattern_mining/engine/launch_report.hpp"
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
 #include "apps/commands/distributed_share.hpp"
@@ -92,6 +93,7 @@ Json common_fields(const Arguments& args, const io::LoadedGraph& loaded, const M
       .set("lanes", r.stats.lanes)
       .set("narrow_units", r.stats.narrow_units)
       .set("narrow_lanes", r.stats.narrow_lanes)
+      .set("launch", launch_json(r.stats.launch))
       .set("buffer_bytes", static_cast<unsigned long long>(r.stats.buffer_bytes))
       .set("task_bytes", static_cast<unsigned long long>(r.stats.task_bytes))
       .set("device_bytes", static_cast<unsigned long long>(r.stats.buffer_bytes + r.stats.task_bytes + r.stats.graph_bytes))
@@ -224,6 +226,7 @@ int motifs_command(const Args& argv) {
         .set("m", loaded.graph.num_edges())
         .set("k", k)
         .set("motifs", counts)
+        .set("launches", launches_json(m.launches))
         .set("time_s", m.seconds)
         .set("backend", Kokkos::DefaultExecutionSpace::name())
         .set("optimizations", names(enabled_optimizations(params.engine.optimizations)))

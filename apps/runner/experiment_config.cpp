@@ -11,6 +11,7 @@
 
 #include "core/error.hpp"
 #include "core/util/path_exists.hpp"
+#include "core/util/switch_value.hpp"
 #include "io/generators/generator_spec.hpp"
 #include "io/generators/nn_hypergraph.hpp"
 
@@ -84,11 +85,9 @@ class Reader {
   }
 
   bool boolean(const YAML::Node& node, const std::string& what) const {
-    try {
-      return node.as<bool>();
-    } catch (const YAML::Exception&) {
-      fail(node, what + " must be true or false");
-    }
+    const auto value = node.IsScalar() ? parse_switch_value(node.Scalar()) : std::nullopt;
+    if (!value) fail(node, what + " must be true or false (" + k_switch_spellings + ")");
+    return *value;
   }
 
  private:

@@ -8,6 +8,7 @@
 
 #include "algorithms/pattern_mining/problems/mine.hpp"
 #include "algorithms/pattern_mining/engine/engine_options.hpp"
+#include "algorithms/pattern_mining/engine/launch_report.hpp"
 #include "algorithms/pattern_mining/problems/motifs.hpp"
 #include "algorithms/pattern_mining/fsm/fsm.hpp"
 #include "algorithms/pattern_mining/fsm/fsm_options.hpp"
@@ -55,6 +56,8 @@ Json result_json(const MineResult& r) {
       .set("lanes", r.stats.lanes)
       .set("narrow_units", r.stats.narrow_units)
       .set("narrow_lanes", r.stats.narrow_lanes)
+      .set("register_cap", r.stats.launch.wide.register_cap)  // applied (launch.register_cap_note: why not)
+      .set("launch", launch_json(r.stats.launch))
       .set("device_bytes", static_cast<unsigned long long>(r.stats.buffer_bytes + r.stats.task_bytes + r.stats.graph_bytes))
       .set("optimizations_ran", names(r.stats.optimizations_ran))
       .set("pairs_counted", r.stats.pairs_counted);
@@ -90,7 +93,7 @@ PreparedTask motifs_task(const Params& p) {
     Json counts = Json::object();
     for (const auto& [name, c] : m.induced) counts.set(name, c);
     Json j = Json::object();
-    j.set("time_s", m.seconds).set("motifs", counts);
+    j.set("time_s", m.seconds).set("motifs", counts).set("launches", launches_json(m.launches));
     return j;
   };
 }

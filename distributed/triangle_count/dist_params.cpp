@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/util/names.hpp"
 #include "core/util/parse_number.hpp"
+#include "core/util/switch_value.hpp"
 
 namespace tessera::dist {
 
@@ -54,10 +55,11 @@ long long parse_integer(const std::string& text, long long lo, long long hi) {
   return *value;
 }
 
+// The table's callers prefix the option's name (option_spec.hpp), so the message does not repeat it.
 bool parse_bool(const std::string& text) {
-  if (text == "true" || text == "1" || text == "yes") return true;
-  if (text == "false" || text == "0" || text == "no") return false;
-  throw UserError("must be true or false, got '" + text + "'");
+  const auto value = parse_switch_value(text);
+  TESSERA_USER_REQUIRE(value.has_value(), "expects " << k_switch_spellings << ", got '" << text << "'");
+  return *value;
 }
 
 constexpr long long k_max_int = 1 << 30;

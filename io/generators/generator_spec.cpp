@@ -10,6 +10,7 @@
 
 #include "core/error.hpp"
 #include "core/util/memory_budget.hpp"
+#include "core/util/switch_value.hpp"
 #include "io/generators/structured.hpp"
 #include "io/generators/vertex_labels.hpp"
 
@@ -103,9 +104,9 @@ class Parser {
     return v;
   }
   bool boolean(const std::string& key, const std::string& value) const {
-    if (value == "true" || value == "1" || value == "yes") return true;
-    if (value == "false" || value == "0" || value == "no") return false;
-    throw UserError(prefix() + "value of '" + key + "' must be true or false, got '" + value + "'");
+    const auto on = parse_switch_value(value);
+    if (on) return *on;
+    throw UserError(prefix() + "value of '" + key + "' must be true or false (" + k_switch_spellings + "), got '" + value + "'");
   }
   std::string prefix() const { return "generator spec '" + text_ + "': "; }
 

@@ -44,6 +44,7 @@ case "$case_name" in
   tc)
     out=$("$tessera" tc gen:clique:n=10 --json) || fail "tc clique"
     echo "$out" | grep -q '"triangles": 120' || fail "clique(10) should have 120 triangles: $out"
+    echo "$out" | grep -Eq '"time_s": [0-9.e-]+, "launches": 1, "setup_s": [0-9.e-]+, "preprocess_s"' || fail "tc timings: $out"
     for v in masked split; do for i in binary merge hash; do
       out=$("$tessera" tc gen:kronecker:scale=9,edge_factor=8,seed=2 --variant $v --intersection $i --json) || fail "tc $v/$i"
       t=$(echo "$out" | grep -o '"triangles": [0-9]*')
@@ -282,6 +283,11 @@ YAML
     expect_error "option 'flat-pairs' expects an integer in \\[-1, " "$tessera" cliques $k8 --k 4 --flat-pairs -2
     "$tessera" cliques $k8 --k 4 --register-cap on --pivots 3 --json | grep -q '"count": 70' || fail "K8 4-cliques capped, 3 pivots"
     expect_error "option 'register-cap' expects on or off" "$tessera" cliques $k8 --k 4 --register-cap maybe
+    "$tessera" cliques $k8 --k 4 --register-cap maybe > /dev/null 2>&1; [ $? -eq 2 ] || fail "bad switch: exit code not 2"
+    out=$("$tessera" cliques $k8 --k 4 --register-cap yes --json)  # what ran (hosts: no cap, and why)
+    echo "$out" | grep -q '"register_cap_requested": true' || fail "register cap request: $out"
+    echo "$out" | grep -Eq '"register_cap_note": "(host backend[^"]*)?"' || fail "register cap note: $out"
+    echo "$out" | grep -q '"kernels": \[{"name": "wide", "lanes": ' || fail "launch report: $out"
     "$tessera" mine $k8 --pattern 4-cycle --wedge-mb 1 --json | grep -q '"count": 210' || fail "K8 4-cycles with --wedge-mb 1"
     expect_error "option 'wedge-mb' expects an integer in \\[0, " "$tessera" mine $k8 --pattern 4-cycle --wedge-mb -1
     expect_error "option 'split' expects an integer in \\[-1, " "$tessera" mine $k8 --pattern 4-cycle --split -5

@@ -10,6 +10,7 @@
 #include "core/util/names.hpp"
 #include "core/hypergraph/hypergraph_builder.hpp"
 #include "core/util/parse_number.hpp"
+#include "core/util/switch_value.hpp"
 
 namespace tessera {
 
@@ -22,15 +23,7 @@ double parse_fraction(const std::string& name, const std::string& text) {
   return *value;
 }
 
-bool parse_switch(const std::string& name, const std::string& text) {
-  if (text == "1" || text == "on") return true;
-  if (text == "0" || text == "off") return false;
-  throw UserError("option '" + name + "' expects on or off (1 or 0), got '" + text + "'");
-}
-
 constexpr long long k_int_max = std::numeric_limits<int>::max();
-
-std::string on_off(bool on) { return on ? "on" : "off"; }
 
 // Shortest text that reads back as the same double ("0.01", not "0.010000").
 std::string shortest(double x) {

@@ -321,6 +321,9 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
   KOKKOS_INLINE_FUNCTION count_t count_survivors(const member& team, Span s, eid_t b, eid_t e, std::uint8_t intersect,
                                                  std::uint8_t subtract, const vid_t* m, bool serial = false) const {
     if (b >= e) return 0;
+    // One lane (host backends) is the serial count without a vector reduction around it: the
+    // same searches, fewer instructions per task (triangles: most of a unit's work is here).
+    serial = serial || lanes == 1;
     const eid_t na = e - b;
     if (intersect == 0 && subtract == 0) return static_cast<count_t>(na);
     const vid_t* a = s.data + b;
@@ -876,7 +879,9 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
       const eid_t stop = begin + size < unit_stop ? begin + size : unit_stop;
       for (eid_t u = begin; u < stop; ++u) {
         eid_t part = 0, parts = 1;
-        const eid_t t = task_of(share.unit(u, share_total), part, parts);
+        // The whole sequence needs no mapping: share.unit costs a 64-bit division per unit, as
+        // much as a short intersection on a CPU (the issue-12 clique slowdown on OpenMP).
+        const eid_t t = task_of(share.whole() ? u : share.unit(u, share_total), part, parts);
         vid_t m[k_engine_max_levels];
         m[0] = task_u(t);
         if (first_level == 2) m[1] = task_v(t);

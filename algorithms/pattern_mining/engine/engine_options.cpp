@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "core/util/parse_number.hpp"
+#include "core/util/switch_value.hpp"
 
 namespace tessera::mining {
 
@@ -29,15 +30,18 @@ const std::vector<EngineOption>& engine_options() {
        "0", [](EngineParams& p, const std::string& v) { p.flat_pairs_max = option_integer("flat-pairs", v, -1, INT_MAX); }},
       {"pivots", "N", "lanes searching one long list first search N of its entries (0: auto, lanes; -1: never)", "0",
        [](EngineParams& p, const std::string& v) { p.pivots = static_cast<int>(option_integer("pivots", v, -1, 1024)); }},
-      {"register-cap", "on|off", "count kernels capped at 64 registers per thread on GPUs (teams of at most 128 threads)", "off",
-       [](EngineParams& p, const std::string& v) {
-         TESSERA_USER_REQUIRE(v == "on" || v == "off", "option 'register-cap' expects on or off, got '" << v << "'");
-         p.register_cap = v == "on" ? 1 : 0;
+      {"register-cap", "on|off|auto",
+       "count kernels capped at 64 registers per thread on GPUs, applied to teams of at most 128 threads (auto: chosen "
+       "from the graph; the JSON's launch says what ran)",
+       "auto", [](EngineParams& p, const std::string& v) {
+         if (v == "auto") p.register_cap.reset();
+         else p.register_cap = parse_switch("register-cap", v);
        }},
       {"narrow-max", "N",
-       "tasks whose first level starts from at most N vertices run in a second launch with fewer lanes (0: never)", "0",
-       [](EngineParams& p, const std::string& v) { p.narrow_max = option_integer("narrow-max", v, 0, LLONG_MAX); }},
-      {"narrow-lanes", "N", "lanes per worker of that launch, a power of two below lanes (0: auto, 4)", "0",
+       "tasks whose first level starts from at most N vertices run in a second launch with fewer lanes (0: auto, from "
+       "the graph; -1: never)",
+       "0", [](EngineParams& p, const std::string& v) { p.narrow_max = option_integer("narrow-max", v, -1, LLONG_MAX); }},
+      {"narrow-lanes", "N", "lanes per worker of that launch, a power of two below lanes (0: auto)", "0",
        [](EngineParams& p, const std::string& v) { p.narrow_lanes = static_cast<int>(option_integer("narrow-lanes", v, 0, INT_MAX)); }},
       {"disable", "LIST", disable_option_help(), "none",
        [](EngineParams& p, const std::string& v) { p.optimizations = parse_disabled_optimizations(v); }},

@@ -44,7 +44,7 @@ struct TaskShare {
   TaskSchedule schedule = TaskSchedule::round_robin;
   eid_t chunk_size = k_default_share_chunk;  // round-robin, snake: units per dealt chunk (>= 1)
 
-  bool whole() const { return ranks == 1; }
+  KOKKOS_INLINE_FUNCTION bool whole() const { return ranks == 1; }
 
   // Units of a sequence of `total` this rank runs.
   KOKKOS_INLINE_FUNCTION eid_t owned(eid_t total) const { return owned_below(total, total); }

@@ -4,18 +4,9 @@
 
 #include "core/error.hpp"
 #include "core/util/parse_number.hpp"
+#include "core/util/switch_value.hpp"
 
 namespace tessera::mining {
-
-namespace {
-
-bool on_off(const char* name, const std::string& value) {
-  if (value == "on" || value == "1") return true;
-  if (value == "off" || value == "0") return false;
-  throw UserError(std::string("option '") + name + "' expects on or off, got '" + value + "'");
-}
-
-}  // namespace
 
 void validate(const FsmParams& params) {
   TESSERA_USER_REQUIRE(params.max_edges >= k_fsm_min_edges && params.max_edges <= k_fsm_max_edges,
@@ -42,13 +33,13 @@ const std::vector<FsmOption>& fsm_options() {
       {"bfs", "on|off",
        "levels 1-2 (edges, wedges) as bounded BFS: all candidates of a level from one enumeration of the unlabelled "
        "shape (on), or one labelled engine launch per candidate (off); used with --counts off",
-       "", [](FsmParams& p, const std::string& v) { p.bounded_bfs = on_off("bfs", v); },
-       [](const FsmParams& p) { return std::string(p.bounded_bfs ? "on" : "off"); }},
+       "", [](FsmParams& p, const std::string& v) { p.bounded_bfs = parse_switch("bfs", v); },
+       [](const FsmParams& p) { return on_off(p.bounded_bfs); }},
       {"counts", "on|off",
        "supports of stars (edges, wedges, 3- and 4-stars) and 3-paths from per-vertex neighbour label counts without "
        "enumerating embeddings (on), or from the engine like other patterns (off; levels 1-2 then as --bfs says)",
-       "", [](FsmParams& p, const std::string& v) { p.count_supports = on_off("counts", v); },
-       [](const FsmParams& p) { return std::string(p.count_supports ? "on" : "off"); }},
+       "", [](FsmParams& p, const std::string& v) { p.count_supports = parse_switch("counts", v); },
+       [](const FsmParams& p) { return on_off(p.count_supports); }},
   });
   return options;
 }

@@ -125,6 +125,7 @@ MotifTerms count_motif_terms(const ExecSpace& space, const CsrGraph<typename Exe
     const MineResult r = mine(space, g, p, params);
     t.share_units += r.stats.share_units;
     t.kernel_seconds += r.stats.mine_seconds;
+    t.launches.emplace_back(p.name(), r.stats.launch);
     return r.count;
   };
   const bool closed_forms = params.engine.share.rank == 0;  // one rank computes them
@@ -148,6 +149,7 @@ MotifTerms count_motif_terms(const ExecSpace& space, const CsrGraph<typename Exe
 MotifCounts motifs_from_terms(const MotifTerms& t) {
   MotifCounts r;
   r.k = t.k;
+  r.launches = t.launches;
   const count_t triangles = t.triangles;
   if (t.k == 3) {
     r.non_induced = {{"wedge", t.degree_wedges}, {"triangle", triangles}};

@@ -34,6 +34,8 @@ struct MotifCounts {
   // The non-induced (edge-induced) counts the formulas started from, same order.
   std::vector<std::pair<std::string, count_t>> non_induced;
   double seconds = 0;
+  // This process's engine launches, by pattern (EngineStats::launch; launch_report.hpp).
+  std::vector<std::pair<std::string, ResolvedLaunch>> launches;
   count_t at(const std::string& name) const;  // UserError for an unknown name
 };
 
@@ -59,6 +61,7 @@ struct MotifTerms {
   double seconds = 0;             // this process's time (not summed)
   eid_t share_units = 0;          // engine units this process ran, over all its launches (not summed)
   double kernel_seconds = 0;      // its engine kernels' time, over all its launches (not summed)
+  std::vector<std::pair<std::string, ResolvedLaunch>> launches;  // its engine launches by pattern (not summed)
 
   std::vector<count_t> as_vector() const;
   static MotifTerms from_vector(int k, const std::vector<count_t>& terms);

@@ -303,10 +303,13 @@ TEST_CASE("fsm: options and errors") {
                        "option 'support' expects an integer in [1, 9223372036854775807], got '0'", tessera::UserError);
   apply_fsm_option(p, "bfs", "off");
   CHECK(!p.bounded_bfs);
-  CHECK_THROWS_WITH_AS(apply_fsm_option(p, "bfs", "maybe"), "option 'bfs' expects on or off, got 'maybe'", tessera::UserError);
+  CHECK_THROWS_WITH_AS(apply_fsm_option(p, "bfs", "maybe"), "option 'bfs' expects on or off (also true/false, yes/no, 1/0), got 'maybe'", tessera::UserError);
   apply_fsm_option(p, "counts", "off");
   CHECK(!p.count_supports);
-  CHECK_THROWS_WITH_AS(apply_fsm_option(p, "counts", "no"), "option 'counts' expects on or off, got 'no'", tessera::UserError);
+  apply_fsm_option(p, "counts", "yes");  // every switch takes the same spellings (core/util/switch_value.hpp)
+  CHECK(p.count_supports);
+  CHECK_THROWS_WITH_AS(apply_fsm_option(p, "counts", "2"), "option 'counts' expects on or off (also true/false, yes/no, 1/0), got '2'",
+                       tessera::UserError);
   CHECK_THROWS_WITH_AS(apply_fsm_option(p, "sigma", "1"), "unknown fsm option 'sigma' (known: max-edges, support, bfs, counts)",
                        tessera::UserError);
   CHECK_THROWS_WITH_AS(validate(FsmParams{}),
