@@ -281,7 +281,10 @@ YAML
     "$tessera" cliques $k8 --k 5 --flat-pairs 64 --json | grep -q '"count": 56' || fail "K8 5-cliques with --flat-pairs 64"
     expect_error "option 'flat-pairs' expects an integer in \\[-1, " "$tessera" cliques $k8 --k 4 --flat-pairs -2
     "$tessera" cliques $k8 --k 4 --register-cap on --pivots 3 --json | grep -q '"count": 70' || fail "K8 4-cliques capped, 3 pivots"
-    expect_error "option 'register-cap' expects on or off" "$tessera" cliques $k8 --k 4 --register-cap maybe
+    expect_error "option 'register-cap' expects on, off or auto" "$tessera" cliques $k8 --k 4 --register-cap maybe
+    "$tessera" cliques $k8 --k 5 --lane-sums off --vote off --register-cap off --json | grep -q '"count": 56' || fail "K8 5-cliques without lane sums and votes"
+    "$tessera" mine $k8 --pattern 4-cycle --lane-sums off --json | grep -q '"count": 210' || fail "K8 4-cycles without lane sums"
+    expect_error "option 'vote' expects on or off" "$tessera" cliques $k8 --k 4 --vote maybe
     "$tessera" mine $k8 --pattern 4-cycle --wedge-mb 1 --json | grep -q '"count": 210' || fail "K8 4-cycles with --wedge-mb 1"
     expect_error "option 'wedge-mb' expects an integer in \\[0, " "$tessera" mine $k8 --pattern 4-cycle --wedge-mb -1
     expect_error "option 'split' expects an integer in \\[-1, " "$tessera" mine $k8 --pattern 4-cycle --split -5

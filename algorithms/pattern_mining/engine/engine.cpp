@@ -451,7 +451,9 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
                        "team threads × lanes must be at most " << (gpu ? 1024 : static_cast<int>(space.concurrency())) << " here (got "
                                                                << l.team_threads << " × " << k.lanes << ")");
   k.probe_cost = gpu ? 1 : 4;
-  l.register_cap = params.register_cap > 0;
+  l.register_cap = params.register_cap > 0 || (params.register_cap < 0 && gpu && eplan.oriented);
+  k.lane_sums = params.lane_sums;
+  k.vote = params.vote;
   k.next_chunk = Kokkos::View<detail::atomic_counter_t, memory_space>("tessera::mining::next_chunk");
   if (List) k.cursor = Kokkos::View<detail::atomic_counter_t, memory_space>("tessera::mining::cursor");
 

@@ -81,8 +81,17 @@ struct EngineParams {
   // none with one; < 0: never).
   int pivots = 0;
   // Count kernels with a register cap (64 per thread on GPUs: more resident warps, a few
-  // spills; teams of at most 128 threads): > 0 on, otherwise off.
-  int register_cap = 0;
+  // spills; teams of at most 128 threads): > 0 on, 0 off, < 0 automatic: on for clique plans
+  // (the oriented DAG) on GPUs, where the H200 ran 4- and 5-cliques 15-25% faster capped on all
+  // six graphs of 2026-12-02 round 1 (4-cycles within ±3%; other patterns not measured).
+  int register_cap = -1;
+  // Lane sums (count kernels): each vector lane keeps its partial count until its worker runs out
+  // of work, one reduction per worker (G2Miner's per-thread counters); false: a vector reduction
+  // after every counting set operation (the engine before 2026-12-02), for A/B runs.
+  bool lane_sums = true;
+  // Materialised candidate sets compacted by a vote of the lanes (CUDA; host backends have one
+  // lane) instead of a vector scan, which on CUDA tests every candidate twice; false: the scan.
+  bool vote = true;
   // Narrow tasks (count mode): tasks whose first DFS level starts from a list of at most this
   // many vertices run in a second launch with `narrow_lanes` lanes per worker (more workers, so
   // more short tasks in flight; 0: never). Not for wedge aggregation.

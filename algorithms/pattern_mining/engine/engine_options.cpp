@@ -7,6 +7,15 @@
 
 namespace tessera::mining {
 
+namespace {
+
+bool on_off_option(const char* name, const std::string& v) {
+  TESSERA_USER_REQUIRE(v == "on" || v == "off", "option '" << name << "' expects on or off, got '" << v << "'");
+  return v == "on";
+}
+
+}  // namespace
+
 const std::vector<EngineOption>& engine_options() {
   static const std::vector<EngineOption> options = {
       {"tasks", "KIND", "edge | vertex: what one team's DFS starts from", "edge",
@@ -29,11 +38,17 @@ const std::vector<EngineOption>& engine_options() {
        "0", [](EngineParams& p, const std::string& v) { p.flat_pairs_max = option_integer("flat-pairs", v, -1, INT_MAX); }},
       {"pivots", "N", "lanes searching one long list first search N of its entries (0: auto, lanes; -1: never)", "0",
        [](EngineParams& p, const std::string& v) { p.pivots = static_cast<int>(option_integer("pivots", v, -1, 1024)); }},
-      {"register-cap", "on|off", "count kernels capped at 64 registers per thread on GPUs (teams of at most 128 threads)", "off",
+      {"register-cap", "on|off|auto",
+       "count kernels capped at 64 registers per thread on GPUs (teams of at most 128 threads; auto: clique plans)", "auto",
        [](EngineParams& p, const std::string& v) {
-         TESSERA_USER_REQUIRE(v == "on" || v == "off", "option 'register-cap' expects on or off, got '" << v << "'");
-         p.register_cap = v == "on" ? 1 : 0;
+         TESSERA_USER_REQUIRE(v == "on" || v == "off" || v == "auto",
+                              "option 'register-cap' expects on, off or auto, got '" << v << "'");
+         p.register_cap = v == "on" ? 1 : v == "off" ? 0 : -1;
        }},
+      {"lane-sums", "on|off", "count kernels: each lane keeps its partial count, one reduction per worker (off: one per set operation)",
+       "on", [](EngineParams& p, const std::string& v) { p.lane_sums = on_off_option("lane-sums", v); }},
+      {"vote", "on|off", "materialised candidate sets compacted by a vote of the lanes (CUDA; off: a vector scan)", "on",
+       [](EngineParams& p, const std::string& v) { p.vote = on_off_option("vote", v); }},
       {"narrow-max", "N",
        "tasks whose first level starts from at most N vertices run in a second launch with fewer lanes (0: never)", "0",
        [](EngineParams& p, const std::string& v) { p.narrow_max = option_integer("narrow-max", v, 0, LLONG_MAX); }},
