@@ -889,27 +889,11 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     return total;
   }
 
-  // The task of the last unit a worker took and its units [before, end): the next unit of a chunk
-  // lies in it or in the task after it, found without a search of the whole list.
-  struct UnitCursor {
-    eid_t task = -1, before = 0, end = 0;
-  };
-
-  KOKKOS_INLINE_FUNCTION eid_t task_of(eid_t unit, eid_t& part, eid_t& parts, UnitCursor& at) const {
+  KOKKOS_INLINE_FUNCTION eid_t task_of(eid_t unit, eid_t& part, eid_t& parts) const {
     if (unit_end.extent(0) == 0) {
       part = 0;
       parts = 1;
       return unit;
-    }
-    if (at.task >= 0 && unit == at.end && at.task + 1 < static_cast<eid_t>(unit_end.extent(0))) {
-      ++at.task;
-      at.before = at.end;
-      at.end = unit_end(at.task);
-    }
-    if (at.task >= 0 && at.before <= unit && unit < at.end) {
-      part = unit - at.before;
-      parts = at.end - at.before;
-      return at.task;
     }
     // First task whose inclusive prefix exceeds the unit.
     eid_t lo = 0, hi = static_cast<eid_t>(unit_end.extent(0));
@@ -923,14 +907,12 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     const eid_t before = lo == 0 ? 0 : unit_end(lo - 1);
     part = unit - before;
     parts = unit_end(lo) - before;
-    at = UnitCursor{lo, before, unit_end(lo)};
     return lo;
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member& team, count_t& sum) const {
     const VectorLane v = tessera::detail::this_vector_lane<ExecSpace>(team, lanes);
     count_t worker_total = 0;  // this lane's share of this worker's matches
-    UnitCursor at;
     while (true) {
       eid_t c = 0;
       Kokkos::single(
@@ -944,7 +926,7 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
       const eid_t stop = begin + size < unit_stop ? begin + size : unit_stop;
       for (eid_t u = begin; u < stop; ++u) {
         eid_t part = 0, parts = 1;
-        const eid_t t = task_of(share.unit(u, share_total), part, parts, at);
+        const eid_t t = task_of(share.unit(u, share_total), part, parts);
         vid_t m[k_engine_max_levels];
         m[0] = task_u(t);
         if (first_level == 2) m[1] = task_v(t);
