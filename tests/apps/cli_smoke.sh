@@ -288,6 +288,8 @@ YAML
     echo "$out" | grep -q '"register_cap_requested": true' || fail "register cap request: $out"
     echo "$out" | grep -Eq '"register_cap_note": "(host backend[^"]*)?"' || fail "register cap note: $out"
     echo "$out" | grep -q '"kernels": \[{"name": "wide", "lanes": ' || fail "launch report: $out"
+    "$tessera" cliques $k8 --k 5 --lane-sums off --vote off --register-cap off --json | grep -q '"count": 56' || fail "K8 5-cliques without lane sums and votes"
+    "$tessera" mine $k8 --pattern 4-cycle --lane-sums off --json | grep -q '"count": 210' || fail "K8 4-cycles without lane sums"
     "$tessera" mine $k8 --pattern 4-cycle --wedge-mb 1 --json | grep -q '"count": 210' || fail "K8 4-cycles with --wedge-mb 1"
     expect_error "option 'wedge-mb' expects an integer in \\[0, " "$tessera" mine $k8 --pattern 4-cycle --wedge-mb -1
     expect_error "option 'split' expects an integer in \\[-1, " "$tessera" mine $k8 --pattern 4-cycle --split -5

@@ -5,16 +5,22 @@
 // Per worker (one team thread and its vector lanes): the matched vertices m[], and per level
 // its raw set (pointer + length into the graph or into the worker's buffer) and the
 // iteration window [pos, end). All vector lanes run the same control flow on identical
-// values; only the set operations are split among lanes, and every buffer write is followed
-// by a vector barrier before any lane reads it. Count mode may end in the flat last two
-// levels (a lane per candidate) or in local bitmap search (engine/local_bitmap.hpp).
+// values; only the set operations are split among lanes, and every buffer write is preceded
+// and followed by a vector barrier (no lane still reads the old contents; every lane sees the
+// new ones). Counts are lane shares (core/kokkos_ext/vector_lanes.hpp): each lane adds up what
+// its own indices found, and a worker's lanes sum their shares once, when it runs out of work,
+// as G2Miner's warps keep per-thread counters; candidate sets are compacted by a vote of the
+// lanes. Count mode may end in the flat last two levels (a lane per candidate) or in local
+// bitmap search (engine/local_bitmap.hpp).
 #include <Kokkos_Core.hpp>
 
 #include <type_traits>
+#include <utility>
 
 #include "algorithms/pattern_mining/engine/engine_plan.hpp"
 #include "algorithms/pattern_mining/engine/local_bitmap.hpp"
 #include "algorithms/pattern_mining/engine/task_share.hpp"
+#include "core/kokkos_ext/vector_lanes.hpp"
 #include "core/set_ops/intersect.hpp"
 #include "core/types.hpp"
 
@@ -79,6 +85,14 @@ struct DfsKernelData {
   // the rest of the level before it times |S| is at most this, every (candidate, S element)
   // pair takes a lane (0: never).
   eid_t flat_pairs_max = 0;
+  // Lane sums (count mode): every vector lane keeps its own partial count, and a worker's lanes
+  // add theirs once, when it runs out of work (G2Miner's per-thread counters). Off: the lanes'
+  // counts are added after every set operation (a vector reduction each, as before).
+  bool lane_sums = true;
+  // Materialised levels (and the wedge path's list of long segments) are compacted by a vote of
+  // the lanes per `lanes` candidates, each candidate tested once; off, or where the backend has
+  // no vote (detail::HasVectorVote): a vector scan, which on CUDA tests each candidate twice.
+  bool vote = true;
 
   // Wedge aggregation (plan.wedge): per worker one counter per data vertex (wedge_stride =
   // vertices), all zero between tasks (the kernel resets what it counted).
@@ -111,7 +125,12 @@ struct DfsKernelData {
 template <class ExecSpace, bool List, bool Local = false, bool Flat = false, bool Wedge = false, bool Capped = false>
 struct DfsKernel : DfsKernelData<ExecSpace> {
   using memory_space = typename ExecSpace::memory_space;
-  using policy = std::conditional_t<Capped, Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<128, 8>>, Kokkos::TeamPolicy<ExecSpace>>;
+  using base_policy =
+      std::conditional_t<Capped, Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<128, 8>>, Kokkos::TeamPolicy<ExecSpace>>;
+  // The functor (about 1 KB) goes to the kernel as an argument, not through constant memory with
+  // a wait for the previous such launch (core/kokkos_ext/launch.hpp).
+  using policy = decltype(Kokkos::Experimental::require(std::declval<base_policy>(),
+                                                        Kokkos::Experimental::WorkItemProperty::HintLightWeight));
   using member = typename policy::member_type;
   using Data = DfsKernelData<ExecSpace>;
   using Data::lookup_rows, Data::lookup_entries, Data::sym_rows, Data::sym_entries, Data::labels, Data::plan,
@@ -119,8 +138,11 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
       Data::share, Data::share_total, Data::unit_begin, Data::unit_stop, Data::chunk, Data::single_units,
       Data::next_chunk, Data::buffers, Data::width, Data::local_words, Data::local_stride, Data::local_min,
       Data::local_max, Data::flat_max, Data::flat_pairs_max, Data::pivots, Data::pivot_buffers, Data::wedge_counts,
-      Data::wedge_stride, Data::out, Data::cursor, Data::domains, Data::domain_rows, Data::domain_labels,
+      Data::wedge_stride, Data::out, Data::cursor, Data::domains, Data::domain_rows, Data::domain_labels, Data::lane_sums, Data::vote,
       Data::domain_label_count;
+
+  using VectorLane = tessera::detail::VectorLane;
+  static constexpr bool k_has_vote = tessera::detail::HasVectorVote<ExecSpace>::value;
 
   DfsKernel() = default;
   explicit DfsKernel(const Data& data) : Data(data) {}
@@ -148,6 +170,67 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     Kokkos::single(Kokkos::PerThread(team), []() {});
   }
 
+  // Counts are kept as lane shares: every count a function returns (unless it says otherwise) is
+  // this lane's part of it, the parts of a worker's lanes adding up to the count (modulo 2^64:
+  // a difference may leave a lane's part "negative"). A count every lane knows goes to lane 0.
+  static KOKKOS_INLINE_FUNCTION count_t lane_share(const VectorLane& v, count_t uniform) {
+    return v.lane == 0 ? uniform : 0;
+  }
+  // Σ f(k) over k in [0, n), this lane's indices only (all of them on host backends).
+  template <class F>
+  static KOKKOS_INLINE_FUNCTION count_t lane_count(const VectorLane& v, eid_t n, const F& f) {
+    count_t c = 0;
+    for (eid_t k = v.lane; k < n; k += v.stride) c += f(k);
+    return c;
+  }
+  // A lane's part of a count, as the caller keeps it: unchanged with lane sums, else added up
+  // over the lanes at once (a vector reduction) and handed to lane 0.
+  KOKKOS_INLINE_FUNCTION count_t settle(const member& team, const VectorLane& v, count_t part) const {
+    if (lane_sums) return part;
+    return lane_share(v, tessera::detail::sum_vector_lanes<ExecSpace>(team, v, part));
+  }
+
+  // Writes value(k) for every k in [0, n) with test(k), in order of k, to `out` and returns how
+  // many (every lane). A barrier first: without reductions after each count, a lane may still be
+  // reading what `out` held. With votes each lane tests its k of every group of `stride` once and
+  // the vote places the hits; else a vector scan (whose body CUDA runs twice per element: once
+  // for the lane above, once to write, hence the lane's cached answer).
+  template <class Test, class Value>
+  KOKKOS_INLINE_FUNCTION eid_t compact(const member& team, const VectorLane& v, eid_t n, vid_t* out, const Test& test,
+                                       const Value& value) const {
+    vector_barrier(team);
+    eid_t written = 0;
+    if (k_has_vote && vote) {
+      for (eid_t base = 0; base < n; base += v.stride) {  // the same number of rounds on every lane
+        const eid_t k = base + v.lane;
+        const bool hit = k < n && test(k);
+        int before = 0;
+        const int hits = tessera::detail::vector_vote(hit, before);
+        if (hit) out[written + before] = value(k);
+        written += hits;
+      }
+    } else {
+      eid_t last = 0;  // per lane: the prefix after the last element it wrote
+      eid_t tested = -1;
+      bool passed = false;
+      Kokkos::parallel_scan(Kokkos::ThreadVectorRange(team, n), [&](const eid_t k, eid_t& offset, const bool final) {
+        if (k != tested) {
+          passed = test(k);
+          tested = k;
+        }
+        const bool hit = passed;
+        if (final && hit) out[offset] = value(k);
+        if (hit) ++offset;
+        if (final) last = offset;
+      });
+      Kokkos::parallel_reduce(
+          Kokkos::ThreadVectorRange(team, lanes), [&](const int, eid_t& most) { most = last > most ? last : most; },
+          Kokkos::Max<eid_t>(written));
+    }
+    vector_barrier(team);  // `out` is read by every lane from here on
+    return written;
+  }
+
   KOKKOS_INLINE_FUNCTION Span lookup(vid_t v) const {
     const eid_t b = lookup_rows(v);
     return {lookup_entries.data() + b, lookup_rows(v + 1) - b};
@@ -169,6 +252,7 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     if (pivots <= 0 || list.size <= pivots) return {list, nullptr, 0};
     vid_t* pivot = pivot_buffers.data() + worker(team) * pivots;
     const eid_t count = pivots;
+    vector_barrier(team);  // no lane still searches the previous pivots (lane sums: no reduction after it)
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, count),
                          [&](const eid_t j) { pivot[j] = list.data[list.size * j / count]; });
     vector_barrier(team);
@@ -260,7 +344,7 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
   }
 
   // Computes level i's raw set; for levels no later level reuses, only inside the bounds.
-  KOKKOS_INLINE_FUNCTION Span enter(const member& team, int i, const vid_t* m, const Span* raw) const {
+  KOKKOS_INLINE_FUNCTION Span enter(const member& team, const VectorLane& v, int i, const vid_t* m, const Span* raw) const {
     const EngineLevel& level = plan.levels[i];
     std::uint8_t intersect = 0;
     Span s = start_span(level, m, raw, intersect);
@@ -290,42 +374,31 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     // One list left to intersect: its pivots in scratch (when it is long and lanes share it).
     const bool one_list = subtract == 0 && single_bit(intersect);
     const PivotSpan other = one_list ? pivot_span(team, lookup(m[lowest_bit(intersect)])) : PivotSpan{Span{nullptr, 0}, nullptr, 0};
-    eid_t last = 0;  // per lane: the prefix after the last element it wrote
-    // A vector scan may call the body twice per element (CUDA: once to sum, once to write);
-    // the lane keeps its last answer so each element's binary searches run once.
-    eid_t tested = -1;
-    bool passed = false;
-    Kokkos::parallel_scan(Kokkos::ThreadVectorRange(team, s.size), [&](const eid_t k, eid_t& offset, const bool final) {
-      const vid_t x = s.data[k];
-      if (k != tested) {
-        passed = one_list ? pivot_contains(other, x) : passes_set_ops(x, intersect, subtract, m);
-        tested = k;
-      }
-      const bool hit = passed;
-      if (final && hit) buf[offset] = x;
-      if (hit) ++offset;
-      if (final) last = offset;
-    });
-    eid_t size = 0;
-    Kokkos::parallel_reduce(
-        Kokkos::ThreadVectorRange(team, lanes), [&](const int, eid_t& most) { most = last > most ? last : most; },
-        Kokkos::Max<eid_t>(size));
-    vector_barrier(team);  // the buffer is read by every lane from here on
+    const eid_t size = compact(
+        team, v, s.size, buf,
+        [&](const eid_t k) {
+          const vid_t x = s.data[k];
+          return one_list ? pivot_contains(other, x) : passes_set_ops(x, intersect, subtract, m);
+        },
+        [&](const eid_t k) { return s.data[k]; });
     return Span{buf, size};
   }
 
   // |{x in s[b, e) : x survives the remaining set operations}|, without writing anything:
-  // a window length when none is left, a lane-shared intersection count when one list is
-  // left (|A \ B| = |A| - |A ∩ B| for a difference), else a per-candidate vector reduction.
-  // `serial`: one lane computes it alone (inside a vector loop over candidates).
-  KOKKOS_INLINE_FUNCTION count_t count_survivors(const member& team, Span s, eid_t b, eid_t e, std::uint8_t intersect,
-                                                 std::uint8_t subtract, const vid_t* m, bool serial = false) const {
+  // a window length when none is left, an intersection count split among the lanes when one
+  // list is left (|A \ B| = |A| - |A ∩ B| for a difference), else one candidate per lane.
+  // Returns this lane's share; `serial`: one lane computes the whole count alone (inside a loop
+  // of its own over candidates) and returns it.
+  KOKKOS_INLINE_FUNCTION count_t count_survivors(const member& team, const VectorLane& v, Span s, eid_t b, eid_t e,
+                                                 std::uint8_t intersect, std::uint8_t subtract, const vid_t* m,
+                                                 bool serial = false) const {
     if (b >= e) return 0;
     // One lane (host backends) is the serial count without a vector reduction around it: the
     // same searches, fewer instructions per task (triangles: most of a unit's work is here).
     serial = serial || lanes == 1;
     const eid_t na = e - b;
-    if (intersect == 0 && subtract == 0) return static_cast<count_t>(na);
+    const count_t all = serial ? static_cast<count_t>(na) : lane_share(v, static_cast<count_t>(na));
+    if (intersect == 0 && subtract == 0) return all;
     const vid_t* a = s.data + b;
     count_t found = 0;
     if (single_bit(static_cast<std::uint8_t>(intersect | subtract))) {
@@ -334,59 +407,56 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
       if (serial) {
         found = binary ? set_ops::intersect_binary(0, 1, a, na, other.data, other.size, set_ops::NoMatchHook{})
                        : set_ops::intersect_merge(0, 1, a, na, other.data, other.size, set_ops::NoMatchHook{});
-        return intersect != 0 ? found : static_cast<count_t>(na) - found;
-      }
-      if (binary && pivots > 0) {  // the shorter list's entries, each searched in the longer one's pivots
+      } else if (binary && pivots > 0) {  // the shorter list's entries, each searched in the longer one's pivots
         const bool a_shorter = na <= other.size;
         const Span shorter = a_shorter ? Span{a, na} : other;
         const PivotSpan longer = pivot_span(team, a_shorter ? other : Span{a, na});
-        Kokkos::parallel_reduce(
-            Kokkos::ThreadVectorRange(team, shorter.size),
-            [&](const eid_t k, count_t& f) { f += pivot_contains(longer, shorter.data[k]) ? 1 : 0; }, found);
-        return intersect != 0 ? found : static_cast<count_t>(na) - found;
+        found = settle(team, v, lane_count(v, shorter.size, [&](const eid_t k) -> count_t {
+                         return pivot_contains(longer, shorter.data[k]) ? 1 : 0;
+                       }));
+      } else {
+        found = settle(team, v,
+                       binary ? set_ops::intersect_binary(v.lane, v.stride, a, na, other.data, other.size, set_ops::NoMatchHook{})
+                              : set_ops::intersect_merge(v.lane, v.stride, a, na, other.data, other.size, set_ops::NoMatchHook{}));
       }
-      Kokkos::parallel_reduce(
-          Kokkos::ThreadVectorRange(team, lanes),
-          [&](const int lane, count_t& f) {
-            f += binary ? set_ops::intersect_binary(lane, lanes, a, na, other.data, other.size, set_ops::NoMatchHook{})
-                        : set_ops::intersect_merge(lane, lanes, a, na, other.data, other.size, set_ops::NoMatchHook{});
-          },
-          found);
-      return intersect != 0 ? found : static_cast<count_t>(na) - found;
+      return intersect != 0 ? found : all - found;
     }
     if (serial) {
       for (eid_t k = 0; k < na; ++k)
         if (passes_set_ops(a[k], intersect, subtract, m)) ++found;
       return found;
     }
-    Kokkos::parallel_reduce(
-        Kokkos::ThreadVectorRange(team, na),
-        [&](const eid_t k, count_t& f) {
-          if (passes_set_ops(a[k], intersect, subtract, m)) ++f;
-        },
-        found);
-    return found;
+    return settle(team, v, lane_count(v, na, [&](const eid_t k) -> count_t {
+                    return passes_set_ops(a[k], intersect, subtract, m) ? 1 : 0;
+                  }));
   }
 
   // Counting-only last level: the survivors of the window, minus the earlier matched vertices
   // the level must exclude explicitly (each found in the window and surviving the set
   // operations costs one binary search), or, for a pair level, Σ over the window's survivors
   // of their rank among all survivors of the start list (partners below) or of the survivors
-  // above them (partners above): w * outside + w (w - 1) / 2.
-  KOKKOS_INLINE_FUNCTION count_t count_by_size(const member& team, const EngineLevel& level, const vid_t* m, Span s,
-                                               eid_t b, eid_t e, std::uint8_t intersect, bool serial = false) const {
-    const count_t w = count_survivors(team, s, b, e, intersect, level.subtract, m, serial);
+  // above them (partners above): w * outside + w (w - 1) / 2, from the lanes' sums (a product
+  // needs whole counts). This lane's share, or (`serial`) the whole count.
+  KOKKOS_INLINE_FUNCTION count_t count_by_size(const member& team, const VectorLane& v, const EngineLevel& level,
+                                               const vid_t* m, Span s, eid_t b, eid_t e, std::uint8_t intersect,
+                                               bool serial = false) const {
+    count_t w = count_survivors(team, v, s, b, e, intersect, level.subtract, m, serial);
     if (plan.pair != 0) {
-      const count_t outside = plan.pair > 0 ? count_survivors(team, s, 0, b, intersect, level.subtract, m, serial)
-                                            : count_survivors(team, s, e, s.size, intersect, level.subtract, m, serial);
-      return w * outside + (w > 0 ? w * (w - 1) / 2 : 0);
+      count_t outside = plan.pair > 0 ? count_survivors(team, v, s, 0, b, intersect, level.subtract, m, serial)
+                                      : count_survivors(team, v, s, e, s.size, intersect, level.subtract, m, serial);
+      if (!serial) {
+        w = tessera::detail::sum_vector_lanes<ExecSpace>(team, v, w);
+        outside = tessera::detail::sum_vector_lanes<ExecSpace>(team, v, outside);
+      }
+      const count_t pairs = w * outside + (w > 0 ? w * (w - 1) / 2 : 0);
+      return serial ? pairs : lane_share(v, pairs);
     }
     count_t excluded = 0;
     std::uint8_t d = level.distinct;
     for (int l = 0; d != 0; ++l, d >>= 1)
       if ((d & 1u) && set_ops::contains(s.data + b, e - b, m[l]) && passes_set_ops(m[l], intersect, level.subtract, m))
         ++excluded;
-    return w - excluded;
+    return w - (serial ? excluded : lane_share(v, excluded));
   }
 
   // Marks data vertex v in pattern vertex p's domain. The plain read first: almost every
@@ -413,9 +483,10 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
 
   // Matches at the last level i (count mode), or writes them (list mode: rows, or domains). With parts > 1 only
   // every parts-th candidate from `part` on is taken (hub splitting at the first DFS level).
-  KOKKOS_INLINE_FUNCTION count_t finish(const member& team, int i, const vid_t* m, const Span* raw, eid_t part,
-                                        eid_t parts) const {
-    if constexpr (Wedge && !List) return finish_wedges(team, i, m, raw, part, parts);
+  // This lane's share of the matches.
+  KOKKOS_INLINE_FUNCTION count_t finish(const member& team, const VectorLane& v, int i, const vid_t* m, const Span* raw,
+                                        eid_t part, eid_t parts) const {
+    if constexpr (Wedge && !List) return finish_wedges(team, v, i, m, raw, part, parts);
     const EngineLevel& level = plan.levels[i];
     std::uint8_t intersect = 0;
     const Span s = start_span(level, m, raw, intersect);
@@ -423,11 +494,17 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     bound(level, m, s, b, e);
     // Size counting needs the whole window in one unit (units never split the last level;
     // should one be split, its first part counts everything).
-    if (!List && plan.count_by_size && level.label < 0) return part == 0 ? count_by_size(team, level, m, s, b, e, intersect) : 0;
+    if (!List && plan.count_by_size && level.label < 0) return part == 0 ? count_by_size(team, v, level, m, s, b, e, intersect) : 0;
     b += part;
     if (b >= e) return 0;
     const eid_t n = (e - b + parts - 1) / parts;
     const std::uint8_t subtract = level.subtract;
+    if constexpr (!List) {
+      return settle(team, v, lane_count(v, n, [&](const eid_t k) -> count_t {
+                      const vid_t x = s.data[b + k * parts];
+                      return admissible(level, x, m) && passes_set_ops(x, intersect, subtract, m) ? 1 : 0;
+                    }));
+    }
     count_t found = 0;
     Kokkos::parallel_reduce(
         Kokkos::ThreadVectorRange(team, n),
@@ -453,7 +530,7 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
       Kokkos::single(Kokkos::PerThread(team), [&]() {
         for (int l = 0; l < i; ++l) mark_domain(plan.vertex_of_level[l], m[l]);
       });
-    return found;
+    return lane_share(v, found);
   }
 
   // y's wedge segment: the positions [p, stop) of N(y) holding x ids in [lo, hi); false when y
@@ -472,63 +549,44 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
 
   // Positions k (into the window s[b, e)) of the y's with long segments, written to `out`;
   // returns their number (every lane). Nothing is long with one lane.
-  KOKKOS_INLINE_FUNCTION eid_t long_wedge_segments(const member& team, const EngineLevel& ly, std::uint8_t intersect,
-                                                   const vid_t* m, Span s, eid_t b, eid_t e, eid_t lo, eid_t hi,
-                                                   vid_t* out) const {
+  KOKKOS_INLINE_FUNCTION eid_t long_wedge_segments(const member& team, const VectorLane& v, const EngineLevel& ly,
+                                                   std::uint8_t intersect, const vid_t* m, Span s, eid_t b, eid_t e,
+                                                   eid_t lo, eid_t hi, vid_t* out) const {
     const eid_t long_length = long_segment();
     if (long_length < 0) return 0;
-    eid_t last = 0;  // per lane: the prefix after the last position it wrote
-    eid_t tested = -1;  // the body may run twice per position (see enter): test it once
-    bool found_long = false;
-    Kokkos::parallel_scan(Kokkos::ThreadVectorRange(team, e - b), [&](const eid_t k, eid_t& offset, const bool final) {
-      if (k != tested) {
-        Span ny{nullptr, 0};
-        eid_t p = 0, stop = 0;
-        found_long = wedge_segment(ly, intersect, m, s.data[b + k], lo, hi, ny, p, stop) && stop - p > long_length;
-        tested = k;
-      }
-      const bool is_long = found_long;
-      if (final && is_long) out[offset] = static_cast<vid_t>(k);
-      if (is_long) ++offset;
-      if (final) last = offset;
-    });
-    eid_t count = 0;
-    Kokkos::parallel_reduce(
-        Kokkos::ThreadVectorRange(team, lanes), [&](const int, eid_t& most) { most = last > most ? last : most; },
-        Kokkos::Max<eid_t>(count));
-    vector_barrier(team);  // the list is read by every lane from here on
-    return count;
+    return compact(
+        team, v, e - b, out,
+        [&](const eid_t k) {
+          Span ny{nullptr, 0};
+          eid_t p = 0, stop = 0;
+          return wedge_segment(ly, intersect, m, s.data[b + k], lo, hi, ny, p, stop) && stop - p > long_length;
+        },
+        [&](const eid_t k) { return static_cast<vid_t>(k); });
   }
 
   // Σ f(x) over every wedge y-x of the window s[b, e): short segments one y per lane, walked by
   // that lane alone; the long ones (positions in `longs`, from long_wedge_segments) afterwards
   // one y at a time with the lanes striding over its x, so a hub y does not keep one lane busy
-  // while the others idle.
+  // while the others idle. This lane's share of the sum.
   template <class F>
-  KOKKOS_INLINE_FUNCTION count_t walk_wedges(const member& team, const EngineLevel& ly, std::uint8_t intersect,
+  KOKKOS_INLINE_FUNCTION count_t walk_wedges(const VectorLane& v, const EngineLevel& ly, std::uint8_t intersect,
                                              const vid_t* m, Span s, eid_t b, eid_t e, eid_t lo, eid_t hi,
                                              const vid_t* longs, eid_t num_long, const F& f) const {
     const eid_t long_length = long_segment();
-    count_t total = 0;
-    Kokkos::parallel_reduce(
-        Kokkos::ThreadVectorRange(team, e - b),
-        [&](const eid_t k, count_t& sum) {
-          Span ny{nullptr, 0};
-          eid_t p = 0, stop = 0;
-          if (!wedge_segment(ly, intersect, m, s.data[b + k], lo, hi, ny, p, stop)) return;
-          if (long_length >= 0 && stop - p > long_length) return;  // walked below
-          for (; p < stop; ++p) sum += f(ny.data[p]);
-        },
-        total);
+    count_t total = lane_count(v, e - b, [&](const eid_t k) -> count_t {
+      Span ny{nullptr, 0};
+      eid_t p = 0, stop = 0;
+      if (!wedge_segment(ly, intersect, m, s.data[b + k], lo, hi, ny, p, stop)) return 0;
+      if (long_length >= 0 && stop - p > long_length) return 0;  // walked below
+      count_t sum = 0;
+      for (; p < stop; ++p) sum += f(ny.data[p]);
+      return sum;
+    });
     for (eid_t j = 0; j < num_long; ++j) {  // every lane on the same y
       Span ny{nullptr, 0};
       eid_t p = 0, stop = 0;
       wedge_segment(ly, intersect, m, s.data[b + longs[j]], lo, hi, ny, p, stop);
-      count_t segment = 0;
-      Kokkos::parallel_reduce(
-          Kokkos::ThreadVectorRange(team, stop - p), [&](const eid_t q, count_t& sum) { sum += f(ny.data[p + q]); },
-          segment);
-      total += segment;
+      total += lane_count(v, stop - p, [&](const eid_t q) -> count_t { return f(ny.data[p + q]); });
     }
     return total;
   }
@@ -538,8 +596,8 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
   // counter row, and each x then closes C(c_x, 2) matches (the pairs y, z of its wedges). A
   // second walk over the same wedges reads and clears the counters. A split task (parts > 1)
   // takes the part-th of `parts` equal ranges of x's ids, so parts never share an x.
-  KOKKOS_INLINE_FUNCTION count_t finish_wedges(const member& team, int i, const vid_t* m, const Span* raw, eid_t part,
-                                               eid_t parts) const {
+  KOKKOS_INLINE_FUNCTION count_t finish_wedges(const member& team, const VectorLane& v, int i, const vid_t* m,
+                                               const Span* raw, eid_t part, eid_t parts) const {
     const EngineLevel& ly = plan.levels[i];
     const EngineLevel& lx = plan.levels[i + 1];
     std::uint8_t intersect = 0;
@@ -560,10 +618,10 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     }
     const std::uint8_t x_intersect = static_cast<std::uint8_t>(lx.intersect & ~(1u << i));
     wedge_counter_t* counts = wedge_counts.data() + worker(team) * wedge_stride;
-    const bool shared = lanes > 1;  // lanes of one worker may meet the same x
+    const bool shared = v.stride > 1;  // lanes of one worker may meet the same x
     vid_t* longs = buffers.data() + (worker(team) * plan.num_slots + plan.wedge_slot) * width;
-    const eid_t num_long = long_wedge_segments(team, ly, intersect, m, s, b, e, lo, hi, longs);
-    walk_wedges(team, ly, intersect, m, s, b, e, lo, hi, longs, num_long, [&](const vid_t x) -> count_t {
+    const eid_t num_long = long_wedge_segments(team, v, ly, intersect, m, s, b, e, lo, hi, longs);
+    walk_wedges(v, ly, intersect, m, s, b, e, lo, hi, longs, num_long, [&](const vid_t x) -> count_t {
       if (!admissible(lx, x, m) || !passes_set_ops(x, x_intersect, lx.subtract, m)) return 0;
       if (shared)
         Kokkos::atomic_add(&counts[x], wedge_counter_t(1));
@@ -572,7 +630,7 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
       return 0;
     });
     vector_barrier(team);
-    const count_t found = walk_wedges(team, ly, intersect, m, s, b, e, lo, hi, longs, num_long, [&](const vid_t x) -> count_t {
+    const count_t found = walk_wedges(v, ly, intersect, m, s, b, e, lo, hi, longs, num_long, [&](const vid_t x) -> count_t {
       wedge_counter_t c = 0;
       if (shared) {
         c = Kokkos::atomic_exchange(&counts[x], wedge_counter_t(0));
@@ -582,17 +640,18 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
       return static_cast<count_t>(c) * (c > 0 ? c - 1 : 0) / 2;
     });
     vector_barrier(team);  // every counter is clear before the next task counts
-    return found;
+    return settle(team, v, found);
   }
 
   // The last level below one candidate x = m[i - 1], counted by one lane alone.
-  KOKKOS_INLINE_FUNCTION count_t finish_serial(const member& team, int i, const vid_t* m, const Span* raw) const {
+  KOKKOS_INLINE_FUNCTION count_t finish_serial(const member& team, const VectorLane& v, int i, const vid_t* m,
+                                               const Span* raw) const {
     const EngineLevel& level = plan.levels[i];
     std::uint8_t intersect = 0;
     const Span s = start_span(level, m, raw, intersect);
     eid_t b, e;
     bound(level, m, s, b, e);
-    if (plan.count_by_size && level.label < 0) return count_by_size(team, level, m, s, b, e, intersect, true);
+    if (plan.count_by_size && level.label < 0) return count_by_size(team, v, level, m, s, b, e, intersect, true);
     count_t found = 0;
     for (eid_t k = b; k < e; ++k) {
       const vid_t x = s.data[k];
@@ -604,58 +663,49 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
   // Flat last two levels (plan.flat): the rest of loop level i's window [from, end) (stride
   // `step`) is spread over the lanes, one candidate each, and each lane counts the last level
   // below its candidate alone; better than one lane-shared intersection per candidate when the
-  // lists are too short to keep the lanes busy.
-  KOKKOS_INLINE_FUNCTION count_t finish_flat(const member& team, int i, const vid_t* m, const Span* raw, eid_t from,
-                                             eid_t end, eid_t step) const {
+  // lists are too short to keep the lanes busy. This lane's share.
+  KOKKOS_INLINE_FUNCTION count_t finish_flat(const member& team, const VectorLane& v, int i, const vid_t* m,
+                                             const Span* raw, eid_t from, eid_t end, eid_t step) const {
     const eid_t n = (end - from + step - 1) / step;
     const Span cand = raw[i];
-    count_t found = 0;
-    Kokkos::parallel_reduce(
-        Kokkos::ThreadVectorRange(team, n),
-        [&](const eid_t k, count_t& f) {
-          const vid_t x = cand.data[from + k * step];
-          if (!admissible(plan.levels[i], x, m)) return;
-          vid_t mine[k_engine_max_levels];
-          for (int l = 0; l < i; ++l) mine[l] = m[l];
-          mine[i] = x;
-          f += finish_serial(team, i + 1, mine, raw);
-        },
-        found);
-    return found;
+    return settle(team, v, lane_count(v, n, [&](const eid_t k) -> count_t {
+                    const vid_t x = cand.data[from + k * step];
+                    if (!admissible(plan.levels[i], x, m)) return 0;
+                    vid_t mine[k_engine_max_levels];
+                    for (int l = 0; l < i; ++l) mine[l] = m[l];
+                    mine[i] = x;
+                    return finish_serial(team, v, i + 1, mine, raw);
+                  }));
   }
 
   // Flat pairs (plan.pair == 0, the last level i + 1 starting from a reused raw set S): the
   // rest of loop level i's window [from, end) (stride `step`) times S, one (x, y) pair per
   // lane, y checked against level i + 1's bounds, labels, inequalities and remaining set
-  // operations below x. One vector reduction for all of them, instead of one per x (a 4-clique
-  // task whose common neighbourhood W has a few vertices: |W|² pairs in one or two rounds).
-  KOKKOS_INLINE_FUNCTION count_t finish_pairs(const member& team, int i, const vid_t* m, const Span* raw, eid_t from,
-                                              eid_t end, eid_t step) const {
+  // operations below x. All of them in one or two rounds of the lanes (a 4-clique task whose
+  // common neighbourhood W has a few vertices: |W|² pairs) instead of a round per x. This lane's share.
+  KOKKOS_INLINE_FUNCTION count_t finish_pairs(const member& team, const VectorLane& v, int i, const vid_t* m,
+                                              const Span* raw, eid_t from, eid_t end, eid_t step) const {
     const EngineLevel& lx = plan.levels[i];
     const EngineLevel& ly = plan.levels[i + 1];
     const Span cand = raw[i];
     const Span shared = raw[ly.reuse];
     const auto ns = static_cast<unsigned>(shared.size);
     const auto pairs = static_cast<unsigned>((end - from + step - 1) / step) * ns;  // <= flat_pairs_max
-    count_t found = 0;
-    Kokkos::parallel_reduce(
-        Kokkos::ThreadVectorRange(team, pairs),
-        [&](const unsigned p, count_t& f) {
-          const vid_t x = cand.data[from + static_cast<eid_t>(p / ns) * step];
-          const vid_t y = shared.data[p % ns];
-          if (!admissible(lx, x, m)) return;
-          vid_t mine[k_engine_max_levels];
-          for (int l = 0; l < i; ++l) mine[l] = m[l];
-          mine[i] = x;
-          std::uint8_t up = ly.upper, lo = ly.lower;
-          for (int l = 0; up != 0; ++l, up >>= 1)
-            if ((up & 1u) && !(y < mine[l])) return;
-          for (int l = 0; lo != 0; ++l, lo >>= 1)
-            if ((lo & 1u) && !(y > mine[l])) return;
-          if (admissible(ly, y, mine) && passes_set_ops(y, ly.intersect, ly.subtract, mine)) ++f;
-        },
-        found);
-    return found;
+    return settle(team, v, lane_count(v, pairs, [&](const eid_t q) -> count_t {
+                    const auto p = static_cast<unsigned>(q);
+                    const vid_t x = cand.data[from + static_cast<eid_t>(p / ns) * step];
+                    const vid_t y = shared.data[p % ns];
+                    if (!admissible(lx, x, m)) return 0;
+                    vid_t mine[k_engine_max_levels];
+                    for (int l = 0; l < i; ++l) mine[l] = m[l];
+                    mine[i] = x;
+                    std::uint8_t up = ly.upper, lo = ly.lower;
+                    for (int l = 0; up != 0; ++l, up >>= 1)
+                      if ((up & 1u) && !(y < mine[l])) return 0;
+                    for (int l = 0; lo != 0; ++l, lo >>= 1)
+                      if ((lo & 1u) && !(y > mine[l])) return 0;
+                    return admissible(ly, y, mine) && passes_set_ops(y, ly.intersect, ly.subtract, mine) ? 1 : 0;
+                  }));
   }
 
   // Whether the last level's lists, apart from the one of the candidate itself, are short
@@ -710,38 +760,36 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     const eid_t nw = words_for(W.size);
     eid_t lo, hi;
     local_range(i, m, loc, W, lo, hi);
+    vector_barrier(team);  // no lane still counts below the level's previous bitmap (local_last_pair)
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, nw),
                          [&](const eid_t k) { out[k] = local_word(i, loc, rows, nw, k, lo, hi); });
   }
 
   // The last two levels i, i + 1 at once: the positions of level i's bitmap `cur` go one per
   // lane, and each lane counts level i + 1 below its position word by word alone (one lane
-  // per candidate beats a lane-shared popcount of a few words per candidate).
-  KOKKOS_INLINE_FUNCTION count_t local_last_pair(const member& team, int i, const vid_t* m, const eid_t* loc, Span W,
-                                                 const word_t* rows, const word_t* cur) const {
+  // per candidate beats a lane-shared popcount of a few words per candidate). This lane's share.
+  KOKKOS_INLINE_FUNCTION count_t local_last_pair(const member& team, const VectorLane& v, int i, const vid_t* m,
+                                                 const eid_t* loc, Span W, const word_t* rows, const word_t* cur) const {
     const eid_t w = W.size, nw = words_for(w);
-    count_t found = 0;
-    Kokkos::parallel_reduce(
-        Kokkos::ThreadVectorRange(team, w),
-        [&](const eid_t p, count_t& f) {
-          if (!((cur[p / k_word_bits] >> (p % k_word_bits)) & 1u)) return;
-          eid_t mine[k_engine_max_levels];
-          for (int l = 2; l < i; ++l) mine[l] = loc[l];
-          mine[i] = p;
-          eid_t lo, hi;
-          local_range(i + 1, m, mine, W, lo, hi);
-          if (lo >= hi) return;
-          for (eid_t k = lo / k_word_bits; k <= (hi - 1) / k_word_bits; ++k)
-            f += static_cast<count_t>(popcount(local_word(i + 1, mine, rows, nw, k, lo, hi)));
-        },
-        found);
-    return found;
+    return settle(team, v, lane_count(v, w, [&](const eid_t p) -> count_t {
+                    if (!((cur[p / k_word_bits] >> (p % k_word_bits)) & 1u)) return 0;
+                    eid_t mine[k_engine_max_levels];
+                    for (int l = 2; l < i; ++l) mine[l] = loc[l];
+                    mine[i] = p;
+                    eid_t lo, hi;
+                    local_range(i + 1, m, mine, W, lo, hi);
+                    count_t f = 0;
+                    for (eid_t k = lo / k_word_bits; lo < hi && k <= (hi - 1) / k_word_bits; ++k)
+                      f += static_cast<count_t>(popcount(local_word(i + 1, mine, rows, nw, k, lo, hi)));
+                    return f;
+                  }));
   }
 
   // The sub-tree of one edge task from level 2 on, inside W = raw set of level 2 (sorted,
   // unbounded): W's bitmap rows once, then the levels as bitmaps of positions, the last two
-  // together (local_last_pair).
-  KOKKOS_INLINE_FUNCTION count_t walk_local(const member& team, vid_t* m, Span W, eid_t part, eid_t parts) const {
+  // together (local_last_pair). This lane's share.
+  KOKKOS_INLINE_FUNCTION count_t walk_local(const member& team, const VectorLane& v, vid_t* m, Span W, eid_t part,
+                                            eid_t parts) const {
     const int last = plan.last_level;
     const eid_t w = W.size, nw = words_for(w);
     word_t* rows = local_words.data() + worker(team) * local_stride;
@@ -751,11 +799,11 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     bound(plan.levels[2], m, W, b, e);
     // Level 2: its window, every parts-th position from b + part (a split hub task).
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, nw), [&](const eid_t k) {
-      word_t v = range_mask(k, b + part, e);
+      word_t word = range_mask(k, b + part, e);
       if (parts > 1)
         for (int bit = 0; bit < k_word_bits; ++bit)
-          if ((v >> bit) & 1u && (k * k_word_bits + bit - b - part) % parts != 0) v &= ~(word_t(1) << bit);
-      bits[k] = v;
+          if ((word >> bit) & 1u && (k * k_word_bits + bit - b - part) % parts != 0) word &= ~(word_t(1) << bit);
+      bits[k] = word;
     });
     vector_barrier(team);
     eid_t loc[k_engine_max_levels] = {}, pos[k_engine_max_levels] = {};
@@ -763,7 +811,7 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     int i = 2;
     while (i >= 2) {
       if (i + 1 == last) {
-        total += local_last_pair(team, i, m, loc, W, rows, bits + (i - 2) * nw);
+        total += local_last_pair(team, v, i, m, loc, W, rows, bits + (i - 2) * nw);
         --i;
         continue;
       }
@@ -783,20 +831,21 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     return total;
   }
 
-  // The whole sub-tree of one work unit, depth first with an explicit stack.
-  KOKKOS_INLINE_FUNCTION count_t walk(const member& team, vid_t* m, eid_t part, eid_t parts) const {
+  // The whole sub-tree of one work unit, depth first with an explicit stack. This lane's share
+  // of its matches.
+  KOKKOS_INLINE_FUNCTION count_t walk(const member& team, const VectorLane& v, vid_t* m, eid_t part, eid_t parts) const {
     const int last = plan.last_level;
     const int first = first_level;
-    if (first > last) return 1;  // the task itself is the match (a single edge)
+    if (first > last) return lane_share(v, 1);  // the task itself is the match (a single edge)
     Span raw[k_engine_max_levels];
     eid_t pos[k_engine_max_levels], end[k_engine_max_levels], step[k_engine_max_levels];
     raw[0] = Span{nullptr, 0};
     raw[1] = lookup(m[0]);  // level 1 of an edge task: N(m0), for levels that reuse it
-    if (first == last) return finish(team, first, m, raw, part, parts);
+    if (first == last) return finish(team, v, first, m, raw, part, parts);
     count_t total = 0;
     int i = first;
     auto open = [&](int level, eid_t offset, eid_t stride) {
-      raw[level] = enter(team, level, m, raw);
+      raw[level] = enter(team, v, level, m, raw);
       eid_t b, e;
       bound(plan.levels[level], m, raw[level], b, e);
       pos[level] = b + offset;
@@ -806,7 +855,7 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     open(first, part, parts);
     if constexpr (Local) {
       if (plan.local_search && raw[first].size >= local_min && raw[first].size <= local_max)
-        return walk_local(team, m, raw[first], part, parts);
+        return walk_local(team, v, m, raw[first], part, parts);
     }
     while (i >= first) {
       if (pos[i] >= end[i]) {
@@ -821,19 +870,19 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
       if constexpr (Flat && !List) {
         if (i + 1 == last && flat_pairs_max > 0 && plan.pair == 0 && plan.levels[last].reuse >= 0 &&
             (end[i] - pos[i] + step[i] - 1) / step[i] * raw[plan.levels[last].reuse].size <= flat_pairs_max) {
-          total += finish_pairs(team, i, m, raw, pos[i], end[i], step[i]);
+          total += finish_pairs(team, v, i, m, raw, pos[i], end[i], step[i]);
           pos[i] = end[i];
           continue;
         }
         if (i + 1 == last && flat_max > 0 && (end[i] - pos[i]) / step[i] * 4 >= lanes && flat_pays(last, m, raw)) {
-          total += finish_flat(team, i, m, raw, pos[i], end[i], step[i]);
+          total += finish_flat(team, v, i, m, raw, pos[i], end[i], step[i]);
           pos[i] = end[i];
           continue;
         }
       }
       m[i] = x;
       if (i + 1 == last) {
-        total += finish(team, last, m, raw, 0, 1);
+        total += finish(team, v, last, m, raw, 0, 1);
         pos[i] += step[i];
       } else {
         ++i;
@@ -865,7 +914,8 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member& team, count_t& sum) const {
-    count_t worker_total = 0;  // this worker's
+    const VectorLane v = tessera::detail::this_vector_lane<ExecSpace>(team, lanes);
+    count_t worker_total = 0;  // this lane's share of this worker's matches
     while (true) {
       eid_t c = 0;
       Kokkos::single(
@@ -885,10 +935,12 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
         vid_t m[k_engine_max_levels];
         m[0] = task_u(t);
         if (first_level == 2) m[1] = task_v(t);
-        worker_total += walk(team, m, part, parts);
+        worker_total += walk(team, v, m, part, parts);
       }
     }
-    Kokkos::single(Kokkos::PerThread(team), [&]() { sum += worker_total; });
+    // The one reduction of the lanes' counts per worker (lane sums).
+    const count_t worker_sum = tessera::detail::sum_vector_lanes<ExecSpace>(team, v, worker_total);
+    Kokkos::single(Kokkos::PerThread(team), [&]() { sum += worker_sum; });
   }
 };
 

@@ -260,6 +260,8 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   k.plan = r.plan;
   k.first_level = r.first_level;
   k.probe_cost = r.probe_cost;
+  k.lane_sums = params.lane_sums;
+  k.vote = params.vote;
   k.next_chunk = Kokkos::View<detail::atomic_counter_t, memory_space>("tessera::mining::next_chunk");
   if (List) k.cursor = Kokkos::View<detail::atomic_counter_t, memory_space>("tessera::mining::cursor");
   k.task_u = tasks.u;

@@ -37,6 +37,10 @@ const std::vector<EngineOption>& engine_options() {
          if (v == "auto") p.register_cap.reset();
          else p.register_cap = parse_switch("register-cap", v);
        }},
+      {"lane-sums", "on|off", "count kernels: each lane keeps its partial count, one reduction per worker (off: one per set operation)",
+       "on", [](EngineParams& p, const std::string& v) { p.lane_sums = parse_switch("lane-sums", v); }},
+      {"vote", "on|off", "materialised candidate sets compacted by a vote of the lanes (CUDA; off: a vector scan)", "on",
+       [](EngineParams& p, const std::string& v) { p.vote = parse_switch("vote", v); }},
       {"narrow-max", "N",
        "tasks whose first level starts from at most N vertices run in a second launch with fewer lanes (0: auto, from "
        "the graph; -1: never)",

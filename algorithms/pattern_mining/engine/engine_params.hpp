@@ -58,6 +58,13 @@ struct EngineParams {
   // only to GPU teams of at most 128 threads (k_register_cap_team_size in launch_config.hpp);
   // EngineStats::launch says whether it was.
   std::optional<bool> register_cap;
+  // Lane sums (count kernels): each vector lane keeps its partial count until its worker runs out
+  // of work, one reduction per worker (G2Miner's per-thread counters); false: a vector reduction
+  // after every counting set operation (the engine before 2026-12-02), for A/B runs.
+  bool lane_sums = true;
+  // Materialised candidate sets compacted by a vote of the lanes (CUDA; host backends have one
+  // lane) instead of a vector scan, which on CUDA tests every candidate twice; false: the scan.
+  bool vote = true;
   // Narrow tasks (count mode): tasks whose first DFS level starts from a list of at most this
   // many vertices run in a second launch with `narrow_lanes` lanes per worker (more workers, so
   // more short tasks in flight; 0: automatic (launch_rules.hpp, from the graph's degree

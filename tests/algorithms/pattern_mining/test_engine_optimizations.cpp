@@ -209,9 +209,13 @@ TEST_CASE_TEMPLATE_DEFINE("mining optimizations: every switch setting equals bru
             params.engine.flat_pairs_max = 6;  // flat pairs below that
             params.engine.pivots = seed == 1 ? 3 : -1;  // pivot lists for lists longer than 3
             params.engine.order_head = 5;      // work order on the host too
+            // Lane sums and votes on and off (each combination over the task kinds and bounds;
+            // on GPUs these are the per-lane counts and warp votes, hosts run one lane).
+            params.engine.lane_sums = bounds == BoundDirection::upper;
+            params.engine.vote = tasks == TaskKind::edge;
             params.plan.bounds = bounds;
             INFO("seed " << seed << ", " << describe(pattern) << ", " << setting.first << ", " << to_string(tasks)
-                         << " tasks");
+                         << " tasks, lane sums " << params.engine.lane_sums << ", vote " << params.engine.vote);
             const MineResult r = mine(Space{}, g, pattern, params);
             CHECK(r.count == expected);
             const bool pruned = std::find(r.stats.optimizations_ran.begin(), r.stats.optimizations_ran.end(),
