@@ -46,7 +46,7 @@ const char* usage =
     "  partition <hypergraph>    multilevel partitioning under size/inbound limits (--preset) or k-way (--k)\n"
     "  partition-check <h> <p>   recompute a partition's metrics and check its constraints\n"
     "  run <experiment.yaml>     run a YAML experiment: inputs x tasks x parameter grid x repetitions\n"
-    "  version                   print version, commit, backend and device\n\n"
+    "  version                   print version, commit, backend and device (also: tessera --version)\n\n"
     "Kokkos options (--kokkos-num-threads=N, --kokkos-device-id=N, ...) are accepted anywhere, and so is\n"
     "--progress: phase lines with the elapsed time on stderr (on by default when stderr is a terminal).\n";
 

@@ -60,7 +60,10 @@ int partition_command(const Args& argv) {
   Arguments args("partition",
                  "Deterministic multilevel hypergraph partitioning (paper 3). Constrained mode: fewest blocks of at most\n"
                  "OMEGA weight and DELTA distinct inbound nets, minimal connectivity. k-way mode: K blocks, balance EPS.\n"
-                 "hMETIS files are undirected: every pin counts as a destination (inbound) pin.");
+                 "hMETIS files are undirected: every pin counts as a destination (inbound) pin.\n"
+                 "A --preset names a hardware target's limits, written OMEGA/DELTA/LIMIT: at most OMEGA nodes per block\n"
+                 "(as --max-size), at most DELTA distinct inbound nets per block (as --max-inbound), and LIMIT blocks\n"
+                 "(its core count; reported as within_part_limit, not enforced).");
   args.positional("hypergraph", "hypergraph file (.hgr, .dhg, .snn, ...)");
   add_input_options(args);
   add_constraint_options(args);

@@ -25,6 +25,10 @@ expect_error() {
 case "$case_name" in
   help)
     "$tessera" --help | grep -q "commands:" || fail "no command list"
+    "$tessera" --help | grep -q -- "--version" || fail "--help does not list --version"
+    "$tessera" --version | grep -q "^tessera [0-9]" || fail "--version"
+    "$tessera" partition --help | grep -q "OMEGA/DELTA/LIMIT: at most OMEGA nodes per block" ||
+      fail "partition --help does not say what the preset triples mean"
     for c in info convert generate run; do "$tessera" $c --help | grep -q "usage: tessera $c" || fail "$c --help"; done
     expect_error "unknown command" "$tessera" frobnicate
     expect_error "unknown option --bogus" "$tessera" info x.el --bogus
