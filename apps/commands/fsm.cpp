@@ -45,7 +45,7 @@ int fsm_command(const Args& argv) {
                         "MNI (domain) support over edge-induced embeddings is at least SIGMA (GraphMiner's k-FSM).\n"
                         "Patterns grow edge by edge from frequent ones; supports come from the mining engine.");
   args.positional("graph", "graph file or gen:<spec> (labels=L gives generated labels)");
-  add_input_options(args);
+  add_graph_input_options(args);
   add_labels_option(args);
   for (const auto& o : fsm_options())
     args.option(o.name, o.value_name, o.help, o.required ? std::nullopt : std::optional<std::string>(o.default_value));
@@ -58,14 +58,13 @@ int fsm_command(const Args& argv) {
   for (const auto& o : fsm_options()) {
     const auto value = args.maybe(o.name);
     if (!value) throw UsageError("fsm needs --" + o.name + " " + o.value_name);
-    o.apply(params, *value);
+    as_usage("fsm", [&] { o.apply(params, *value); });
   }
-  validate(params);
+  as_usage("fsm", [&] { validate(params); });
   EngineParams engine = fsm_engine_params();
   apply_share_options(args, "fsm", engine);
-  auto load = graph_load_options(args);
-  TESSERA_USER_REQUIRE(load.build.symmetrize, "fsm mines undirected graphs; drop --directed");
-  TESSERA_USER_REQUIRE(load.build.remove_self_loops, "fsm needs a graph without self-loops; drop --keep-self-loops");
+  require_undirected_simple(args, "fsm");
+  const auto load = graph_load_options(args);
   kokkos_ext::AllocationTracker::install();
   const auto loaded = io::load_graph(args.get("graph"), load);
   progress::report("mining frequent subgraphs");

@@ -34,13 +34,9 @@ void add_engine_options(Arguments& args) {
 
 MineParams mine_params(const Arguments& args, const char* command) {
   MineParams p;
-  for (const auto& o : engine_options()) {
-    try {
-      o.apply(p.engine, args.get(o.name));
-    } catch (const UserError& e) {
-      throw UsageError(e.what());
-    }
-  }
+  as_usage(command, [&] {
+    for (const auto& o : engine_options()) o.apply(p.engine, args.get(o.name));
+  });
   apply_share_options(args, command, p.engine);
   return p;
 }
@@ -57,10 +53,8 @@ MineResult count_here_or_distributed(const Arguments& args, const char* command,
 }
 
 io::LoadedGraph load_undirected(const Arguments& args, const char* command) {
-  auto load = graph_load_options(args);
-  TESSERA_USER_REQUIRE(load.build.symmetrize, command << " mines undirected graphs; drop --directed");
-  TESSERA_USER_REQUIRE(load.build.remove_self_loops, command << " needs a graph without self-loops; drop --keep-self-loops");
-  return io::load_graph(args.get("graph"), load);
+  require_undirected_simple(args, command);
+  return io::load_graph(args.get("graph"), graph_load_options(args));
 }
 
 Json names(const std::vector<std::string>& list) {
@@ -126,7 +120,7 @@ int mine_command(const Args& argv) {
                          "Edge-induced by default (distinct edge sets), vertex-induced with --induced\n"
                          "(distinct vertex sets). One match is one subgraph, never one per automorphism.");
   args.positional("graph", "graph file or gen:<spec>");
-  add_input_options(args);
+  add_graph_input_options(args);
   args.option("pattern", "NAME|FILE",
               "built-in name (triangle, k-clique k=3..8, diamond, 4-cycle, tailed-triangle, 3-star, 4-path, wedge,\n"
               "house, pentagon) or a pattern file ('u v' edges, 'label v L', # comments)")
@@ -135,7 +129,7 @@ int mine_command(const Args& argv) {
       .flag("plan", "print the search plan on stderr");
   add_engine_options(args);
   if (!args.parse(argv)) return 0;
-  TESSERA_USER_REQUIRE(args.maybe("pattern").has_value(), "mine needs --pattern NAME|FILE");
+  if (!args.maybe("pattern")) throw UsageError("mine needs --pattern NAME|FILE");
   const std::string spec = args.get("pattern");
   const Induced induced = args.has("induced") ? Induced::vertex : Induced::edge;
   const Pattern pattern =
@@ -166,12 +160,12 @@ int cliques_command(const Args& argv) {
   Arguments args("cliques", "Count (or list) the k-cliques of a graph, k = 3..8, each once, on the\n"
                             "degree-oriented DAG.");
   args.positional("graph", "graph file or gen:<spec>");
-  add_input_options(args);
+  add_graph_input_options(args);
   args.option("k", "K", "clique size, 3..8", "4").option("list", "FILE", "also write every clique to FILE, one per line");
   add_engine_options(args);
   if (!args.parse(argv)) return 0;
   const long long k = args.get_integer("k");
-  TESSERA_USER_REQUIRE(k >= 3 && k <= 8, "--k must be between 3 and 8 (got " << k << ")");
+  if (k < 3 || k > 8) throw UsageError("cliques: --k must be between 3 and 8 (got " + std::to_string(k) + ")");
   const MineParams params = mine_params(args, "cliques");
   kokkos_ext::AllocationTracker::install();
   const auto loaded = load_undirected(args, "cliques");
@@ -200,12 +194,12 @@ int motifs_command(const Args& argv) {
   Arguments args("motifs", "Count every connected k-vertex motif (vertex-induced, distinct vertex sets),\n"
                            "k = 3 (wedge, triangle) or 4 (3-star, 4-path, tailed-triangle, 4-cycle, diamond, 4-clique).");
   args.positional("graph", "graph file or gen:<spec>");
-  add_input_options(args);
+  add_graph_input_options(args);
   args.option("k", "K", "motif size, 3 or 4", "3");
   add_engine_options(args);
   if (!args.parse(argv)) return 0;
   const long long k = args.get_integer("k");
-  TESSERA_USER_REQUIRE(k == 3 || k == 4, "--k must be 3 or 4 (got " << k << ")");
+  if (k != 3 && k != 4) throw UsageError("motifs: --k must be 3 or 4 (got " + std::to_string(k) + ")");
   const MineParams params = mine_params(args, "motifs");
   kokkos_ext::AllocationTracker::install();
   const auto loaded = load_undirected(args, "motifs");

@@ -65,7 +65,7 @@ int partition_command(const Args& argv) {
                  "(as --max-size), at most DELTA distinct inbound nets per block (as --max-inbound), and LIMIT blocks\n"
                  "(its core count; reported as within_part_limit, not enforced).");
   args.positional("hypergraph", "hypergraph file (.hgr, .dhg, .snn, ...)");
-  add_input_options(args);
+  add_hypergraph_input_options(args);
   add_constraint_options(args);
   args.option("output", "FILE", "write one block id per line (written atomically)");
   for (const auto& o : partition_options()) args.option(o.name, o.value_name, o.help, o.default_value);
@@ -117,7 +117,7 @@ int partition_check_command(const Args& argv) {
                  "Recompute a partition's metrics (connectivity, cut-net, SOED, block weights and inbound sets,\n"
                  "imbalance) and check it against the given constraints. Exit code 1 when it violates them.");
   args.positional("hypergraph", "hypergraph file").positional("partition", "one block id per line");
-  add_input_options(args);
+  add_hypergraph_input_options(args);
   add_constraint_options(args);
   args.flag("json", "print one JSON object on stdout");
   if (!args.parse(argv)) return 0;

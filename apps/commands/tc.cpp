@@ -17,7 +17,7 @@ int tc_command(const Args& argv) {
   Arguments args("tc", "Count triangles exactly (each once), with the masked-edge or split-edge kernel.\n"
                        "Timings separate preprocessing (relabeling, orientation, masking) from counting.");
   args.positional("graph", "graph file or gen:<spec>");
-  add_input_options(args);
+  add_graph_input_options(args);
   for (const auto& o : triangle_count_options())
     args.option(o.name, o.value_name, o.help + " (default: " + o.default_value + ")" + distributed_help(o.name));
   args.option("per-vertex", "FILE", "write 'vertex triangles clustering' per line to FILE (single node only)")
@@ -25,15 +25,15 @@ int tc_command(const Args& argv) {
       .flag("distributed", "count over MPI ranks (launch with mpiexec; rank 0 prints)");
   add_distributed_options(args);
   if (!args.parse(argv)) return 0;
-  if (args.has("first-pin-is-source")) throw UsageError("tc: --first-pin-is-source is for hypergraph inputs");
+  require_undirected_simple(args, "tc");
   auto load = graph_load_options(args);
-  TESSERA_USER_REQUIRE(load.build.symmetrize, "tc counts triangles of undirected graphs; drop --directed");
-  TESSERA_USER_REQUIRE(load.build.remove_self_loops, "tc needs a graph without self-loops; drop --keep-self-loops");
   if (args.has("distributed")) return tc_distributed(args, load);
   reject_distributed_options(args);
 
   TriangleCountParams params;
-  for (const auto& o : triangle_count_options()) o.apply(params, args.maybe(o.name).value_or(o.default_value));
+  as_usage("tc", [&] {
+    for (const auto& o : triangle_count_options()) o.apply(params, args.maybe(o.name).value_or(o.default_value));
+  });
   const auto per_vertex_file = args.maybe("per-vertex");
   params.per_vertex = per_vertex_file.has_value();
 
