@@ -248,6 +248,22 @@ YAML
     [ ! -e "$tmp/r2" ] && [ ! -e "$tmp/r3" ] && [ ! -e "$tmp/r4" ] && [ ! -e "$tmp/r5" ] && [ ! -e "$tmp/r6" ] ||
       fail "invalid experiments created output"
     expect_error "cannot create the results folder '/proc/" "$tessera" run "$tmp/exp.yaml" --output /proc/tessera-results
+    # Distributed tasks (MPI builds): the launcher is exec'd, never given to a shell, and one that
+    # prints no JSON is named as such (issue 27).
+    if "$tessera" version | grep -q "features:.* mpi"; then
+      for launcher in "/bin/echo" "true; touch $tmp/pwned"; do
+        printf 'name: l\ninputs:\n  - generator: clique:n=4\ntasks:\n  - task: tc-distributed\n    params:\n      launcher: "%s"\n' \
+          "$launcher" > "$tmp/launch.yaml"
+        "$tessera" run "$tmp/launch.yaml" --fail-fast --output "$tmp/rl" >/dev/null 2>"$tmp/err" && fail "launcher '$launcher' succeeded"
+        case $launcher in
+          /bin/echo) grep -q "printed no JSON object on its last line (got '.*tc gen:clique:n=4 --distributed --json" "$tmp/err" ||
+                       fail "launcher without JSON: $(cat "$tmp/err")" ;;
+          *) grep -q "could not start the launcher 'true;'" "$tmp/err" || fail "launcher through a shell? $(cat "$tmp/err")" ;;
+        esac
+        grep -q "trailing characters" "$tmp/err" && fail "JSON parser message leaked: $(cat "$tmp/err")"
+      done
+      [ ! -e "$tmp/pwned" ] || fail "the launcher went through a shell"
+    fi
     # A point that fails at run time (here: an input that does not load) is recorded with its
     # error and the sweep goes on (exit 1); --fail-fast stops at the first failure.
     printf '0 1\n1 x\n' > "$tmp/bad.el"
