@@ -74,6 +74,10 @@ io::HypergraphLoadOptions hypergraph_load_options(const Arguments& args) {
   return o;
 }
 
+void append_fields(Json& j, const Json& fields) {
+  for (const auto& [key, value] : fields.items()) j.set(key, value);
+}
+
 void print_result(const Json& result, bool json) {
   if (json) {
     std::cout << result.dump() << "\n";

@@ -20,6 +20,10 @@ std::optional<io::FileFormat> input_format(const Arguments& args);  // --format,
 io::GraphLoadOptions graph_load_options(const Arguments& args);
 io::HypergraphLoadOptions hypergraph_load_options(const Arguments& args);
 
+// Appends every field of the object `fields` to the object `j`, in order (a result's to_json
+// after the input's fields).
+void append_fields(Json& j, const Json& fields);
+
 // A command's result: one JSON object with --json, else one `key: value` line per field.
 void print_result(const Json& result, bool json);
 

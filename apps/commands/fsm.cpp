@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "algorithms/pattern_mining/fsm/fsm.hpp"
+#include "algorithms/pattern_mining/fsm/fsm_json.hpp"
 #include "algorithms/pattern_mining/fsm/fsm_options.hpp"
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
@@ -73,8 +74,6 @@ int fsm_command(const Args& argv) {
                                               : frequent_subgraphs(Kokkos::DefaultExecutionSpace{}, loaded.graph, params, engine);
   if (run.rank != 0) return 0;  // every rank holds the patterns; rank 0 writes and prints
   if (const auto list = args.maybe("list")) write_list(*list, r, graph_name(args.get("graph")), params);
-  Json by_edges = Json::array();
-  for (count_t c : r.by_edges) by_edges.push(c);
   Json j = Json::object();
   j.set("graph", args.get("graph"))
       .set("n", loaded.graph.num_vertices())
@@ -82,16 +81,9 @@ int fsm_command(const Args& argv) {
       .set("max_edges", params.max_edges)
       .set("support", params.support)
       .set("bfs", params.bounded_bfs)
-      .set("counts", params.count_supports)
-      .set("frequent_patterns", static_cast<count_t>(r.patterns.size()))
-      .set("by_edges", by_edges)
-      .set("candidates", r.candidates)
-      .set("pruned", r.pruned)
-      .set("matches", r.matches)
-      .set("time_s", r.seconds)
-      .set("engine_s", r.engine_seconds)
-      .set("counts_s", r.count_seconds)
-      .set("read_s", loaded.read_seconds)
+      .set("counts", params.count_supports);
+  append_fields(j, to_json(r));
+  j.set("read_s", loaded.read_seconds)
       .set("build_s", loaded.build_seconds)
       .set("peak_device_bytes", kokkos_ext::AllocationTracker::peak_default_space_bytes())
       .set("backend", Kokkos::DefaultExecutionSpace::name());

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "algorithms/pattern_mining/problems/mine.hpp"
+#include "algorithms/pattern_mining/problems/mining_json.hpp"
 #include "algorithms/pattern_mining/problems/motifs.hpp"
 #include "algorithms/pattern_mining/engine/engine_options.hpp"
 #include "apps/cli/input_options.hpp"
@@ -57,46 +58,16 @@ io::LoadedGraph load_undirected(const Arguments& args, const char* command) {
   return io::load_graph(args.get("graph"), graph_load_options(args));
 }
 
-Json names(const std::vector<std::string>& list) {
-  Json a = Json::array();
-  for (const auto& n : list) a.push(n);
-  return a;
-}
-
-// Which optimizations were switched on, and which took effect in the run.
-void set_optimizations(Json& j, const MineParams& params, const EngineStats& stats) {
-  j.set("optimizations", names(enabled_optimizations(params.engine.optimizations)))
-      .set("optimizations_ran", names(stats.optimizations_ran))
-      .set("pairs_counted", stats.pairs_counted);
-}
-
-Json common_fields(const Arguments& args, const io::LoadedGraph& loaded, const MineResult& r, const MineParams& params) {
+// The input's fields, the result's (mining_json.hpp), then this process's peak device memory,
+// the input's read and build times and the backend.
+Json result_fields(const Arguments& args, const io::LoadedGraph& loaded, const Json& result) {
   Json j = Json::object();
-  j.set("graph", args.get("graph"))
-      .set("n", loaded.graph.num_vertices())
-      .set("m", loaded.graph.num_edges())
-      .set("pattern", r.pattern)
-      .set("induced", to_string(r.induced))
-      .set("count", r.count)
-      .set("oriented_dag", r.oriented)
-      .set("tasks", r.stats.tasks)
-      .set("units", r.stats.units)
-      .set("teams", r.stats.teams)
-      .set("team_threads", r.stats.team_threads)
-      .set("lanes", r.stats.lanes)
-      .set("narrow_units", r.stats.narrow_units)
-      .set("narrow_lanes", r.stats.narrow_lanes)
-      .set("buffer_bytes", static_cast<unsigned long long>(r.stats.buffer_bytes))
-      .set("task_bytes", static_cast<unsigned long long>(r.stats.task_bytes))
-      .set("device_bytes", static_cast<unsigned long long>(r.stats.buffer_bytes + r.stats.task_bytes + r.stats.graph_bytes))
-      .set("peak_device_bytes", kokkos_ext::AllocationTracker::peak_default_space_bytes())
-      .set("time_s", r.stats.mine_seconds)
-      .set("task_s", r.stats.task_seconds)
-      .set("prepare_s", r.prepare_seconds)
+  j.set("graph", args.get("graph")).set("n", loaded.graph.num_vertices()).set("m", loaded.graph.num_edges());
+  append_fields(j, result);
+  j.set("peak_device_bytes", kokkos_ext::AllocationTracker::peak_default_space_bytes())
       .set("read_s", loaded.read_seconds)
       .set("build_s", loaded.build_seconds)
       .set("backend", Kokkos::DefaultExecutionSpace::name());
-  set_optimizations(j, params, r.stats);
   return j;
 }
 
@@ -150,7 +121,7 @@ int mine_command(const Args& argv) {
       [&](DistributedMiningRun& d) { return mine_distributed(loaded.graph, pattern, params, d); }, run);
   if (run.rank != 0) return 0;
   if (args.has("plan")) std::cerr << r.plan;
-  Json j = common_fields(args, loaded, r, params);
+  Json j = result_fields(args, loaded, to_json(r, params));
   if (args.has("distributed")) set_distributed(j, params.engine.share, run);
   print_result(j, args.has("json"));
   return 0;
@@ -183,7 +154,7 @@ int cliques_command(const Args& argv) {
       },
       [&](DistributedMiningRun& d) { return mine_distributed(loaded.graph, clique(static_cast<int>(k)), params, d); }, run);
   if (run.rank != 0) return 0;
-  Json j = common_fields(args, loaded, r, params);
+  Json j = result_fields(args, loaded, to_json(r, params));
   j.set("k", k);
   if (args.has("distributed")) set_distributed(j, params.engine.share, run);
   print_result(j, args.has("json"));
@@ -210,17 +181,10 @@ int motifs_command(const Args& argv) {
                             : count_motifs(Kokkos::DefaultExecutionSpace{}, loaded.graph, static_cast<int>(k), params);
   if (run.rank != 0) return 0;
   if (args.has("json")) {
-    Json counts = Json::object();
-    for (const auto& [name, c] : m.induced) counts.set(name, c);
     Json j = Json::object();
-    j.set("graph", args.get("graph"))
-        .set("n", loaded.graph.num_vertices())
-        .set("m", loaded.graph.num_edges())
-        .set("k", k)
-        .set("motifs", counts)
-        .set("time_s", m.seconds)
-        .set("backend", Kokkos::DefaultExecutionSpace::name())
-        .set("optimizations", names(enabled_optimizations(params.engine.optimizations)))
+    j.set("graph", args.get("graph")).set("n", loaded.graph.num_vertices()).set("m", loaded.graph.num_edges()).set("k", k);
+    append_fields(j, to_json(m, params));
+    j.set("backend", Kokkos::DefaultExecutionSpace::name())
         .set("peak_device_bytes", kokkos_ext::AllocationTracker::peak_default_space_bytes());
     if (args.has("distributed")) set_distributed(j, params.engine.share, run);
     print_result(j, true);

@@ -8,6 +8,7 @@
 #include "algorithms/partitioning/multilevel/partition_hypergraph.hpp"
 #include "algorithms/partitioning/multilevel/partition_options.hpp"
 #include "algorithms/partitioning/multilevel/partition_report.hpp"
+#include "algorithms/partitioning/multilevel/partition_report_json.hpp"
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
 #include "core/util/json.hpp"
@@ -30,28 +31,6 @@ PartitionParams params_from(const Arguments& args, bool require_mode) {
   } catch (const UserError& e) {
     throw UsageError(std::string("partition: ") + e.what());
   }
-}
-
-Json quality_json(const PartitionQuality& q, double soed) {
-  Json j = Json::object();
-  j.set("valid", q.valid)
-      .set("num_parts", static_cast<long long>(q.k))
-      .set("connectivity", q.connectivity)
-      .set("cut", q.cut_net)
-      .set("cut_nets", static_cast<long long>(q.num_cut_nets))
-      .set("soed", soed)
-      .set("imbalance", q.imbalance)
-      .set("max_block_weight", static_cast<long long>(q.max_block_weight))
-      .set("max_inbound_nets", static_cast<long long>(q.max_inbound_nets))
-      .set("violating_blocks", static_cast<long long>(q.violating_blocks.size()));
-  return j;
-}
-
-// Fig. 8's breakdown: seconds per algorithm step.
-Json steps_json(const StepSeconds& s) {
-  Json j = Json::object();
-  for (const auto& step : k_step_fields) j.set(step.name, s.*step.seconds);
-  return j;
 }
 
 }  // namespace
@@ -80,34 +59,13 @@ int partition_command(const Args& argv) {
     progress::report("writing", *out);
     io::write_partition(*out, report.parts);
   }
-  Json j = quality_json(report.quality, report.soed);
-  j.set("hypergraph", args.get("hypergraph"))
-      .set("mode", params.mode == PartitionMode::constrained ? "constrained" : "kway")
-      .set("algorithm", to_string(params.algorithm))
-      .set("nodes", static_cast<long long>(h.num_nodes))
+  Json j = Json::object();
+  j.set("hypergraph", args.get("hypergraph"));
+  append_fields(j, to_json(report, params));
+  j.set("nodes", static_cast<long long>(h.num_nodes))
       .set("nets", static_cast<long long>(h.num_nets()))
       .set("pins", static_cast<long long>(h.num_pins()))
-      .set("levels", static_cast<long long>(report.level_nodes.size()))
-      .set("coarsening_stop", report.coarsening_stop)
-      .set("within_part_limit", report.within_part_limit)
-      .set("seed", static_cast<long long>(params.seed))
-      .set("runs", static_cast<long long>(params.runs))
-      .set("time_s", report.seconds)
-      .set("coarsening_s", report.coarsening_seconds)
-      .set("initial_s", report.initial_seconds)
-      .set("refinement_s", report.refinement_seconds)
       .set("backend", on_host ? Kokkos::DefaultHostExecutionSpace::name() : Kokkos::DefaultExecutionSpace::name());
-  j.set("steps_s", steps_json(report.steps));
-  Json levels = Json::array();
-  for (auto x : report.level_nodes) levels.push(static_cast<long long>(x));
-  j.set("level_nodes", levels);
-  Json refined = Json::array();  // [nodes, repetitions, seconds] per refined level, coarsest first
-  for (const auto& r : report.refined_levels) {
-    Json row = Json::array();
-    row.push(static_cast<long long>(r.nodes)).push(static_cast<long long>(r.repetitions)).push(r.seconds);
-    refined.push(row);
-  }
-  j.set("refined_levels", refined);
   print_result(j, args.has("json"));
   return 0;
 }
@@ -136,7 +94,7 @@ int partition_check_command(const Args& argv) {
   bool ok = q.valid;
   if (args.given("k")) ok = ok && q.k <= params.k;
   if (params.max_parts) ok = ok && q.k <= *params.max_parts;
-  Json j = quality_json(q, q.connectivity + q.cut_net);
+  Json j = to_json(q, q.connectivity + q.cut_net);
   j.set("valid", ok);
   Json weights = Json::array(), inbound = Json::array();
   for (auto w : q.block_weights) weights.push(static_cast<long long>(w));

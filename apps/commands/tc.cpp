@@ -4,6 +4,7 @@
 
 #include "algorithms/triangle_count/tc_options.hpp"
 #include "algorithms/triangle_count/triangle_count.hpp"
+#include "algorithms/triangle_count/triangle_count_json.hpp"
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
 #include "apps/commands/tc_distributed.hpp"
@@ -50,18 +51,9 @@ int tc_command(const Args& argv) {
     io::write_file_atomically(*per_vertex_file, text);
   }
   Json j = Json::object();
-  j.set("graph", args.get("graph"))
-      .set("n", loaded.graph.num_vertices())
-      .set("m", loaded.graph.num_edges())
-      .set("triangles", r.triangles)
-      .set("variant", to_string(r.variant))
-      .set("intersection", to_string(params.intersection))
-      .set("orientation", to_string(params.orientation))
-      .set("tasks", r.tasks)
-      .set("time_s", r.count_seconds)
-      .set("preprocess_s", r.preprocess_seconds)
-      .set("edges_per_s", r.count_seconds > 0 ? loaded.graph.num_edges() / r.count_seconds : 0.0)
-      .set("read_s", loaded.read_seconds)
+  j.set("graph", args.get("graph")).set("n", loaded.graph.num_vertices()).set("m", loaded.graph.num_edges());
+  append_fields(j, to_json(r, params, loaded.graph.num_edges()));
+  j.set("read_s", loaded.read_seconds)
       .set("build_s", loaded.build_seconds)
       .set("backend", Kokkos::DefaultExecutionSpace::name());
   print_result(j, args.has("json"));

@@ -13,10 +13,12 @@
 #include "core/util/option_spec.hpp"
 #include "algorithms/triangle_count/tc_options.hpp"
 #include "algorithms/triangle_count/triangle_count.hpp"
+#include "algorithms/triangle_count/triangle_count_json.hpp"
 #include "apps/runner/mining_tasks.hpp"
 #include "algorithms/partitioning/multilevel/partition_options.hpp"
 #include "apps/runner/distributed_tasks.hpp"
 #include "algorithms/partitioning/multilevel/partition_report.hpp"
+#include "algorithms/partitioning/multilevel/partition_report_json.hpp"
 
 namespace tessera::runner {
 
@@ -82,15 +84,7 @@ PreparedTask tc_task(const Params& p) {
   TriangleCountParams params;
   for (const auto& o : triangle_count_options()) o.apply(params, p.at(o.name));
   return [params](const io::LoadedGraph& input) {
-    auto r = triangle_count(Space{}, input.graph, params);
-    Json j = Json::object();
-    j.set("time_s", r.count_seconds)
-        .set("preprocess_s", r.preprocess_seconds)
-        .set("triangles", r.triangles)
-        .set("variant_run", to_string(r.variant))
-        .set("tasks", r.tasks)
-        .set("edges_per_s", r.count_seconds > 0 ? input.graph.num_edges() / r.count_seconds : 0.0);
-    return j;
+    return to_json(triangle_count(Space{}, input.graph, params), params, input.graph.num_edges());
   };
 }
 
@@ -107,20 +101,10 @@ PreparedTask partition_task(const Params& p) {
   return [params](const io::LoadedGraph& input) {
     // Loaded per run (a static cache of Views would outlive Kokkos::finalize); not in time_s.
     const HostHypergraph h = io::load_hypergraph(input.source);
-    const auto r = partition_and_evaluate(h, params);
-    Json j = Json::object();
-    j.set("time_s", r.seconds)
-        .set("algorithm", to_string(params.algorithm))
-        .set("valid", r.quality.valid)
-        .set("num_parts", static_cast<long long>(r.num_parts))
-        .set("connectivity", r.quality.connectivity)
-        .set("cut", r.quality.cut_net)
-        .set("soed", r.soed)
-        .set("imbalance", r.quality.imbalance)
-        .set("levels", static_cast<long long>(r.level_nodes.size()))
-        .set("coarsening_stop", r.coarsening_stop);
-    for (const auto& step : k_step_fields) j.set(std::string(step.name) + "_s", r.steps.*step.seconds);
-    j.set("nodes", static_cast<long long>(h.num_nodes)).set("pins", static_cast<long long>(h.num_pins()));
+    Json j = to_json(partition_and_evaluate(h, params), params);
+    j.set("nodes", static_cast<long long>(h.num_nodes))
+        .set("nets", static_cast<long long>(h.num_nets()))
+        .set("pins", static_cast<long long>(h.num_pins()));
     return j;
   };
 }

@@ -25,7 +25,7 @@ err=$(cat "${TMPDIR:-/tmp}/repro.$$"); rm -f "${TMPDIR:-/tmp}/repro.$$"
 has_mpi=$("$tessera" version | grep -c "features:.* mpi")
 for config in "$repo"/configs/papers/*/*.yaml; do
   if [ "$has_mpi" -eq 0 ] && grep -q 'task: [a-z]*-distributed' "$config"; then continue; fi
-  resolved=$("$tessera" run "$config" --quick --dry-run 2>/dev/null) || fail "$config --quick --dry-run failed"
+  resolved=$("$tessera" run "$config" --quick --dry-run 2>&1) || fail "$config --quick --dry-run: $resolved"
   echo "$resolved" | grep -q '^warmup: [1-9]' || fail "$config: quick mode without a warm-up run"
 done
 

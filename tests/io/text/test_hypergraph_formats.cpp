@@ -123,23 +123,15 @@ TEST_CASE("read_hmetis: broken inputs") {
   CHECK(thrown);
   // Net weights likewise (issue 27): a weight near 2^63 on a 2-pin net would wrap the
   // partitioner's 64-bit fixed-point sums; 2^61 on 2 pins is exactly the 2^62 that still fits.
-  const auto heavy_net = dir.write("heavy-net.hgr", "2 3 1
-9223372036854775807 1 2
-1 2 3
-");
+  const auto heavy_net = dir.write("heavy-net.hgr", "2 3 1\n9223372036854775807 1 2\n1 2 3\n");
   CHECK_THROWS_WITH_AS(io::load_hypergraph(heavy_net),
                        (heavy_net + ": net weights times their pin counts sum to more than 2^62 (at net 0, weight "
                                     "9.22337e+18); the partitioner's weight arithmetic is 64-bit").c_str(),
                        UserError);
-  const auto second_net = dir.write("second-net.hgr", "2 3 1
-2305843009213693952 1 2
-1 1 3
-");
+  const auto second_net = dir.write("second-net.hgr", "2 3 1\n2305843009213693952 1 2\n1 1 3\n");
   CHECK_THROWS_WITH_AS(io::load_hypergraph(second_net),
                        doctest::Contains("sum to more than 2^62 (at net 1, weight 1)"), UserError);
-  const auto fits = dir.write("fits.hgr", "1 3 1
-2305843009213693952 1 2
-");
+  const auto fits = dir.write("fits.hgr", "1 3 1\n2305843009213693952 1 2\n");
   CHECK(io::load_hypergraph(fits).num_nets() == 1);
 }
 
