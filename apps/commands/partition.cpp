@@ -60,7 +60,8 @@ int partition_command(const Args& argv) {
     io::write_partition(*out, report.parts);
   }
   Json j = Json::object();
-  j.set("hypergraph", args.get("hypergraph"));
+  j.set("hypergraph", args.get("hypergraph"))
+      .set("mode", params.mode == PartitionMode::constrained ? "constrained" : "kway");
   append_fields(j, to_json(report, params));
   j.set("nodes", static_cast<long long>(h.num_nodes))
       .set("nets", static_cast<long long>(h.num_nets()))

@@ -43,7 +43,9 @@ records = {r["task"]: r for r in map(json.loads, open(f"{tmp}/res/results.jsonl"
 context = {"graph", "hypergraph", "n", "m", "k", "nodes", "nets", "pins", "read_s", "build_s", "backend",
            "peak_device_bytes", "max_edges", "support", "bfs", "counts"}
 timing = lambda key: key.endswith("_s") or key in ("edges_per_s", "refined_levels")
-problems = []
+context |= {"mode"}  # the CLI's partitioning mode; a record's "mode" is the run's
+problems = [f"{t}: the record's mode is {r.get('mode')!r}, not the run's (full)" for t, r in records.items()
+            if r.get("mode") != "full"]
 for task in ("tc", "cliques", "motifs", "fsm", "partition"):
     cli = json.load(open(f"{tmp}/{task}.json"))
     record = records[task]

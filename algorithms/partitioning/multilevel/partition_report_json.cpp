@@ -23,8 +23,7 @@ Json to_json(const PartitionQuality& q, double soed) {
 
 Json to_json(const PartitionReport& r, const PartitionParams& params) {
   Json j = to_json(r.quality, r.soed);
-  j.set("mode", params.mode == PartitionMode::constrained ? "constrained" : "kway")
-      .set("algorithm", to_string(params.algorithm))
+  j.set("algorithm", to_string(params.algorithm))
       .set("levels", static_cast<long long>(r.level_nodes.size()))
       .set("coarsening_stop", r.coarsening_stop)
       .set("within_part_limit", r.within_part_limit)
