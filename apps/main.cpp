@@ -15,6 +15,7 @@
 #include "apps/commands/tc_distributed.hpp"
 #include "core/error.hpp"
 #include "core/kokkos_ext/allocation_failure.hpp"
+#include "core/kokkos_ext/kokkos_arguments.hpp"
 #include "core/util/build_info.hpp"
 #include "core/util/progress.hpp"
 
@@ -46,9 +47,10 @@ const char* usage =
     "  partition <hypergraph>    multilevel partitioning under size/inbound limits (--preset) or k-way (--k)\n"
     "  partition-check <h> <p>   recompute a partition's metrics and check its constraints\n"
     "  run <experiment.yaml>     run a YAML experiment: inputs x tasks x parameter grid x repetitions\n"
-    "  version                   print version, commit, backend and device\n\n"
-    "Kokkos options (--kokkos-num-threads=N, --kokkos-device-id=N, ...) are accepted anywhere, and so is\n"
-    "--progress: phase lines with the elapsed time on stderr (on by default when stderr is a terminal).\n";
+    "  version                   print version, commit, backend and device (also: tessera --version)\n\n"
+    "Kokkos options (--kokkos-num-threads=N, --kokkos-device-id=N, ...; either Kokkos 3 or 4 spelling) are\n"
+    "accepted anywhere, and so is --progress: phase lines with the elapsed time on stderr (on by default when\n"
+    "stderr is a terminal).\n";
 
 int dispatch(const std::string& command, const std::vector<std::string>& args) {
   using namespace tessera::cli;
@@ -67,7 +69,8 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
     auto info = tessera::build_info();
     std::cout << "tessera " << info.version << " (commit " << info.git_commit << ")\nKokkos " << info.kokkos_version
               << ", backend " << info.backend << " (host " << info.host_backend << "), device " << info.device
-              << "\nfeatures:" << (kHasHdf5 ? " hdf5" : "") << (kHasMpi ? " mpi" : "") << "\n";
+              << "\nfeatures:" << (kHasHdf5 ? " hdf5" : "") << (kHasMpi ? " mpi" : "") << "\nconcurrency: " << info.concurrency
+              << "\n";
     return 0;
   }
   if (command == "help" || command == "--help" || command == "-h") {
@@ -77,12 +80,12 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   throw UsageError("unknown command '" + command + "' (tessera --help lists the commands)");
 }
 
-// Kokkos sees only the program name and its own --kokkos-* options: given the subcommand's
-// --help it would print its 40-line option banner first (Kokkos 3.4 and 4.x).
-std::vector<char*> kokkos_arguments(int argc, char** argv) {
-  std::vector<char*> kept{argv[0]};
-  for (int i = 1; i < argc; ++i)
-    if (std::strncmp(argv[i], "--kokkos-", 9) == 0) kept.push_back(argv[i]);
+// Kokkos sees only the program name and its own --kokkos-* options, checked and respelled for
+// this Kokkos (kokkos_arguments.hpp): given the subcommand's --help it would print its 40-line
+// option banner first (Kokkos 3.4 and 4.x), and given a malformed value Kokkos 3.4 aborts.
+std::vector<char*> kokkos_argv(char* program, std::vector<std::string>& options) {
+  std::vector<char*> kept{program};
+  for (auto& o : options) kept.push_back(o.data());
   kept.push_back(nullptr);
   return kept;
 }
@@ -114,9 +117,16 @@ int main(int argc, char** argv) {
   tessera::cli::DistributedRuntime mpi(argc, argv);
   default_thread_binding();
   // Kokkos consumes its own --kokkos-* options; the rest belongs to the subcommand.
-  auto kokkos_argv = kokkos_arguments(argc, argv);
-  int kokkos_argc = static_cast<int>(kokkos_argv.size()) - 1;
-  Kokkos::ScopeGuard kokkos(kokkos_argc, kokkos_argv.data());
+  std::vector<std::string> kokkos_options;
+  try {
+    kokkos_options = tessera::kokkos_ext::kokkos_arguments(argc, argv);
+  } catch (const tessera::UserError& e) {
+    std::cerr << "tessera: " << e.what() << "\n";
+    return 2;
+  }
+  auto kokkos_args = kokkos_argv(argv[0], kokkos_options);
+  int kokkos_argc = static_cast<int>(kokkos_args.size()) - 1;
+  Kokkos::ScopeGuard kokkos(kokkos_argc, kokkos_args.data());
   std::vector<std::string> args;
   bool progress = false;
   for (int i = 2; i < argc; ++i) {

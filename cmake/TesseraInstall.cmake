@@ -1,10 +1,15 @@
 # Install rules and an exported package, so another project can
 #   find_package(Tessera REQUIRED)   and link   Tessera::tessera (every single-node layer) or one
-#   layer: Tessera::core, Tessera::io, Tessera::algorithms
+#   layer: Tessera::core, Tessera::io, Tessera::algorithms, and Tessera::dist (the MPI layer,
+#   when built with TESSERA_ENABLE_MPI). examples/consumer is such a project (.ci/run builds it).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS tessera tessera_core tessera_io tessera_algorithms EXPORT TesseraTargets
+set(_tessera_installed tessera tessera_core tessera_io tessera_algorithms)
+if(TARGET tessera_dist)
+  list(APPEND _tessera_installed tessera_dist)
+endif()
+install(TARGETS ${_tessera_installed} EXPORT TesseraTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 foreach(_dir core io algorithms distributed)

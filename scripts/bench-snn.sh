@@ -47,7 +47,8 @@ except ValueError:
     what = "timeout" if rc in ("124", "137") else "ERROR rc=" + rc
     print("%s | %s | %s after %ss: %s" % (label, args, what, wall, " ".join(text.split())[-220:]))
     sys.exit()
-steps = sorted(j.get("steps_s", {}).items(), key=lambda kv: -kv[1])[:4]
+STEPS = ("neighbors", "proposal", "matching", "contraction", "initial", "gains", "sequence", "validity")
+steps = sorted(((s, j[s + "_s"]) for s in STEPS if s + "_s" in j), key=lambda kv: -kv[1])[:4]
 algorithm = j["algorithm"] + (" host" if "--host" in args.split() else "")
 print("%s | %d | %d | %s | %d | %.0f | %.3f | %s | %d %s | %s | %ss" % (
     label, j["nodes"], j["pins"], algorithm, j["num_parts"], j["connectivity"], j["time_s"], j["valid"],

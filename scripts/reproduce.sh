@@ -4,7 +4,8 @@
 #
 #   scripts/reproduce.sh <paper> <figure> [--quick] [--output DIR] [--tessera PATH]
 #
-#   paper     folder under configs/papers/ (g2miner, hypergraph-partitioning, tc-distributed)
+#   paper     folder under configs/papers/: g2miner-pattern-mining-gpu, hypergraph-partitioning-gpu,
+#             triangle-counting-distributed-gpu (the papers in ../shared/papers/)
 #   figure    YAML name without .yaml (e.g. table4-tc, fig7-baselines)
 #   --quick   the experiment's `quick:` block: small generated inputs, seconds on a 2-core CPU
 #   --output  results and figures folder (default results/<paper>/<figure>/, quick: .../quick/)
@@ -33,6 +34,10 @@ while [ $# -gt 0 ]; do
 done
 
 config=$repo/configs/papers/$paper/$figure.yaml
+if [ ! -d "$repo/configs/papers/$paper" ] || [ -z "$paper" ]; then
+  echo "reproduce.sh: no paper '$paper' (papers: $(cd "$repo/configs/papers" && ls -d */ | tr -d / | tr '\n' ' '))" >&2
+  exit 2
+fi
 if [ ! -f "$config" ]; then
   echo "reproduce.sh: no experiment $config (figures of '$paper':" \
     "$(cd "$repo/configs/papers/$paper" 2>/dev/null && ls *.yaml 2>/dev/null | sed 's/\.yaml$//' | tr '\n' ' '))" >&2

@@ -16,6 +16,19 @@ class UsageError : public UserError {
   using UserError::UserError;
 };
 
+// Runs `turn_options_into_params` (no input read yet): a UserError it throws is wrong usage, not
+// bad data, and becomes a UsageError prefixed with the command's name (exit 2, as README says).
+template <class F>
+auto as_usage(const std::string& command, F&& turn_options_into_params) -> decltype(turn_options_into_params()) {
+  try {
+    return turn_options_into_params();
+  } catch (const UsageError&) {
+    throw;
+  } catch (const UserError& e) {
+    throw UsageError(command + ": " + e.what());
+  }
+}
+
 class Arguments {
  public:
   Arguments(std::string command, std::string summary);

@@ -4,13 +4,45 @@
 
 namespace tessera::cli {
 
-void add_input_options(Arguments& args) {
-  args.option("format", "FMT", "input format: edge_list, mtx, metis, hgr, dhg, snn, axh, hdf5 (default: from the extension)")
-      .flag("directed", "keep arcs as given instead of symmetrizing")
+namespace {
+
+void add_format_option(Arguments& args) {
+  args.option("format", "FMT", "input format: edge_list, mtx, metis, hgr, dhg, snn, axh, hdf5 (default: from the extension)");
+}
+
+void add_graph_build_options(Arguments& args) {
+  args.flag("directed", "keep arcs as given instead of symmetrizing")
       .flag("keep-self-loops", "keep self-loops (counting algorithms reject them)")
       .flag("compact-ids", "renumber vertices to drop those without edges")
-      .flag("one-based", "edge-list ids start at 1")
-      .flag("first-pin-is-source", "hMETIS: the first pin of each net is its source (directed nets)");
+      .flag("one-based", "edge-list ids start at 1");
+}
+
+void add_hypergraph_build_options(Arguments& args) {
+  args.flag("first-pin-is-source", "hMETIS: the first pin of each net is its source (directed nets)");
+}
+
+}  // namespace
+
+void add_input_options(Arguments& args) {
+  add_format_option(args);
+  add_graph_build_options(args);
+  add_hypergraph_build_options(args);
+}
+
+void add_graph_input_options(Arguments& args) {
+  add_format_option(args);
+  add_graph_build_options(args);
+}
+
+void add_hypergraph_input_options(Arguments& args) {
+  add_format_option(args);
+  add_hypergraph_build_options(args);
+}
+
+void require_undirected_simple(const Arguments& args, const std::string& command) {
+  if (args.has("directed")) throw UsageError(command + ": works on undirected graphs only; drop --directed");
+  if (args.has("keep-self-loops"))
+    throw UsageError(command + ": needs a graph without self-loops; drop --keep-self-loops");
 }
 
 void add_labels_option(Arguments& args) {
@@ -19,7 +51,7 @@ void add_labels_option(Arguments& args) {
 }
 
 std::optional<io::FileFormat> input_format(const Arguments& args) {
-  if (auto f = args.maybe("format")) return io::parse_file_format(*f);
+  if (auto f = args.maybe("format")) return as_usage("--format", [&] { return io::parse_file_format(*f); });
   return std::nullopt;
 }
 
@@ -40,6 +72,10 @@ io::HypergraphLoadOptions hypergraph_load_options(const Arguments& args) {
   o.format = input_format(args);
   o.first_pin_is_source = args.has("first-pin-is-source");
   return o;
+}
+
+void append_fields(Json& j, const Json& fields) {
+  for (const auto& [key, value] : fields.items()) j.set(key, value);
 }
 
 void print_result(const Json& result, bool json) {

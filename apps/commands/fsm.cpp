@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "algorithms/pattern_mining/fsm/fsm.hpp"
+#include "algorithms/pattern_mining/fsm/fsm_json.hpp"
 #include "algorithms/pattern_mining/fsm/fsm_options.hpp"
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
@@ -45,7 +46,7 @@ int fsm_command(const Args& argv) {
                         "MNI (domain) support over edge-induced embeddings is at least SIGMA (GraphMiner's k-FSM).\n"
                         "Patterns grow edge by edge from frequent ones; supports come from the mining engine.");
   args.positional("graph", "graph file or gen:<spec> (labels=L gives generated labels)");
-  add_input_options(args);
+  add_graph_input_options(args);
   add_labels_option(args);
   for (const auto& o : fsm_options())
     args.option(o.name, o.value_name, o.help, o.required ? std::nullopt : std::optional<std::string>(o.default_value));
@@ -58,14 +59,13 @@ int fsm_command(const Args& argv) {
   for (const auto& o : fsm_options()) {
     const auto value = args.maybe(o.name);
     if (!value) throw UsageError("fsm needs --" + o.name + " " + o.value_name);
-    o.apply(params, *value);
+    as_usage("fsm", [&] { o.apply(params, *value); });
   }
-  validate(params);
+  as_usage("fsm", [&] { validate(params); });
   EngineParams engine = fsm_engine_params();
   apply_share_options(args, "fsm", engine);
-  auto load = graph_load_options(args);
-  TESSERA_USER_REQUIRE(load.build.symmetrize, "fsm mines undirected graphs; drop --directed");
-  TESSERA_USER_REQUIRE(load.build.remove_self_loops, "fsm needs a graph without self-loops; drop --keep-self-loops");
+  require_undirected_simple(args, "fsm");
+  const auto load = graph_load_options(args);
   kokkos_ext::AllocationTracker::install();
   const auto loaded = io::load_graph(args.get("graph"), load);
   progress::report("mining frequent subgraphs");
@@ -74,8 +74,6 @@ int fsm_command(const Args& argv) {
                                               : frequent_subgraphs(Kokkos::DefaultExecutionSpace{}, loaded.graph, params, engine);
   if (run.rank != 0) return 0;  // every rank holds the patterns; rank 0 writes and prints
   if (const auto list = args.maybe("list")) write_list(*list, r, graph_name(args.get("graph")), params);
-  Json by_edges = Json::array();
-  for (count_t c : r.by_edges) by_edges.push(c);
   Json j = Json::object();
   j.set("graph", args.get("graph"))
       .set("n", loaded.graph.num_vertices())
@@ -83,16 +81,9 @@ int fsm_command(const Args& argv) {
       .set("max_edges", params.max_edges)
       .set("support", params.support)
       .set("bfs", params.bounded_bfs)
-      .set("counts", params.count_supports)
-      .set("frequent_patterns", static_cast<count_t>(r.patterns.size()))
-      .set("by_edges", by_edges)
-      .set("candidates", r.candidates)
-      .set("pruned", r.pruned)
-      .set("matches", r.matches)
-      .set("time_s", r.seconds)
-      .set("engine_s", r.engine_seconds)
-      .set("counts_s", r.count_seconds)
-      .set("read_s", loaded.read_seconds)
+      .set("counts", params.count_supports);
+  append_fields(j, to_json(r));
+  j.set("read_s", loaded.read_seconds)
       .set("build_s", loaded.build_seconds)
       .set("peak_device_bytes", kokkos_ext::AllocationTracker::peak_default_space_bytes())
       .set("backend", Kokkos::DefaultExecutionSpace::name());

@@ -7,9 +7,9 @@
 #include <iostream>
 
 #include "algorithms/pattern_mining/problems/mine.hpp"
+#include "algorithms/pattern_mining/problems/mining_json.hpp"
 #include "algorithms/pattern_mining/problems/motifs.hpp"
 #include "algorithms/pattern_mining/engine/engine_options.hpp"
-#include "algorithms/pattern_mining/engine/launch_report.hpp"
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
 #include "apps/commands/distributed_share.hpp"
@@ -35,13 +35,9 @@ void add_engine_options(Arguments& args) {
 
 MineParams mine_params(const Arguments& args, const char* command) {
   MineParams p;
-  for (const auto& o : engine_options()) {
-    try {
-      o.apply(p.engine, args.get(o.name));
-    } catch (const UserError& e) {
-      throw UsageError(e.what());
-    }
-  }
+  as_usage(command, [&] {
+    for (const auto& o : engine_options()) o.apply(p.engine, args.get(o.name));
+  });
   apply_share_options(args, command, p.engine);
   return p;
 }
@@ -58,53 +54,20 @@ MineResult count_here_or_distributed(const Arguments& args, const char* command,
 }
 
 io::LoadedGraph load_undirected(const Arguments& args, const char* command) {
-  auto load = graph_load_options(args);
-  TESSERA_USER_REQUIRE(load.build.symmetrize, command << " mines undirected graphs; drop --directed");
-  TESSERA_USER_REQUIRE(load.build.remove_self_loops, command << " needs a graph without self-loops; drop --keep-self-loops");
-  return io::load_graph(args.get("graph"), load);
+  require_undirected_simple(args, command);
+  return io::load_graph(args.get("graph"), graph_load_options(args));
 }
 
-Json names(const std::vector<std::string>& list) {
-  Json a = Json::array();
-  for (const auto& n : list) a.push(n);
-  return a;
-}
-
-// Which optimizations were switched on, and which took effect in the run.
-void set_optimizations(Json& j, const MineParams& params, const EngineStats& stats) {
-  j.set("optimizations", names(enabled_optimizations(params.engine.optimizations)))
-      .set("optimizations_ran", names(stats.optimizations_ran))
-      .set("pairs_counted", stats.pairs_counted);
-}
-
-Json common_fields(const Arguments& args, const io::LoadedGraph& loaded, const MineResult& r, const MineParams& params) {
+// The input's fields, the result's (mining_json.hpp), then this process's peak device memory,
+// the input's read and build times and the backend.
+Json result_fields(const Arguments& args, const io::LoadedGraph& loaded, const Json& result) {
   Json j = Json::object();
-  j.set("graph", args.get("graph"))
-      .set("n", loaded.graph.num_vertices())
-      .set("m", loaded.graph.num_edges())
-      .set("pattern", r.pattern)
-      .set("induced", to_string(r.induced))
-      .set("count", r.count)
-      .set("oriented_dag", r.oriented)
-      .set("tasks", r.stats.tasks)
-      .set("units", r.stats.units)
-      .set("teams", r.stats.teams)
-      .set("team_threads", r.stats.team_threads)
-      .set("lanes", r.stats.lanes)
-      .set("narrow_units", r.stats.narrow_units)
-      .set("narrow_lanes", r.stats.narrow_lanes)
-      .set("launch", launch_json(r.stats.launch))
-      .set("buffer_bytes", static_cast<unsigned long long>(r.stats.buffer_bytes))
-      .set("task_bytes", static_cast<unsigned long long>(r.stats.task_bytes))
-      .set("device_bytes", static_cast<unsigned long long>(r.stats.buffer_bytes + r.stats.task_bytes + r.stats.graph_bytes))
-      .set("peak_device_bytes", kokkos_ext::AllocationTracker::peak_default_space_bytes())
-      .set("time_s", r.stats.mine_seconds)
-      .set("task_s", r.stats.task_seconds)
-      .set("prepare_s", r.prepare_seconds)
+  j.set("graph", args.get("graph")).set("n", loaded.graph.num_vertices()).set("m", loaded.graph.num_edges());
+  append_fields(j, result);
+  j.set("peak_device_bytes", kokkos_ext::AllocationTracker::peak_default_space_bytes())
       .set("read_s", loaded.read_seconds)
       .set("build_s", loaded.build_seconds)
       .set("backend", Kokkos::DefaultExecutionSpace::name());
-  set_optimizations(j, params, r.stats);
   return j;
 }
 
@@ -128,7 +91,7 @@ int mine_command(const Args& argv) {
                          "Edge-induced by default (distinct edge sets), vertex-induced with --induced\n"
                          "(distinct vertex sets). One match is one subgraph, never one per automorphism.");
   args.positional("graph", "graph file or gen:<spec>");
-  add_input_options(args);
+  add_graph_input_options(args);
   args.option("pattern", "NAME|FILE",
               "built-in name (triangle, k-clique k=3..8, diamond, 4-cycle, tailed-triangle, 3-star, 4-path, wedge,\n"
               "house, pentagon) or a pattern file ('u v' edges, 'label v L', # comments)")
@@ -137,7 +100,7 @@ int mine_command(const Args& argv) {
       .flag("plan", "print the search plan on stderr");
   add_engine_options(args);
   if (!args.parse(argv)) return 0;
-  TESSERA_USER_REQUIRE(args.maybe("pattern").has_value(), "mine needs --pattern NAME|FILE");
+  if (!args.maybe("pattern")) throw UsageError("mine needs --pattern NAME|FILE");
   const std::string spec = args.get("pattern");
   const Induced induced = args.has("induced") ? Induced::vertex : Induced::edge;
   const Pattern pattern =
@@ -158,7 +121,7 @@ int mine_command(const Args& argv) {
       [&](DistributedMiningRun& d) { return mine_distributed(loaded.graph, pattern, params, d); }, run);
   if (run.rank != 0) return 0;
   if (args.has("plan")) std::cerr << r.plan;
-  Json j = common_fields(args, loaded, r, params);
+  Json j = result_fields(args, loaded, to_json(r, params));
   if (args.has("distributed")) set_distributed(j, params.engine.share, run);
   print_result(j, args.has("json"));
   return 0;
@@ -168,12 +131,12 @@ int cliques_command(const Args& argv) {
   Arguments args("cliques", "Count (or list) the k-cliques of a graph, k = 3..8, each once, on the\n"
                             "degree-oriented DAG.");
   args.positional("graph", "graph file or gen:<spec>");
-  add_input_options(args);
+  add_graph_input_options(args);
   args.option("k", "K", "clique size, 3..8", "4").option("list", "FILE", "also write every clique to FILE, one per line");
   add_engine_options(args);
   if (!args.parse(argv)) return 0;
   const long long k = args.get_integer("k");
-  TESSERA_USER_REQUIRE(k >= 3 && k <= 8, "--k must be between 3 and 8 (got " << k << ")");
+  if (k < 3 || k > 8) throw UsageError("cliques: --k must be between 3 and 8 (got " + std::to_string(k) + ")");
   const MineParams params = mine_params(args, "cliques");
   kokkos_ext::AllocationTracker::install();
   const auto loaded = load_undirected(args, "cliques");
@@ -191,7 +154,7 @@ int cliques_command(const Args& argv) {
       },
       [&](DistributedMiningRun& d) { return mine_distributed(loaded.graph, clique(static_cast<int>(k)), params, d); }, run);
   if (run.rank != 0) return 0;
-  Json j = common_fields(args, loaded, r, params);
+  Json j = result_fields(args, loaded, to_json(r, params));
   j.set("k", k);
   if (args.has("distributed")) set_distributed(j, params.engine.share, run);
   print_result(j, args.has("json"));
@@ -202,12 +165,12 @@ int motifs_command(const Args& argv) {
   Arguments args("motifs", "Count every connected k-vertex motif (vertex-induced, distinct vertex sets),\n"
                            "k = 3 (wedge, triangle) or 4 (3-star, 4-path, tailed-triangle, 4-cycle, diamond, 4-clique).");
   args.positional("graph", "graph file or gen:<spec>");
-  add_input_options(args);
+  add_graph_input_options(args);
   args.option("k", "K", "motif size, 3 or 4", "3");
   add_engine_options(args);
   if (!args.parse(argv)) return 0;
   const long long k = args.get_integer("k");
-  TESSERA_USER_REQUIRE(k == 3 || k == 4, "--k must be 3 or 4 (got " << k << ")");
+  if (k != 3 && k != 4) throw UsageError("motifs: --k must be 3 or 4 (got " + std::to_string(k) + ")");
   const MineParams params = mine_params(args, "motifs");
   kokkos_ext::AllocationTracker::install();
   const auto loaded = load_undirected(args, "motifs");
@@ -218,18 +181,10 @@ int motifs_command(const Args& argv) {
                             : count_motifs(Kokkos::DefaultExecutionSpace{}, loaded.graph, static_cast<int>(k), params);
   if (run.rank != 0) return 0;
   if (args.has("json")) {
-    Json counts = Json::object();
-    for (const auto& [name, c] : m.induced) counts.set(name, c);
     Json j = Json::object();
-    j.set("graph", args.get("graph"))
-        .set("n", loaded.graph.num_vertices())
-        .set("m", loaded.graph.num_edges())
-        .set("k", k)
-        .set("motifs", counts)
-        .set("launches", launches_json(m.launches))
-        .set("time_s", m.seconds)
-        .set("backend", Kokkos::DefaultExecutionSpace::name())
-        .set("optimizations", names(enabled_optimizations(params.engine.optimizations)))
+    j.set("graph", args.get("graph")).set("n", loaded.graph.num_vertices()).set("m", loaded.graph.num_edges()).set("k", k);
+    append_fields(j, to_json(m, params));
+    j.set("backend", Kokkos::DefaultExecutionSpace::name())
         .set("peak_device_bytes", kokkos_ext::AllocationTracker::peak_default_space_bytes());
     if (args.has("distributed")) set_distributed(j, params.engine.share, run);
     print_result(j, true);

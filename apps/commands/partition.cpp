@@ -8,6 +8,7 @@
 #include "algorithms/partitioning/multilevel/partition_hypergraph.hpp"
 #include "algorithms/partitioning/multilevel/partition_options.hpp"
 #include "algorithms/partitioning/multilevel/partition_report.hpp"
+#include "algorithms/partitioning/multilevel/partition_report_json.hpp"
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
 #include "core/util/json.hpp"
@@ -32,37 +33,18 @@ PartitionParams params_from(const Arguments& args, bool require_mode) {
   }
 }
 
-Json quality_json(const PartitionQuality& q, double soed) {
-  Json j = Json::object();
-  j.set("valid", q.valid)
-      .set("num_parts", static_cast<long long>(q.k))
-      .set("connectivity", q.connectivity)
-      .set("cut", q.cut_net)
-      .set("cut_nets", static_cast<long long>(q.num_cut_nets))
-      .set("soed", soed)
-      .set("imbalance", q.imbalance)
-      .set("max_block_weight", static_cast<long long>(q.max_block_weight))
-      .set("max_inbound_nets", static_cast<long long>(q.max_inbound_nets))
-      .set("violating_blocks", static_cast<long long>(q.violating_blocks.size()));
-  return j;
-}
-
-// Fig. 8's breakdown: seconds per algorithm step.
-Json steps_json(const StepSeconds& s) {
-  Json j = Json::object();
-  for (const auto& step : k_step_fields) j.set(step.name, s.*step.seconds);
-  return j;
-}
-
 }  // namespace
 
 int partition_command(const Args& argv) {
   Arguments args("partition",
                  "Deterministic multilevel hypergraph partitioning (paper 3). Constrained mode: fewest blocks of at most\n"
                  "OMEGA weight and DELTA distinct inbound nets, minimal connectivity. k-way mode: K blocks, balance EPS.\n"
-                 "hMETIS files are undirected: every pin counts as a destination (inbound) pin.");
+                 "hMETIS files are undirected: every pin counts as a destination (inbound) pin.\n"
+                 "A --preset names a hardware target's limits, written OMEGA/DELTA/LIMIT: at most OMEGA nodes per block\n"
+                 "(as --max-size), at most DELTA distinct inbound nets per block (as --max-inbound), and LIMIT blocks\n"
+                 "(its core count; reported as within_part_limit, not enforced).");
   args.positional("hypergraph", "hypergraph file (.hgr, .dhg, .snn, ...)");
-  add_input_options(args);
+  add_hypergraph_input_options(args);
   add_constraint_options(args);
   args.option("output", "FILE", "write one block id per line (written atomically)");
   for (const auto& o : partition_options()) args.option(o.name, o.value_name, o.help, o.default_value);
@@ -77,34 +59,14 @@ int partition_command(const Args& argv) {
     progress::report("writing", *out);
     io::write_partition(*out, report.parts);
   }
-  Json j = quality_json(report.quality, report.soed);
+  Json j = Json::object();
   j.set("hypergraph", args.get("hypergraph"))
-      .set("mode", params.mode == PartitionMode::constrained ? "constrained" : "kway")
-      .set("algorithm", to_string(params.algorithm))
-      .set("nodes", static_cast<long long>(h.num_nodes))
+      .set("mode", params.mode == PartitionMode::constrained ? "constrained" : "kway");
+  append_fields(j, to_json(report, params));
+  j.set("nodes", static_cast<long long>(h.num_nodes))
       .set("nets", static_cast<long long>(h.num_nets()))
       .set("pins", static_cast<long long>(h.num_pins()))
-      .set("levels", static_cast<long long>(report.level_nodes.size()))
-      .set("coarsening_stop", report.coarsening_stop)
-      .set("within_part_limit", report.within_part_limit)
-      .set("seed", static_cast<long long>(params.seed))
-      .set("runs", static_cast<long long>(params.runs))
-      .set("time_s", report.seconds)
-      .set("coarsening_s", report.coarsening_seconds)
-      .set("initial_s", report.initial_seconds)
-      .set("refinement_s", report.refinement_seconds)
       .set("backend", on_host ? Kokkos::DefaultHostExecutionSpace::name() : Kokkos::DefaultExecutionSpace::name());
-  j.set("steps_s", steps_json(report.steps));
-  Json levels = Json::array();
-  for (auto x : report.level_nodes) levels.push(static_cast<long long>(x));
-  j.set("level_nodes", levels);
-  Json refined = Json::array();  // [nodes, repetitions, seconds] per refined level, coarsest first
-  for (const auto& r : report.refined_levels) {
-    Json row = Json::array();
-    row.push(static_cast<long long>(r.nodes)).push(static_cast<long long>(r.repetitions)).push(r.seconds);
-    refined.push(row);
-  }
-  j.set("refined_levels", refined);
   print_result(j, args.has("json"));
   return 0;
 }
@@ -114,7 +76,7 @@ int partition_check_command(const Args& argv) {
                  "Recompute a partition's metrics (connectivity, cut-net, SOED, block weights and inbound sets,\n"
                  "imbalance) and check it against the given constraints. Exit code 1 when it violates them.");
   args.positional("hypergraph", "hypergraph file").positional("partition", "one block id per line");
-  add_input_options(args);
+  add_hypergraph_input_options(args);
   add_constraint_options(args);
   args.flag("json", "print one JSON object on stdout");
   if (!args.parse(argv)) return 0;
@@ -133,7 +95,7 @@ int partition_check_command(const Args& argv) {
   bool ok = q.valid;
   if (args.given("k")) ok = ok && q.k <= params.k;
   if (params.max_parts) ok = ok && q.k <= *params.max_parts;
-  Json j = quality_json(q, q.connectivity + q.cut_net);
+  Json j = to_json(q, q.connectivity + q.cut_net);
   j.set("valid", ok);
   Json weights = Json::array(), inbound = Json::array();
   for (auto w : q.block_weights) weights.push(static_cast<long long>(w));

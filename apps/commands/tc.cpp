@@ -4,6 +4,7 @@
 
 #include "algorithms/triangle_count/tc_options.hpp"
 #include "algorithms/triangle_count/triangle_count.hpp"
+#include "algorithms/triangle_count/triangle_count_json.hpp"
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
 #include "apps/commands/tc_distributed.hpp"
@@ -19,7 +20,7 @@ int tc_command(const Args& argv) {
                        "setup_s (the counting kernels' first launch in this process, with no work: loading\n"
                        "them), time_s (the count: its `launches` kernel launches and one readback).");
   args.positional("graph", "graph file or gen:<spec>");
-  add_input_options(args);
+  add_graph_input_options(args);
   for (const auto& o : triangle_count_options())
     args.option(o.name, o.value_name, o.help + " (default: " + o.default_value + ")" + distributed_help(o.name));
   args.option("per-vertex", "FILE", "write 'vertex triangles clustering' per line to FILE (single node only)")
@@ -27,15 +28,15 @@ int tc_command(const Args& argv) {
       .flag("distributed", "count over MPI ranks (launch with mpiexec; rank 0 prints)");
   add_distributed_options(args);
   if (!args.parse(argv)) return 0;
-  if (args.has("first-pin-is-source")) throw UsageError("tc: --first-pin-is-source is for hypergraph inputs");
+  require_undirected_simple(args, "tc");
   auto load = graph_load_options(args);
-  TESSERA_USER_REQUIRE(load.build.symmetrize, "tc counts triangles of undirected graphs; drop --directed");
-  TESSERA_USER_REQUIRE(load.build.remove_self_loops, "tc needs a graph without self-loops; drop --keep-self-loops");
   if (args.has("distributed")) return tc_distributed(args, load);
   reject_distributed_options(args);
 
   TriangleCountParams params;
-  for (const auto& o : triangle_count_options()) o.apply(params, args.maybe(o.name).value_or(o.default_value));
+  as_usage("tc", [&] {
+    for (const auto& o : triangle_count_options()) o.apply(params, args.maybe(o.name).value_or(o.default_value));
+  });
   const auto per_vertex_file = args.maybe("per-vertex");
   params.per_vertex = per_vertex_file.has_value();
 
@@ -55,20 +56,9 @@ int tc_command(const Args& argv) {
     io::write_file_atomically(*per_vertex_file, text);
   }
   Json j = Json::object();
-  j.set("graph", args.get("graph"))
-      .set("n", loaded.graph.num_vertices())
-      .set("m", loaded.graph.num_edges())
-      .set("triangles", r.triangles)
-      .set("variant", to_string(r.variant))
-      .set("intersection", to_string(params.intersection))
-      .set("orientation", to_string(params.orientation))
-      .set("tasks", r.tasks)
-      .set("time_s", r.count_seconds)
-      .set("launches", r.launches)
-      .set("setup_s", setup_seconds)
-      .set("preprocess_s", plan.preprocess_seconds)
-      .set("edges_per_s", r.count_seconds > 0 ? loaded.graph.num_edges() / r.count_seconds : 0.0)
-      .set("read_s", loaded.read_seconds)
+  j.set("graph", args.get("graph")).set("n", loaded.graph.num_vertices()).set("m", loaded.graph.num_edges());
+  append_fields(j, to_json(r, params, loaded.graph.num_edges(), setup_seconds));
+  j.set("read_s", loaded.read_seconds)
       .set("build_s", loaded.build_seconds)
       .set("backend", Kokkos::DefaultExecutionSpace::name());
   print_result(j, args.has("json"));

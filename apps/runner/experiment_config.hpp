@@ -17,7 +17,8 @@
 //         orientation: [degree, id]
 //   quick:                           # optional: what `tessera run --quick` uses instead (any of
 //     inputs: [...]                  # inputs, tasks, repetitions, warmup): small generated inputs
-//     repetitions: 1                 # so every paper figure also runs in seconds in CI
+//     repetitions: 1                 # so every paper figure also runs in seconds in CI; warmup
+//                                    # is at least 1 there unless the block gives it
 //   plot:                            # optional mapping, or list of mappings; not interpreted
 //     x: param.k                     # here: echoed into config.resolved.yaml for scripts/plot.py
 //     y: time_s                      # (keys documented there)

@@ -8,10 +8,11 @@
 
 #include "algorithms/pattern_mining/problems/mine.hpp"
 #include "algorithms/pattern_mining/engine/engine_options.hpp"
-#include "algorithms/pattern_mining/engine/launch_report.hpp"
 #include "algorithms/pattern_mining/problems/motifs.hpp"
 #include "algorithms/pattern_mining/fsm/fsm.hpp"
+#include "algorithms/pattern_mining/fsm/fsm_json.hpp"
 #include "algorithms/pattern_mining/fsm/fsm_options.hpp"
+#include "algorithms/pattern_mining/problems/mining_json.hpp"
 #include "core/error.hpp"
 #include "core/util/parse_number.hpp"
 #include "core/util/path_exists.hpp"
@@ -35,42 +36,13 @@ MineParams mine_params(const Params& p) {
   return m;
 }
 
-Json names(const std::vector<std::string>& list) {
-  Json a = Json::array();
-  for (const auto& n : list) a.push(n);
-  return a;
-}
-
-Json result_json(const MineResult& r) {
-  Json j = Json::object();
-  j.set("time_s", r.stats.mine_seconds)
-      .set("task_s", r.stats.task_seconds)
-      .set("prepare_s", r.prepare_seconds)
-      .set("count", r.count)
-      .set("pattern", r.pattern)
-      .set("induced", to_string(r.induced))
-      .set("tasks", r.stats.tasks)
-      .set("units", r.stats.units)
-      .set("teams", r.stats.teams)
-      .set("team_threads", r.stats.team_threads)
-      .set("lanes", r.stats.lanes)
-      .set("narrow_units", r.stats.narrow_units)
-      .set("narrow_lanes", r.stats.narrow_lanes)
-      .set("register_cap", r.stats.launch.wide.register_cap)  // applied (launch.register_cap_note: why not)
-      .set("launch", launch_json(r.stats.launch))
-      .set("device_bytes", static_cast<unsigned long long>(r.stats.buffer_bytes + r.stats.task_bytes + r.stats.graph_bytes))
-      .set("optimizations_ran", names(r.stats.optimizations_ran))
-      .set("pairs_counted", r.stats.pairs_counted);
-  return j;
-}
-
 PreparedTask mine_task(const Params& p) {
   const std::string& spec = p.at("pattern");
   TESSERA_USER_REQUIRE(!spec.empty(), "task 'mine' needs a pattern (a built-in name or a pattern file)");
   const Induced induced = parse_induced(p.at("induced"));
   const Pattern pattern = path_exists(spec) ? read_pattern_file(spec, induced) : pattern_by_name(spec, induced);
   return [pattern, params = mine_params(p)](const io::LoadedGraph& input) {
-    return result_json(mine(Space{}, input.graph, pattern, params));
+    return to_json(mine(Space{}, input.graph, pattern, params), params);
   };
 }
 
@@ -83,18 +55,13 @@ int parse_k(const std::string& task, const Params& p, int lo, int hi) {
 
 PreparedTask cliques_task(const Params& p) {
   return [k = parse_k("cliques", p, 3, 8), params = mine_params(p)](const io::LoadedGraph& input) {
-    return result_json(count_cliques(Space{}, input.graph, k, params));
+    return to_json(count_cliques(Space{}, input.graph, k, params), params);
   };
 }
 
 PreparedTask motifs_task(const Params& p) {
   return [k = parse_k("motifs", p, 3, 4), params = mine_params(p)](const io::LoadedGraph& input) {
-    const MotifCounts m = count_motifs(Space{}, input.graph, k, params);
-    Json counts = Json::object();
-    for (const auto& [name, c] : m.induced) counts.set(name, c);
-    Json j = Json::object();
-    j.set("time_s", m.seconds).set("motifs", counts).set("launches", launches_json(m.launches));
-    return j;
+    return to_json(count_motifs(Space{}, input.graph, k, params), params);
   };
 }
 
@@ -107,19 +74,7 @@ PreparedTask fsm_task(const Params& p) {
     o.apply(params, value);
   }
   return [params](const io::LoadedGraph& input) {
-    const FsmResult r = frequent_subgraphs(Space{}, input.graph, params);
-    Json by_edges = Json::array();
-    for (count_t c : r.by_edges) by_edges.push(c);
-    Json j = Json::object();
-    j.set("time_s", r.seconds)
-        .set("engine_s", r.engine_seconds)
-        .set("counts_s", r.count_seconds)
-        .set("frequent_patterns", static_cast<count_t>(r.patterns.size()))
-        .set("by_edges", by_edges)
-        .set("candidates", r.candidates)
-        .set("pruned", r.pruned)
-        .set("matches", r.matches);
-    return j;
+    return to_json(frequent_subgraphs(Space{}, input.graph, params));
   };
 }
 

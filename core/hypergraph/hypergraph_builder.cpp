@@ -42,6 +42,18 @@ void check_node_weight_total(const node_weight_t* weights, std::size_t count, co
   }
 }
 
+void check_net_weights(const weight_t* weights, const eid_t* offsets, std::size_t count, const std::string& source) {
+  long double total = 0;
+  for (std::size_t e = 0; e < count; ++e) {
+    TESSERA_USER_REQUIRE(std::isfinite(weights[e]) && weights[e] >= 0,
+                         source << ": net " << e << " has weight " << weights[e] << " (must be finite and >= 0)");
+    total += static_cast<long double>(weights[e]) * static_cast<long double>(offsets[e + 1] - offsets[e]);
+    TESSERA_USER_REQUIRE(total <= k_max_total_net_weight,
+                         source << ": net weights times their pin counts sum to more than 2^62 (at net " << e
+                                << ", weight " << weights[e] << "); the partitioner's weight arithmetic is 64-bit");
+  }
+}
+
 HostHypergraph build_hypergraph(const HypergraphInput& in, HypergraphBuildReport* report,
                                 const std::string& source) {
   const vid_t n = in.num_nodes;
@@ -58,9 +70,7 @@ HostHypergraph build_hypergraph(const HypergraphInput& in, HypergraphBuildReport
                        source << ": " << in.net_weights.size() << " net weights for " << num_nets << " nets");
   TESSERA_USER_REQUIRE(in.node_weights.empty() || in.node_weights.size() == static_cast<std::size_t>(n),
                        source << ": " << in.node_weights.size() << " node weights for " << n << " nodes");
-  for (std::size_t e = 0; e < in.net_weights.size(); ++e)
-    TESSERA_USER_REQUIRE(std::isfinite(in.net_weights[e]) && in.net_weights[e] >= 0,
-                         source << ": net " << e << " has weight " << in.net_weights[e] << " (must be finite and >= 0)");
+  check_net_weights(in.net_weights.data(), in.net_offsets.data(), in.net_weights.size(), source);
   check_node_weight_total(in.node_weights.data(), in.node_weights.size(), source);
   // The node count may come from a header or from one large id in a short file: the arrays below
   // and the result take about 24 bytes per node and net and 16 per pin, checked before any of them.

@@ -29,6 +29,13 @@ constexpr node_weight_t k_max_total_node_weight = node_weight_t(1) << 62;
 // Throws UserError ("<source>: node weights sum to more than 2^62 ...") when they do not fit.
 void check_node_weight_total(const node_weight_t* weights, std::size_t count, const std::string& source);
 
+// Net weights are finite and >= 0, and each weight times its net's pin count adds up to at most
+// k_max_total_net_weight: the partitioner turns them into 64-bit fixed point and sums them over
+// pins (a weight near 2^63 would wrap). Throws UserError naming the net otherwise. `offsets` has
+// count + 1 entries (net e's pins are [offsets[e], offsets[e + 1])).
+constexpr double k_max_total_net_weight = 4611686018427387904.0;  // 2^62
+void check_net_weights(const weight_t* weights, const eid_t* offsets, std::size_t count, const std::string& source);
+
 struct HypergraphBuildReport {
   eid_t duplicate_pins_removed = 0;  // repeated pins within a net, and sources listed as destinations
   nid_t empty_nets = 0;              // nets left with no pins are kept (they never cost anything)

@@ -8,10 +8,19 @@
 
 namespace tessera {
 
-// Memory the process can still get: MemAvailable (Linux), else the physical memory; never more
-// than the environment's TESSERA_MEMORY_BUDGET_MB (a positive integer, in MiB: a container's
-// limit that /proc/meminfo does not show; UserError when malformed) or the cap below.
+// Memory the process can still get: the smallest of MemAvailable (Linux; else the physical
+// memory), what RLIMIT_AS and RLIMIT_DATA (ulimit -v / -d) leave beside the process's current
+// VmSize and VmData, what its cgroups leave (v2 memory.max, v1 memory.limit_in_bytes, each less
+// the usage without inactive page cache, ancestors included), TESSERA_MEMORY_BUDGET_MB (a
+// positive integer, in MiB, for a limit none of these shows; UserError when malformed) and the
+// cap below.
 std::uint64_t available_memory_bytes();
+
+namespace detail {
+// What the cgroups of this process leave, read under `root` ("" for the machine; a folder
+// holding proc/self/cgroup and sys/fs/cgroup/... in tests). UINT64_MAX when none limits memory.
+std::uint64_t cgroup_memory_left(const std::string& root);
+}  // namespace detail
 
 // Caps what available_memory_bytes() reports, for a process held to a limit the kernel does not
 // show in /proc/meminfo (a fuzzing process's -rss_limit_mb, a test of the refusal itself).

@@ -139,9 +139,10 @@ HostHypergraph read_hypergraph_hdf5(const std::string& path) {
   check_counts(f, "net_num_sources", h.net_num_sources, h.net_offsets);
   // Absent weights are unit weights: the container always carries both weight arrays.
   h.net_weights = host_array<weight_t>("tessera::io::hdf5::net_weights", nets);
-  if (has_net_weights)
+  if (has_net_weights) {
     f.read_array(id, "net_weights", nets, 0, nets, h.net_weights.data());
-  else
+    check_net_weights(h.net_weights.data(), h.net_offsets.data(), static_cast<std::size_t>(nets), path);
+  } else
     Kokkos::deep_copy(h.net_weights, 1.0);
 
   h.node_offsets = f.read_whole<eid_t>(id, "node_offsets", nodes + 1);

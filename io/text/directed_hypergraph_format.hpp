@@ -12,6 +12,8 @@
 // The header line comes first and carries the format version (1); keys may appear in any
 // order; nets and nodes are required, the flags default to directed=1, net_weights=0,
 // node_weights=0. An empty net is written as a lone ">" (with its weight if weighted).
+// The header's counts are record counts: a file cut anywhere, at a line boundary too, or with
+// lines appended, is an error naming the count it misses (nets, then node weights).
 #include <string>
 
 #include "core/hypergraph/hypergraph_builder.hpp"

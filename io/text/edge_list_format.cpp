@@ -16,6 +16,21 @@ namespace {
 using detail::LineReader;
 using detail::Tokenizer;
 
+// "# n N m M" (ours: write_edge_list, the shared data): M, the number of edge lines that follow;
+// -1 for any other line. SNAP's "Edges:" is not one: real SNAP files disagree with it (CA-HepPh
+// declares 237010 edges and lists 237011).
+std::int64_t header_edge_count(std::string_view line) {
+  Tokenizer tok(line);
+  std::string_view t, n, key, m;
+  if (!tok.next(t)) return -1;
+  if (t == "#" && !tok.next(t)) return -1;
+  if (t != "n" && t != "#n") return -1;
+  std::uint64_t value = 0;
+  if (!tok.next(n) || !tok.next(key) || key != "m" || !tok.next(m) || !tok.at_end() || !detail::parse_uint(m, value))
+    return -1;
+  return static_cast<std::int64_t>(std::min<std::uint64_t>(value, UINT64_MAX >> 1));
+}
+
 // Recognizes "# Nodes: N Edges: M" (SNAP) and "# n N m M" (shared data); returns N or -1.
 std::int64_t header_vertex_count(std::string_view line) {
   Tokenizer tok(line);
@@ -43,6 +58,8 @@ EdgeList read_edge_list(const std::string& path, const EdgeListReadOptions& opts
   EdgeList edges;
   edges.directed = false;
   std::int64_t declared_n = -1;
+  std::int64_t declared_m = -1;  // from our own header only (header_edge_count)
+  std::int64_t header_line = 0;
   std::int64_t max_id = -1;
   int columns = 0;  // fixed by the first edge line: 2 or 3
   const std::uint64_t offset = opts.one_based ? 1 : 0;
@@ -77,6 +94,10 @@ EdgeList read_edge_list(const std::string& path, const EdgeListReadOptions& opts
                         std::to_string(max_vertices) + " that 32-bit ids allow");
           declared_n = std::max(declared_n, n);
         }
+        if (const std::int64_t m = header_edge_count(line); m >= 0) {
+          declared_m = m;
+          header_line = reader.line_number();
+        }
       }
       continue;
     }
@@ -106,6 +127,13 @@ EdgeList read_edge_list(const std::string& path, const EdgeListReadOptions& opts
       edges.weights.push_back(w);
     }
   }
+  // Our header counts the edge lines: fewer means the file was cut (at a line boundary, or it
+  // would not have parsed), more means data was appended or the header is wrong.
+  if (declared_m >= 0 && static_cast<std::uint64_t>(declared_m) != edges.src.size())
+    throw ParseError(path, reader.line_number(),
+                     "the header (line " + std::to_string(header_line) + ") declares " + std::to_string(declared_m) +
+                         " edges but " + std::to_string(edges.src.size()) +
+                         " edge lines follow (the file is truncated, or the header is wrong)");
   // A declared vertex count beyond the largest id adds isolated vertices: honoured when the graph
   // they make fits (about 24 bytes per vertex once built), an error before any allocation if not.
   if (declared_n > max_id + 1)

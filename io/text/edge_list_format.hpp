@@ -4,7 +4,10 @@
 // Reading: one edge per line, "u v" or "u v w", separated by blanks or commas. Lines whose
 // first visible character is '#' or '%' are comments; blank lines are ignored. Before the first
 // edge, a SNAP header "# Nodes: N Edges: M" or our header "# n N m M" declares N vertices
-// (isolated ones included); the edge count in a header is not checked (SNAP counts arcs).
+// (isolated ones included). Our header's M is the number of edge lines, checked at the end (a file
+// cut at a line boundary is an error); SNAP's "Edges:" is not checked (real SNAP files disagree
+// with it). Without our header an edge list has no record count: a file cut at a line boundary
+// reads as a smaller graph, which no reader can tell.
 // Edges are returned exactly as listed (directed = false: the CSR builder symmetrizes and
 // removes duplicates and self-loops as it is told to).
 #include <string>

@@ -25,6 +25,10 @@ expect_error() {
 case "$case_name" in
   help)
     "$tessera" --help | grep -q "commands:" || fail "no command list"
+    "$tessera" --help | grep -q -- "--version" || fail "--help does not list --version"
+    "$tessera" --version | grep -q "^tessera [0-9]" || fail "--version"
+    "$tessera" partition --help | grep -q "OMEGA/DELTA/LIMIT: at most OMEGA nodes per block" ||
+      fail "partition --help does not say what the preset triples mean"
     for c in info convert generate run; do "$tessera" $c --help | grep -q "usage: tessera $c" || fail "$c --help"; done
     expect_error "unknown command" "$tessera" frobnicate
     expect_error "unknown option --bogus" "$tessera" info x.el --bogus
@@ -120,7 +124,7 @@ case "$case_name" in
     done
     mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed --help | grep -q "buffer-size" || fail "--help"
     # Rejected: usage errors (exit 2) for the single-node-only and hypergraph options, bad
-    # values; as on a single node, --directed and --keep-self-loops are input errors (exit 1).
+    # values; as on a single node, --directed and --keep-self-loops are usage errors too.
     for bad in "--intersection merge" "--per-vertex $tmp/pv" "--first-pin-is-source" "--buffer-size 0" "--variant masked" "--message-format pairs" "--receiver-streams 0" "--ipc-rows all"; do
       mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed $bad >/dev/null 2>"$tmp/err"; rc=$?
       [ $rc -eq 2 ] || fail "--distributed $bad: exit $rc, $(cat "$tmp/err")"
@@ -128,7 +132,7 @@ case "$case_name" in
     [ -e "$tmp/pv" ] && fail "--per-vertex wrote a file"
     for bad in --directed --keep-self-loops; do
       mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed $bad >/dev/null 2>"$tmp/err"; rc=$?
-      [ $rc -eq 1 ] || fail "--distributed $bad: exit $rc, $(cat "$tmp/err")"
+      [ $rc -eq 2 ] || fail "--distributed $bad: exit $rc, $(cat "$tmp/err")"
     done
     for o in buffer-size compress scan-chunk ranks-per-node gpu-ranks-per-node weigh-partition partition ipc-rows message-format \
              receiver-streams; do
@@ -164,6 +168,17 @@ case "$case_name" in
     [ ! -e "$tmp/k.el" ] || fail "a refused generator wrote its output"
     expect_error "a convolution layer of 5x5 gets a 2x2 map and would have no output; give a larger input=SIDE$" \
       "$tessera" partition nn:lenet,input=4 --k 2
+    # The process's own limits count, not only /proc/meminfo (issue 27): a 40-byte edge list whose
+    # header declares 4e8 vertices (9.6 GB built) is refused at once under ulimit -v 4 GB (it took
+    # 32 s and 3.1 GB before). Where a 4 GB address space cannot even start the tool (ASan), skipped.
+    printf '# Nodes: 400000000 Edges: 1\n0 1\n1 2\n' > "$tmp/huge-header.el"
+    if (ulimit -v 4000000; "$tessera" version) >/dev/null 2>&1; then
+      start=$SECONDS
+      (ulimit -v 4000000; "$tessera" info "$tmp/huge-header.el" >"$tmp/out" 2>"$tmp/err"); rc=$?
+      [ "$rc" -eq 1 ] && grep -q "huge-header.el: the header's 400000000 vertices needs at least 9.6 GB, more than the" "$tmp/err" ||
+        fail "huge header under ulimit -v: exit $rc, $(cat "$tmp/err")"
+      [ $((SECONDS - start)) -le 5 ] || fail "huge header under ulimit -v took $((SECONDS - start)) s"
+    fi
     ;;
   generate-convert)
     # SIGTERM while an output is being written: its temporary is removed and the target never
@@ -234,6 +249,22 @@ YAML
     [ ! -e "$tmp/r2" ] && [ ! -e "$tmp/r3" ] && [ ! -e "$tmp/r4" ] && [ ! -e "$tmp/r5" ] && [ ! -e "$tmp/r6" ] ||
       fail "invalid experiments created output"
     expect_error "cannot create the results folder '/proc/" "$tessera" run "$tmp/exp.yaml" --output /proc/tessera-results
+    # Distributed tasks (MPI builds): the launcher is exec'd, never given to a shell, and one that
+    # prints no JSON is named as such (issue 27).
+    if "$tessera" version | grep -q "features:.* mpi"; then
+      for launcher in "/bin/echo" "true; touch $tmp/pwned"; do
+        printf 'name: l\ninputs:\n  - generator: clique:n=4\ntasks:\n  - task: tc-distributed\n    params:\n      launcher: "%s"\n' \
+          "$launcher" > "$tmp/launch.yaml"
+        "$tessera" run "$tmp/launch.yaml" --fail-fast --output "$tmp/rl" >/dev/null 2>"$tmp/err" && fail "launcher '$launcher' succeeded"
+        case $launcher in
+          /bin/echo) grep -q "printed no JSON object on its last line (got '.*tc gen:clique:n=4 --distributed --json" "$tmp/err" ||
+                       fail "launcher without JSON: $(cat "$tmp/err")" ;;
+          *) grep -q "could not start the launcher 'true;'" "$tmp/err" || fail "launcher through a shell? $(cat "$tmp/err")" ;;
+        esac
+        grep -q "trailing characters" "$tmp/err" && fail "JSON parser message leaked: $(cat "$tmp/err")"
+      done
+      [ ! -e "$tmp/pwned" ] || fail "the launcher went through a shell"
+    fi
     # A point that fails at run time (here: an input that does not load) is recorded with its
     # error and the sweep goes on (exit 1); --fail-fast stops at the first failure.
     printf '0 1\n1 x\n' > "$tmp/bad.el"
@@ -350,7 +381,7 @@ YAML
     expect_error "fsm needs --support SIGMA" "$tessera" fsm $c6
     "$tessera" fsm $c6 > /dev/null 2>&1; [ $? -eq 2 ] || fail "missing --support should exit 2"
     expect_error "option 'max-edges' expects an integer in \[1, 4\], got '5'" "$tessera" fsm $c6 --support 1 --max-edges 5
-    "$tessera" fsm $c6 --support 1 --max-edges 0 > /dev/null 2>&1; [ $? -eq 1 ] || fail "--max-edges 0 should exit 1"
+    "$tessera" fsm $c6 --support 1 --max-edges 0 > /dev/null 2>&1; [ $? -eq 2 ] || fail "--max-edges 0 should exit 2 (usage)"
     expect_error "option 'support' expects an integer" "$tessera" fsm $c6 --support 0
     expect_error "needs vertex labels" "$tessera" fsm gen:cycle:n=6 --support 1
     expect_error "unknown option --labels" "$tessera" tc gen:cycle:n=6 --labels x
@@ -460,7 +491,7 @@ YAML
     expect_error "impossible instance" "$tessera" partition "$g" --max-size 64 --max-inbound 1
     expect_error "exceeds the number of nodes" "$tessera" partition "$g" --k 100000000
     expect_error "option 'epsilon' expects a number in \[0, 1e6\], got '-1'" "$tessera" partition "$g" --k 2 --epsilon -1
-    expect_error "number of runs must be >= 1" "$tessera" partition "$g" --k 2 --runs 0
+    expect_error "option 'runs' expects an integer in \[1, " "$tessera" partition "$g" --k 2 --runs 0
     expect_error "unknown constraint preset" "$tessera" partition "$g" --preset nope
     expect_error "give one of" "$tessera" partition "$g" --k 2 --preset Loihi-64
     "$tessera" partition-check "$g" "$tmp/missing" > /dev/null 2>&1 && fail "missing partition file accepted"

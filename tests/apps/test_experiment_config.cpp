@@ -136,7 +136,7 @@ quick:
   const auto c = io::load_experiment(path, true);
   CHECK(c.quick);
   CHECK(c.repetitions == 1);
-  CHECK(c.warmup == 0);
+  CHECK(c.warmup == 1);  // quick mode warms up unless its block says otherwise (issue 27)
   REQUIRE(c.inputs.size() == 1);
   CHECK(c.inputs[0].source == "gen:clique:n=6");
   REQUIRE(c.tasks.size() == 1);  // not given in quick: the full run's
@@ -145,4 +145,8 @@ quick:
   CHECK_THROWS_WITH_AS(io::load_experiment(plain, true), doctest::Contains("has no 'quick:' block"), ParseError);
   CHECK_THROWS_WITH_AS(io::load_experiment(dir.write("bad.yaml", "name: x\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: stats\nquick:\n  name: y\n")),
                        doctest::Contains("bad.yaml:7: unknown key 'name' in 'quick'"), ParseError);
+  const auto cold = dir.write("cold.yaml", "name: x\nwarmup: 3\ninputs:\n  - generator: clique:n=3\ntasks:\n  - task: stats\n"
+                                           "quick:\n  warmup: 0\n");
+  CHECK(io::load_experiment(cold, true).warmup == 0);
+  CHECK(io::load_experiment(cold, false).warmup == 3);
 }

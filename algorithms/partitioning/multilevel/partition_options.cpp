@@ -72,7 +72,7 @@ const std::vector<PartitionOption>& partition_options() {
       {"runs", "N", "independent multilevel runs (seeds S, S+1, ...); the best is kept",
        "",
        [](PartitionParams& p, const std::string& v) {
-         p.runs = static_cast<int>(option_integer("runs", v, -k_int_max, k_int_max));  // the partitioner checks >= 1
+         p.runs = static_cast<int>(option_integer("runs", v, 1, k_int_max));  // (the partitioner checks it too)
        },
        [](const PartitionParams& p) { return std::to_string(p.runs); }},
       {"candidates", "1..8", "Pi: candidate pairs proposed per node and level (matching rounds)",

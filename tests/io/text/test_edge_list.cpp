@@ -50,6 +50,17 @@ TEST_CASE("read_edge_list: weights, one-based ids, headers") {
     EdgeList e = io::read_edge_list(dir.write("n.el", "# n 7 m 1\n0 1\n"));
     CHECK(e.num_vertices == 7);
   }
+  SUBCASE("our header's edge count: a file cut at a line boundary, or one line too many, is an error") {
+    const std::string whole = "# n 4 m 3\n0 1\n1 2\n2 3\n";
+    CHECK(io::read_edge_list(dir.write("whole.el", whole)).size() == 3);
+    CHECK_THROWS_WITH_AS(io::read_edge_list(dir.write("cut.el", "# n 4 m 3\n0 1\n1 2\n")),
+                         doctest::Contains("cut.el:3: the header (line 1) declares 3 edges but 2 edge lines follow "
+                                           "(the file is truncated, or the header is wrong)"),
+                         ParseError);
+    CHECK_THROWS_WITH_AS(io::read_edge_list(dir.write("more.el", whole + "3 0\n")),
+                         doctest::Contains("declares 3 edges but 4 edge lines follow"), ParseError);
+    // SNAP's "Edges:" is not a line count one can trust (above: 99 declared, 1 listed).
+  }
   SUBCASE("ids beyond the header extend n") {
     EdgeList e = io::read_edge_list(dir.write("x.el", "# n 2 m 1\n0 4\n"));
     CHECK(e.num_vertices == 5);

@@ -99,6 +99,18 @@ TEST_CASE("read_hmetis: broken inputs") {
           total + ": node weights sum to more than 2^62 (at node 1); the partitioner's weight arithmetic is 64-bit");
   }
   CHECK(thrown);
+  // Net weights likewise (issue 27): a weight near 2^63 on a 2-pin net would wrap the
+  // partitioner's 64-bit fixed-point sums; 2^61 on 2 pins is exactly the 2^62 that still fits.
+  const auto heavy_net = dir.write("heavy-net.hgr", "2 3 1\n9223372036854775807 1 2\n1 2 3\n");
+  CHECK_THROWS_WITH_AS(io::load_hypergraph(heavy_net),
+                       (heavy_net + ": net weights times their pin counts sum to more than 2^62 (at net 0, weight "
+                                    "9.22337e+18); the partitioner's weight arithmetic is 64-bit").c_str(),
+                       UserError);
+  const auto second_net = dir.write("second-net.hgr", "2 3 1\n2305843009213693952 1 2\n1 1 3\n");
+  CHECK_THROWS_WITH_AS(io::load_hypergraph(second_net),
+                       doctest::Contains("sum to more than 2^62 (at net 1, weight 1)"), UserError);
+  const auto fits = dir.write("fits.hgr", "1 3 1\n2305843009213693952 1 2\n");
+  CHECK(io::load_hypergraph(fits).num_nets() == 1);
 }
 
 TEST_CASE("write_hmetis: formats and round trips") {
@@ -163,6 +175,32 @@ TEST_CASE(".dhg: round trips, optional separator, comments") {
   CHECK(r.pins == std::vector<vid_t>{0, 1, 2, 3, 4, 0, 1, 2, 3});
   CHECK(r.net_num_sources == std::vector<vid_t>{2, 1, 0});
   CHECK(r.net_weights == std::vector<weight_t>{2.5, 1, 1});
+}
+
+// Formats whose header counts their records catch a file cut at any line boundary (issue 27).
+TEST_CASE(".dhg and hMETIS: every cut at a line boundary is an error") {
+  TempDir dir;
+  HypergraphInput h = small_directed();
+  h.net_weights = {0.5, 2};
+  h.node_weights = {5, 0, 2, 9};
+  io::write_directed_hypergraph(dir.file("whole.dhg"), h);
+  HypergraphInput u = h;
+  u.net_num_sources.assign(u.net_num_sources.size(), 0);
+  u.directed = false;
+  u.net_weights = {1, 2};
+  io::write_hmetis(dir.file("whole.hgr"), u);
+  for (const std::string name : {"whole.dhg", "whole.hgr"}) {
+    std::ifstream in(dir.file(name));
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    int cuts = 0;
+    for (std::size_t end = text.find('\n'); end + 1 < text.size(); end = text.find('\n', end + 1)) {
+      const auto cut = dir.write("cut-" + name, text.substr(0, end + 1));
+      CAPTURE(text.substr(0, end + 1));
+      CHECK_THROWS_AS(name == "whole.dhg" ? io::read_directed_hypergraph(cut) : io::read_hmetis(cut), ParseError);
+      ++cuts;
+    }
+    CHECK(cuts >= 6);  // header, 2 nets, 4 node weights: every proper prefix but the empty one
+  }
 }
 
 TEST_CASE(".dhg: broken inputs") {
