@@ -78,7 +78,7 @@ count_t count_closed_wedges(const ExecSpace& space, const Dag& dag,
   const eid_t num_tasks = static_cast<eid_t>(dag.task_pos.extent(0));
   count_t total = 0;
   if (num_tasks == 0) return 0;
-  if constexpr (!detail::is_gpu_space<ExecSpace>()) {
+  if constexpr (!tessera::detail::is_gpu_space<ExecSpace>()) {
     // Host: one task per iteration, dynamic chunks for the skewed row lengths.
     Kokkos::parallel_reduce(
         "tessera::dist::tc::closed_wedges",
@@ -92,7 +92,7 @@ count_t count_closed_wedges(const ExecSpace& space, const Dag& dag,
     using member = typename policy::member_type;
     const double rows = dag.row_map.extent(0) > 1 ? double(dag.row_map.extent(0) - 1) : 1.0;
     const double mean_candidates = 0.5 * double(dag.entries.extent(0)) / rows;
-    const int lanes = detail::vector_length_for<ExecSpace>(mean_candidates);
+    const int lanes = tessera::detail::vector_length_for<ExecSpace>(mean_candidates);
     const int team_size = 128 / lanes;
     constexpr eid_t k_slice = eid_t(1) << 26;
     for (eid_t first = 0; first < num_tasks; first += k_slice) {
