@@ -143,15 +143,14 @@ DistGraph scatter_impl(const Communicator& comm, const HostGraph& global, int ro
   return out;
 }
 
-// The cost of every vertex of an equal-vertex block (rows [b0, e0), global ids): its degree,
-// or its vertex_work, whose out-degrees need the block's ghost degrees (collective).
-std::vector<eid_t> block_costs(const Communicator& comm, const HostGraph& block, vid_t n, const SplitParams& split) {
-  const int p = comm.size();
+// The cost of every vertex of this rank's block (`blocks`: ranks + 1 offsets; rows global ids):
+// its degree, or its vertex_work, whose out-degrees need the global order (collective).
+std::vector<eid_t> block_costs(const Communicator& comm, const HostGraph& block, const std::vector<vid_t>& blocks,
+                               const SplitParams& split) {
   DistGraph g;
-  g.num_vertices = n;
+  g.num_vertices = blocks.back();
   g.rank = comm.rank();
-  g.vertex_offsets.resize(static_cast<std::size_t>(p) + 1);
-  for (int k = 0; k <= p; ++k) g.vertex_offsets[k] = static_cast<vid_t>(static_cast<std::int64_t>(n) * k / p);
+  g.vertex_offsets = blocks;
   g.local = block;
   const vid_t rows_here = g.end() - g.begin();
   std::vector<eid_t> cost(static_cast<std::size_t>(rows_here));
@@ -168,7 +167,8 @@ std::vector<eid_t> block_costs(const Communicator& comm, const HostGraph& block,
 
 // The rows of this rank's block (vertices [b0, e0), row_map rebased) sent to their owners
 // under `offsets` and this rank's own rows received, in two MPI_Alltoallv (degrees, entries):
-// pass 1's rows are moved, not read a second time. `received`: the entries that came in.
+// pass 1's rows are moved, not read a second time. `received`: the entries that came from
+// other ranks.
 HostGraph move_rows(const Communicator& comm, const HostGraph& block, const std::vector<vid_t>& blocks,
                     const std::vector<vid_t>& offsets, eid_t& received) {
   const int p = comm.size(), me = comm.rank();
@@ -197,7 +197,7 @@ HostGraph move_rows(const Communicator& comm, const HostGraph& block, const std:
                                   vrdispl.data(), MPI_INT64_T, comm.get()));
   TESSERA_MPI_CHECK(MPI_Alltoallv(block.entries.data(), esend.data(), esdispl.data(), MPI_INT32_T, entries.data(), erecv.data(),
                                   erdispl.data(), MPI_INT32_T, comm.get()));
-  received = static_cast<eid_t>(entries.size());
+  received = static_cast<eid_t>(entries.size()) - erecv[me];  // the rows it kept were read here already
   return rows_from(degrees, std::move(entries));
 }
 
@@ -206,7 +206,9 @@ HostGraph move_rows(const Communicator& comm, const HostGraph& block, const std:
 // DistGraph::device_local). `block`: this rank's block of the equal-vertex split `blocks`
 // (collective: a generator makes its share of the edges and sends them to the blocks' owners).
 // Both add the entries they read, generated or received to `input`.
+// `blocks`, when given, chooses pass 1's blocks (collective; equal vertex counts otherwise).
 struct RowSource {
+  std::function<std::vector<vid_t>()> blocks;
   std::function<DeviceGraph(vid_t n, eid_t& input)> all_on_device;
   std::function<HostGraph(vid_t n, eid_t& input)> all;
   std::function<HostGraph(const std::vector<vid_t>& blocks, eid_t& input)> block;
@@ -231,15 +233,17 @@ DistGraph load_by_rows(const Communicator& comm, vid_t n, const RowSource& sourc
     out.local.directed = false;
     return out;
   }
-  // Pass 1: an equal-vertex block gives this rank's slice of the cost prefix sums.
+  // Pass 1: a block (equal vertex counts, or the source's) gives this rank's slice of the cost
+  // prefix sums.
   std::vector<vid_t> blocks(static_cast<std::size_t>(p) + 1);
   for (int k = 0; k <= p; ++k) blocks[static_cast<std::size_t>(k)] = static_cast<vid_t>(static_cast<std::int64_t>(n) * k / p);
+  if (source.blocks) blocks = source.blocks();
   const vid_t b0 = blocks[static_cast<std::size_t>(r)], e0 = blocks[static_cast<std::size_t>(r) + 1];
   std::vector<eid_t> prefix;  // prefix[v - b0] for v in [b0, e0]: the cost of the vertices before v
   eid_t total = 0, input = 0;
   HostGraph block = source.block(blocks, input);
   {
-    const auto cost = block_costs(comm, block, n, split);
+    const auto cost = block_costs(comm, block, blocks, split);
     eid_t before = 0, mine = 0;
     for (eid_t c : cost) mine += c;
     TESSERA_MPI_CHECK(MPI_Exscan(&mine, &before, 1, MPI_INT64_T, MPI_SUM, comm.get()));
@@ -322,6 +326,21 @@ DistGraph load_distributed_graph(MPI_Comm user, const std::string& source, const
       return rows;
     };
     file.all = [&](vid_t n, eid_t& input) { return read(0, n, input); };
+    file.blocks = [&] {  // pass 1 split by entries, from the offsets of an equal-vertex range per rank
+      const int p = comm.size(), r = comm.rank();
+      const vid_t n = info.num_vertices;
+      const vid_t b = static_cast<vid_t>(std::int64_t(n) * r / p), e = static_cast<vid_t>(std::int64_t(n) * (r + 1) / p);
+      const auto offsets = io::read_graph_hdf5_offsets(source, b, e);
+      std::vector<vid_t> blocks(static_cast<std::size_t>(p) + 1, n);
+      blocks[0] = 0;
+      for (int k = 1; k < p; ++k) {  // the first vertex at or past k/p of the entries: the least local answer
+        const auto it = std::lower_bound(offsets.begin(), offsets.end(), info.num_entries * k / p);
+        if (it != offsets.end()) blocks[static_cast<std::size_t>(k)] = b + static_cast<vid_t>(it - offsets.begin());
+      }
+      TESSERA_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, blocks.data(), p + 1, MPI_INT32_T, MPI_MIN, comm.get()));
+      for (int k = 1; k <= p; ++k) blocks[k] = std::max(blocks[k], blocks[k - 1]);
+      return blocks;
+    };
     file.block = [&](const std::vector<vid_t>& blocks, eid_t& input) {
       return read(blocks[static_cast<std::size_t>(comm.rank())], blocks[static_cast<std::size_t>(comm.rank()) + 1], input);
     };

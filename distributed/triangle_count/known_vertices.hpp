@@ -6,6 +6,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstddef>
+#include <cstdint>
 
 #include "core/types.hpp"
 
@@ -13,13 +14,15 @@ namespace tessera::dist::detail {
 
 template <class Memory>
 struct KnownVertices {
-  // Ascending positions and the vertex at each; `position` of extent 0 means dense: every
-  // position 0..n-1 known, id(position) directly.
+  // Ascending positions and the vertex at each; `position` of extent 0 means dense: id is
+  // indexed by position 0..n-1, -1 where the rank does not know the vertex.
   Kokkos::View<const vid_t*, Memory> position;
   Kokkos::View<const vid_t*, Memory> id;
+  std::int64_t count = 0;  // vertices known
 
   bool dense() const { return position.extent(0) == 0; }
-  std::size_t size() const { return id.extent(0); }
+  // Every vertex known (one rank, the gathered path): id is the whole position -> vertex map.
+  bool complete() const { return dense() && count == static_cast<std::int64_t>(id.extent(0)); }
 
   // The vertex at `pos`, or -1 when this rank does not know it.
   KOKKOS_INLINE_FUNCTION vid_t operator()(vid_t pos) const {
@@ -38,7 +41,7 @@ struct KnownVertices {
 
 template <class To, class From>
 KnownVertices<To> mirror_known(const KnownVertices<From>& k) {
-  return {Kokkos::create_mirror_view_and_copy(To{}, k.position), Kokkos::create_mirror_view_and_copy(To{}, k.id)};
+  return {Kokkos::create_mirror_view_and_copy(To{}, k.position), Kokkos::create_mirror_view_and_copy(To{}, k.id), k.count};
 }
 
 }  // namespace tessera::dist::detail

@@ -27,18 +27,19 @@ template <class Space>
 KnownVertices<typename Space::memory_space> all_positions(const Communicator& comm, const DistGraph& g,
                                                           const RankDag<typename Space::memory_space>& dag) {
   using memory = typename Space::memory_space;
-  if (dag.vertex.dense()) return dag.vertex;
+  if (comm.size() == 1) return dag.vertex;  // one rank knows every vertex (and another one may too: still collective)
   const int p = comm.size();
   const vid_t n = g.num_vertices, first = g.begin(), mine = g.end() - g.begin();
   // The own vertices' positions, in id order: looked up in the known ones (own rows only).
   Kokkos::View<vid_t*, memory> own("tessera::dist::tc::own_positions", static_cast<std::size_t>(mine));
   const auto known = dag.vertex;
-  const std::int64_t size = static_cast<std::int64_t>(known.size());
+  const bool dense = known.dense();
   Kokkos::parallel_for(
-      "tessera::dist::tc::own_positions_by_id", Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(Space(), 0, size),
+      "tessera::dist::tc::own_positions_by_id",
+      Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(Space(), 0, static_cast<std::int64_t>(known.id.extent(0))),
       KOKKOS_LAMBDA(const std::int64_t k) {
         const vid_t v = known.id(k);
-        if (v >= first && v < first + mine) own(v - first) = known.position(k);
+        if (v >= first && v < first + mine) own(v - first) = dense ? static_cast<vid_t>(k) : known.position(k);
       });
   std::vector<vid_t> position(static_cast<std::size_t>(n));
   Kokkos::deep_copy(Kokkos::View<vid_t*, host_memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(position.data() + first,
@@ -63,6 +64,7 @@ KnownVertices<typename Space::memory_space> all_positions(const Communicator& co
   Space().fence();
   KnownVertices<memory> out;
   out.id = id;
+  out.count = n;
   return out;
 }
 

@@ -22,14 +22,32 @@ KOKKOS_INLINE_FUNCTION int bits_set(unsigned w) {
   return c;
 }
 
-// The non-owned neighbours, ascending: one bit per global vertex (n / 8 bytes) set in parallel,
-// then compacted by a scan (a sort of every non-owned entry was O(m log m)).
+// The non-owned neighbours: one bit per global vertex (n / 8 bytes) set in parallel, and each
+// bit word's count of ghosts before it (a sort of every non-owned entry was O(m log m)). The
+// rank of a ghost among the ghosts is then O(1): the word's count plus the bits below it.
+template <class Memory>
+struct GhostSet {
+  Kokkos::View<vid_t*, Memory> ids;  // ascending
+  Kokkos::View<unsigned*, Memory> bits;
+  Kokkos::View<std::int64_t*, Memory> before_word;
+
+  KOKKOS_INLINE_FUNCTION std::int64_t rank_of(vid_t w) const {
+    const unsigned below = bits(w / 32) & ((1u << (w % 32)) - 1u);
+    return before_word(w / 32) + bits_set(below);
+  }
+};
+
 template <class Space>
-Kokkos::View<vid_t*, typename Space::memory_space> ghost_ids(const CsrGraph<typename Space::memory_space>& rows,
-                                                             vid_t first, vid_t last, vid_t n) {
+GhostSet<typename Space::memory_space> ghost_set(const CsrGraph<typename Space::memory_space>& rows, vid_t first,
+                                                 vid_t last, vid_t n) {
   using memory = typename Space::memory_space;
   const std::int64_t words = (static_cast<std::int64_t>(n) + 31) / 32;
-  Kokkos::View<unsigned*, memory> seen("tessera::dist::tc::ghost_bits", static_cast<std::size_t>(words));
+  GhostSet<memory> out;
+  out.bits = Kokkos::View<unsigned*, memory>("tessera::dist::tc::ghost_bits", static_cast<std::size_t>(words));
+  out.before_word = Kokkos::View<std::int64_t*, memory>(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::ghosts_before_word"), static_cast<std::size_t>(words));
+  const auto seen = out.bits;
+  const auto before_word = out.before_word;
   const auto e = rows.entries;
   Kokkos::parallel_for(
       "tessera::dist::tc::mark_ghosts", Kokkos::RangePolicy<Space, index_policy>(Space(), 0, rows.num_entries()),
@@ -37,24 +55,25 @@ Kokkos::View<vid_t*, typename Space::memory_space> ghost_ids(const CsrGraph<type
         const vid_t w = e(i);
         if (w < first || w >= last) Kokkos::atomic_fetch_or(&seen(w / 32), 1u << (w % 32));
       });
-  std::int64_t count = 0;
-  Kokkos::parallel_reduce(
-      "tessera::dist::tc::count_ghosts", Kokkos::RangePolicy<Space, index_policy>(Space(), 0, words),
-      KOKKOS_LAMBDA(const std::int64_t k, std::int64_t& sum) { sum += bits_set(seen(k)); }, count);
-  Kokkos::View<vid_t*, memory> ghosts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::ghosts"),
-                                      static_cast<std::size_t>(count));
-  tessera::detail::chunked_scan<Space, std::int64_t>(
-      "tessera::dist::tc::ghost_list", Space(), words, KOKKOS_LAMBDA(const std::int64_t k, std::int64_t& sum, const bool final) {
+  const std::int64_t count = tessera::detail::chunked_scan<Space, std::int64_t>(
+      "tessera::dist::tc::ghosts_before_word", Space(), words,
+      KOKKOS_LAMBDA(const std::int64_t k, std::int64_t& sum, const bool final) {
+        if (final) before_word(k) = sum;
+        sum += bits_set(seen(k));
+      });
+  out.ids = Kokkos::View<vid_t*, memory>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::ghosts"),
+                                         static_cast<std::size_t>(count));
+  const auto ghosts = out.ids;
+  Kokkos::parallel_for(
+      "tessera::dist::tc::ghost_list", Kokkos::RangePolicy<Space, index_policy>(Space(), 0, words),
+      KOKKOS_LAMBDA(const std::int64_t k) {
         const unsigned w = seen(k);
-        if (final) {
-          std::int64_t at = sum;
-          for (int b = 0; b < 32; ++b)
-            if ((w >> b) & 1u) ghosts(at++) = static_cast<vid_t>(32 * k + b);
-        }
-        sum += bits_set(w);
+        std::int64_t at = before_word(k);
+        for (int b = 0; b < 32; ++b)
+          if ((w >> b) & 1u) ghosts(at++) = static_cast<vid_t>(32 * k + b);
       });
   Space().fence();
-  return ghosts;
+  return out;
 }
 
 // Positions of the own vertices (row i = vertex first + i). Degree order: the three terms of
@@ -173,7 +192,8 @@ SplitOrder<typename Space::memory_space> split_order(const Communicator& comm, c
   using policy = Kokkos::RangePolicy<Space, index_policy>;
   const vid_t n = g.num_vertices, first = g.begin(), last = g.end(), mine = last - first;
   SplitOrder<memory> out;
-  const auto ghosts = ghost_ids<Space>(rows, first, last, n);
+  const auto ghost = ghost_set<Space>(rows, first, last, n);
+  const auto ghosts = ghost.ids;
   const std::vector<vid_t> ghost_list = to_vector(ghosts);
   const vid_t below = static_cast<vid_t>(std::lower_bound(ghost_list.begin(), ghost_list.end(), first) - ghost_list.begin());
   const std::int64_t known = static_cast<std::int64_t>(ghost_list.size()) + mine;
@@ -204,30 +224,26 @@ SplitOrder<typename Space::memory_space> split_order(const Communicator& comm, c
     out.rows.entries = Kokkos::View<vid_t*, memory>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::index_rows"),
                                                     rows.entries.extent(0));
     const auto in = rows.entries, renamed = out.rows.entries;
-    const std::int64_t num_ghosts = out.ghosts;
     Kokkos::parallel_for(
         "tessera::dist::tc::index_rows", policy(Space(), 0, rows.num_entries()), KOKKOS_LAMBDA(const std::int64_t i) {
           const vid_t w = in(i);
           if (w >= first && w < last) {
             renamed(i) = below + (w - first);
-            return;
+          } else {
+            const std::int64_t k = ghost.rank_of(w);
+            renamed(i) = static_cast<vid_t>(k < below ? k : k + mine);
           }
-          std::int64_t lo = 0, hi = num_ghosts;
-          while (lo < hi) {
-            const std::int64_t mid = (lo + hi) / 2;
-            if (ghosts(mid) < w)
-              lo = mid + 1;
-            else
-              hi = mid;
-          }
-          renamed(i) = static_cast<vid_t>(lo < below ? lo : lo + mine);
         });
   }
 
-  // The known vertices by position: every vertex known (one rank, or ghosts covering the rest)
-  // is a permutation, placed directly; otherwise a sort of (position, index) keys.
-  if (known == n) {
+  // The known vertices by position: when the rank knows more than half of them (typical of
+  // power-law graphs at few ranks: the hubs' neighbours are everywhere), an n-entry map with -1
+  // for the unknown positions, smaller than sorted (position, vertex) pairs and read without a
+  // search; otherwise the pairs, sorted by a sort of (position, index) keys.
+  out.known.count = known;
+  if (2 * known > static_cast<std::int64_t>(n)) {
     Kokkos::View<vid_t*, memory> id(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::tc::known_ids"), n);
+    if (known < n) Kokkos::deep_copy(Space(), id, vid_t(-1));
     Kokkos::parallel_for(
         "tessera::dist::tc::dense_known", policy(Space(), 0, known),
         KOKKOS_LAMBDA(const std::int64_t k) { id(position_of_index(k)) = id_of_index(k); });
