@@ -148,16 +148,8 @@ count_t count_node_local_queries(const DistGraph& g, const RankDag<typename Spac
               Kokkos::parallel_reduce(
                   Kokkos::ThreadVectorRange(team, e - b),
                   [&](const eid_t k, count_t& f) {
-                    const vid_t m = vertex(entries(b + k));
-                    int lo = 0, hi = p;
-                    while (hi - lo > 1) {
-                      const int mid = (lo + hi) / 2;
-                      if (first(mid) <= m)
-                        lo = mid;
-                      else
-                        hi = mid;
-                    }
-                    if (is_peer(lo)) f += static_cast<count_t>(e - (b + k) - 1);
+                    if (is_peer(owner_by_offsets(first, p, vertex(entries(b + k)))))
+                      f += static_cast<count_t>(e - (b + k) - 1);
                   },
                   found);
               Kokkos::single(Kokkos::PerThread(team), [&]() { row_sum += found; });

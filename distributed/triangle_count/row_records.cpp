@@ -3,6 +3,7 @@
 #include "core/kokkos_ext/instantiate.hpp"
 #include "core/kokkos_ext/scan.hpp"
 #include "distributed/triangle_count/compact_format.hpp"
+#include "distributed/triangle_count/wedge_kernels.hpp"
 
 namespace tessera::dist::detail {
 
@@ -40,16 +41,8 @@ RowRecords build_row_records(const Kokkos::View<const eid_t*, typename Space::me
   Kokkos::parallel_for(
       "tessera::dist::tc::entry_owner", policy(Space(), 0, static_cast<std::int64_t>(entries.extent(0))),
       KOKKOS_LAMBDA(const std::int64_t i) {
-        const vid_t v = vertex(entries(i));
-        int lo = 0, hi = p;
-        while (hi - lo > 1) {
-          const int mid = (lo + hi) / 2;
-          if (offsets(mid) <= v)
-            lo = mid;
-          else
-            hi = mid;
-        }
-        owner(i) = skip(lo) ? -1 : lo;
+        const int r = owner_by_offsets(offsets, p, vertex(entries(i)));
+        owner(i) = skip(r) ? -1 : r;
       });
   // The record of (d, v): its first parent, how many, and Σ (L - 1 - i) queries.
   auto record_of = KOKKOS_LAMBDA(const int d, const vid_t v, eid_t& first, eid_t& parents, std::uint64_t& queries) {

@@ -30,23 +30,27 @@ struct RowsRef {
   vid_t begin = 0, end = 0;
 };
 
+// The rank whose range [offsets(r), offsets(r + 1)) holds v, of `ranks` (empty ranks own nothing).
+template <class Offsets>
+KOKKOS_INLINE_FUNCTION int owner_by_offsets(const Offsets& offsets, int ranks, vid_t v) {
+  int lo = 0, hi = ranks;  // owner in [lo, hi)
+  while (hi - lo > 1) {
+    const int mid = (lo + hi) / 2;
+    if (offsets(mid) <= v)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
 // Where every rank's rows are, for the kernels: owner lookup by vertex offsets.
 template <class MemorySpace>
 struct RowsTable {
   Kokkos::View<const RowsRef*, MemorySpace> ranks;
   Kokkos::View<const vid_t*, MemorySpace> vertex_offsets;  // ranks + 1
 
-  KOKKOS_INLINE_FUNCTION int owner(vid_t v) const {
-    int lo = 0, hi = static_cast<int>(ranks.extent(0));  // owner in [lo, hi)
-    while (hi - lo > 1) {
-      const int mid = (lo + hi) / 2;
-      if (vertex_offsets(mid) <= v)
-        lo = mid;
-      else
-        hi = mid;
-    }
-    return lo;
-  }
+  KOKKOS_INLINE_FUNCTION int owner(vid_t v) const { return owner_by_offsets(vertex_offsets, static_cast<int>(ranks.extent(0)), v); }
 };
 
 // Wedges (v; m, n) closed through task t, the out-edge (v -> m) at index j of the rank's
