@@ -201,7 +201,7 @@ SplitOrder<typename Space::memory_space> split_order(const Communicator& comm, c
   out.first_index = below;
 
   const auto own = own_positions<Space>(comm, rows, first, orientation, out.bytes_sent);
-  const auto ghost_pos = orientation == Orientation::id
+  const auto ghost_pos = orientation == Orientation::id || comm.size() == 1  // ids, or no ghosts
                              ? ghosts
                              : to_view<memory>(ghost_positions(comm, g, ghost_list, to_vector(own), out.bytes_sent),
                                                "tessera::dist::tc::ghost_positions");
