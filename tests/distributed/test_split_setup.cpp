@@ -172,16 +172,7 @@ TEST_CASE("HDF5 rows are read once: the block read, moved to the owners, exact c
   const HostGraph whole = kronecker_graph(11, 16, 4);
   const count_t expected = tessera::triangle_count(Space{}, mirror_graph<Space::memory_space>(whole)).triangles;
   std::unique_ptr<test::TempDir> dir;
-  std::string path;
-  if (test::world_rank() == 0) {
-    dir = std::make_unique<test::TempDir>();
-    path = dir->file("k11.h5");
-    io::write_graph_hdf5(path, whole);
-  }
-  int length = static_cast<int>(path.size());
-  MPI_Bcast(&length, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  path.resize(static_cast<std::size_t>(length));
-  MPI_Bcast(path.data(), length, MPI_CHAR, 0, MPI_COMM_WORLD);
+  const std::string path = test::file_on_rank0(dir, "k11.h5", [&](const std::string& f) { io::write_graph_hdf5(f, whole); });
   const auto g = dist::load_distributed_graph(MPI_COMM_WORLD, path);
   const auto scattered = dist::scatter_graph(MPI_COMM_WORLD, whole);
   CHECK(g.vertex_offsets == scattered.vertex_offsets);
