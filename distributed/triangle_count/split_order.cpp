@@ -109,10 +109,28 @@ Kokkos::View<vid_t*, typename Space::memory_space> own_positions(const Communica
   vid_t max_degree = 0;
   TESSERA_MPI_CHECK(MPI_Allreduce(&local_max, &max_degree, 1, MPI_INT32_T, MPI_MAX, comm.get()));
   const std::size_t bins = static_cast<std::size_t>(max_degree) + 1;
+  // The own vertices in (degree, id) order give the rank's histogram without atomics (a GPU's
+  // low-degree bins would take millions of them): each degree's run in that order.
+  const auto order = order_by_degree(Space(), Kokkos::View<const vid_t*, memory>(degree));
+  const auto k = order.new_id;
+  if (comm.size() == 1) {  // alone: the position is the rank in the own order
+    Kokkos::parallel_for(
+        "tessera::dist::tc::own_order_positions", policy(Space(), 0, mine), KOKKOS_LAMBDA(const vid_t i) { position(i) = k(i); });
+    Space().fence();
+    return position;
+  }
+  const auto sorted = order.old_id;
   Kokkos::View<std::int64_t*, memory> histogram("tessera::dist::tc::degree_histogram", bins);
+  Kokkos::parallel_for(  // -start of each run, then + its end: its length
+      "tessera::dist::tc::degree_run_starts", policy(Space(), 0, mine), KOKKOS_LAMBDA(const vid_t j) {
+        const vid_t d = degree(sorted(j));
+        if (j == 0 || degree(sorted(j - 1)) != d) histogram(d) = -static_cast<std::int64_t>(j);
+      });
   Kokkos::parallel_for(
-      "tessera::dist::tc::degree_histogram", policy(Space(), 0, mine),
-      KOKKOS_LAMBDA(const vid_t i) { Kokkos::atomic_add(&histogram(degree(i)), std::int64_t(1)); });
+      "tessera::dist::tc::degree_run_ends", policy(Space(), 0, mine), KOKKOS_LAMBDA(const vid_t j) {
+        const vid_t d = degree(sorted(j));
+        if (j + 1 == mine || degree(sorted(j + 1)) != d) histogram(d) += j + 1;
+      });
   std::vector<std::int64_t> local(bins), global(bins), before(bins, 0);
   Kokkos::deep_copy(Kokkos::View<std::int64_t*, host_memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(local.data(), bins),
                     histogram);
@@ -131,7 +149,6 @@ Kokkos::View<vid_t*, typename Space::memory_space> own_positions(const Communica
   }
   Kokkos::deep_copy(histogram, Kokkos::View<const std::int64_t*, host_memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
                                    local.data(), bins));
-  const auto k = order_by_degree(Space(), Kokkos::View<const vid_t*, memory>(degree)).new_id;
   Kokkos::parallel_for(
       "tessera::dist::tc::degree_positions", policy(Space(), 0, mine),
       KOKKOS_LAMBDA(const vid_t i) { position(i) = static_cast<vid_t>(k(i) + histogram(degree(i))); });
