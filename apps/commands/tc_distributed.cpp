@@ -11,6 +11,7 @@
 #include "apps/cli/input_options.hpp"
 #include "core/kokkos_ext/allocation_tracker.hpp"
 #include "distributed/mpi/host_threads.hpp"
+#include "distributed/mpi/rank_device.hpp"
 #include "distributed/triangle_count/dist_triangle_count.hpp"
 
 namespace tessera::cli {
@@ -19,6 +20,7 @@ namespace {
 
 // How this rank's host threads were chosen (set by DistributedRuntime, reported in the JSON).
 dist::HostThreads host_threads_choice;
+int rank_device = -1;  // the GPU set_device_for_rank chose (-1: the user's or none)
 
 // The commands that take --distributed: tc (distributed/triangle_count) and the replicated
 // mining commands (distributed/pattern_mining, mining_distributed.hpp).
@@ -88,12 +90,15 @@ Json run(const Arguments& args, const dist::DistTriangleParams& params, const io
       .set("ranks_on_node", host_threads_choice.ranks_on_node)
       .set("node_cores", host_threads_choice.node_cores)
       .set("rank_cpus", host_threads_choice.rank_cpus)
+      .set("rank0_device", rank_device)
       .set("partition_entries_stddev", r.partition.stddev_entries)
       .set("partition_imbalance", r.partition.imbalance)
-      .set("estimated_work_imbalance", m.estimated_work.imbalance())
-      .set("counting_imbalance", m.counting_seconds.imbalance())
       .set("params", options)
       .set("metrics", metrics);
+  for (const auto& field : dist::dist_metric_fields())
+    if (field.headline)
+      j.set(std::string(field.headline) + "_max", (m.*(field.summary)).max)
+          .set(std::string(field.headline) + "_imbalance", (m.*(field.summary)).imbalance());
   return j;
 }
 
@@ -106,6 +111,7 @@ DistributedRuntime::DistributedRuntime(int argc, char** argv) {
   started_ = true;
   try {
     host_threads_choice = dist::set_host_threads_for_rank(MPI_COMM_WORLD, argc, argv);
+    rank_device = dist::set_device_for_rank(MPI_COMM_WORLD, argc, argv);
   } catch (const std::exception& e) {
     std::cerr << "tessera: error: " << e.what() << "\n";
     MPI_Abort(MPI_COMM_WORLD, 1);

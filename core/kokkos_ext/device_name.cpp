@@ -1,4 +1,4 @@
-// Backend-specific: asks the CUDA runtime for the GPU name when CUDA is the default backend.
+// Backend-specific: asks the CUDA runtime for the GPU name and count when CUDA is the default backend.
 #include "core/kokkos_ext/device_name.hpp"
 
 #include <Kokkos_Core.hpp>
@@ -36,6 +36,16 @@ std::string default_device_name() {
   }
 #endif
   return cpu_model();
+}
+
+int visible_device_count() {
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<Kokkos::DefaultExecutionSpace, Kokkos::Cuda>) {
+    int count = 0;
+    return cudaGetDeviceCount(&count) == cudaSuccess ? count : 0;
+  }
+#endif
+  return 0;
 }
 
 }  // namespace tessera::detail

@@ -10,6 +10,7 @@
 #include "distributed/mpi/communicator.hpp"
 #include "distributed/triangle_count/generated_rows.hpp"
 #include "distributed/triangle_count/rank_setup.hpp"
+#include "distributed/triangle_count/split_order.hpp"
 #include "io/graph_io.hpp"
 #ifdef TESSERA_HAVE_HDF5
 #include "io/hdf5/hdf5_graph.hpp"
@@ -138,61 +139,111 @@ DistGraph scatter_impl(const Communicator& comm, const HostGraph& global, int ro
                                  edispls.data(), MPI_INT32_T, entries.data(), static_cast<int>(my_entries),
                                  MPI_INT32_T, root, comm.get()));
   out.local = rows_from(degrees, std::move(entries));
+  out.input_entries = my_entries + (comm.rank() == root ? global.num_entries() : 0);  // the root holds it all
   return out;
 }
 
-// The cost of every vertex of an equal-vertex block (rows [b0, e0), global ids): its degree,
-// or its vertex_work, whose out-degrees need the block's ghost degrees (collective).
-std::vector<eid_t> block_costs(const Communicator& comm, const HostGraph& block, vid_t n, const SplitParams& split) {
-  const int p = comm.size();
+// The cost of every vertex of this rank's block (`blocks`: ranks + 1 offsets; rows global ids):
+// its degree, or its vertex_work, whose out-degrees need the global order (collective).
+std::vector<eid_t> block_costs(const Communicator& comm, const HostGraph& block, const std::vector<vid_t>& blocks,
+                               const SplitParams& split) {
   DistGraph g;
-  g.num_vertices = n;
+  g.num_vertices = blocks.back();
   g.rank = comm.rank();
-  g.vertex_offsets.resize(static_cast<std::size_t>(p) + 1);
-  for (int k = 0; k <= p; ++k) g.vertex_offsets[k] = static_cast<vid_t>(static_cast<std::int64_t>(n) * k / p);
+  g.vertex_offsets = blocks;
   g.local = block;
-  const vid_t rows = g.end() - g.begin();
-  std::vector<eid_t> cost(static_cast<std::size_t>(rows));
-  for (vid_t i = 0; i < rows; ++i) cost[i] = g.local.row_map(i + 1) - g.local.row_map(i);
-  if (split.balance == PartitionBalance::work) {
-    const auto dag = detail::orient_local(comm, g, split.orientation);
-    for (vid_t i = 0; i < rows; ++i) cost[i] = vertex_work(cost[i], dag.row_map[i + 1] - dag.row_map[i]);
+  const vid_t rows_here = g.end() - g.begin();
+  std::vector<eid_t> cost(static_cast<std::size_t>(rows_here));
+  for (vid_t i = 0; i < rows_here; ++i) cost[i] = g.local.row_map(i + 1) - g.local.row_map(i);
+  if (split.balance == PartitionBalance::work) {  // out-degrees in the global order (split_order.hpp)
+    using space = detail::device_space;
+    const auto rows = mirror_graph<space::memory_space>(block);
+    const auto order = detail::split_order<space>(comm, g, rows, split.orientation);
+    const auto out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, detail::oriented_out_degrees<space>(order));
+    for (vid_t i = 0; i < rows_here; ++i) cost[i] = vertex_work(cost[i], out(i));
   }
   return cost;
 }
 
-// A graph whose rows [b, e) any rank can read by itself (an HDF5 file, a counter-based
-// generator): pass 1 reads an equal-vertex block to find the balanced offsets, pass 2 the
-// rank's own rows. No rank ever holds more than a block and its own rows.
-// `device_rows_of`, when given, reads the same rows into the default space's memory: pass 2
-// keeps them there too (DistGraph::device_local).
-DistGraph load_by_rows(const Communicator& comm, vid_t n, const std::function<HostGraph(vid_t, vid_t)>& rows_of,
-                       const SplitParams& split, const std::function<DeviceGraph(vid_t, vid_t)>& device_rows_of = {}) {
-  auto own_rows = [&](DistGraph& g) {
-    if (device_rows_of) {
-      g.device_local = device_rows_of(g.begin(), g.end());
-      g.local = mirror_graph<Kokkos::HostSpace>(g.device_local);
-    } else {
-      g.local = rows_of(g.begin(), g.end());
-    }
-    g.local.directed = false;
-  };
+// The rows of this rank's block (vertices [b0, e0), row_map rebased) sent to their owners
+// under `offsets` and this rank's own rows received, in two MPI_Alltoallv (degrees, entries):
+// pass 1's rows are moved, not read a second time. `received`: the entries that came from
+// other ranks.
+HostGraph move_rows(const Communicator& comm, const HostGraph& block, const std::vector<vid_t>& blocks,
+                    const std::vector<vid_t>& offsets, eid_t& received) {
+  const int p = comm.size(), me = comm.rank();
+  const vid_t b0 = blocks[static_cast<std::size_t>(me)], e0 = blocks[static_cast<std::size_t>(me) + 1];
+  std::vector<int> vsend(static_cast<std::size_t>(p), 0), vsdispl(vsend), esend(vsend), esdispl(vsend);
+  for (int r = 0; r < p; ++r) {
+    const vid_t lo = std::max(b0, offsets[static_cast<std::size_t>(r)]), hi = std::min(e0, offsets[static_cast<std::size_t>(r) + 1]);
+    if (lo >= hi) continue;
+    vsend[r] = hi - lo;
+    vsdispl[r] = lo - b0;
+    esdispl[r] = to_count(block.row_map(lo - b0), "rows moved to their owners");
+    esend[r] = to_count(block.row_map(hi - b0) - block.row_map(lo - b0), "rows moved to their owners");
+  }
+  std::vector<int> vrecv(static_cast<std::size_t>(p)), erecv(vrecv), vrdispl(static_cast<std::size_t>(p), 0), erdispl(vrdispl);
+  TESSERA_MPI_CHECK(MPI_Alltoall(vsend.data(), 1, MPI_INT, vrecv.data(), 1, MPI_INT, comm.get()));
+  TESSERA_MPI_CHECK(MPI_Alltoall(esend.data(), 1, MPI_INT, erecv.data(), 1, MPI_INT, comm.get()));
+  for (int r = 1; r < p; ++r) {
+    vrdispl[r] = vrdispl[r - 1] + vrecv[r - 1];
+    erdispl[r] = erdispl[r - 1] + erecv[r - 1];
+  }
+  std::vector<eid_t> block_degrees(static_cast<std::size_t>(e0 - b0));
+  for (vid_t i = 0; i < e0 - b0; ++i) block_degrees[static_cast<std::size_t>(i)] = block.row_map(i + 1) - block.row_map(i);
+  std::vector<eid_t> degrees(static_cast<std::size_t>(vrdispl[p - 1] + vrecv[p - 1]));
+  std::vector<vid_t> entries(static_cast<std::size_t>(erdispl[p - 1] + erecv[p - 1]));
+  TESSERA_MPI_CHECK(MPI_Alltoallv(block_degrees.data(), vsend.data(), vsdispl.data(), MPI_INT64_T, degrees.data(), vrecv.data(),
+                                  vrdispl.data(), MPI_INT64_T, comm.get()));
+  TESSERA_MPI_CHECK(MPI_Alltoallv(block.entries.data(), esend.data(), esdispl.data(), MPI_INT32_T, entries.data(), erecv.data(),
+                                  erdispl.data(), MPI_INT32_T, comm.get()));
+  received = static_cast<eid_t>(entries.size()) - erecv[me];  // the rows it kept were read here already
+  return rows_from(degrees, std::move(entries));
+}
+
+// Where a loader gets rows from (an HDF5 file, a counter-based generator). `all`: every row,
+// for a rank alone (in the default space's memory when `on_device`, kept there as
+// DistGraph::device_local). `block`: this rank's block of the equal-vertex split `blocks`
+// (collective: a generator makes its share of the edges and sends them to the blocks' owners).
+// Both add the entries they read, generated or received to `input`.
+// `blocks`, when given, chooses pass 1's blocks (collective; equal vertex counts otherwise).
+struct RowSource {
+  std::function<std::vector<vid_t>()> blocks;
+  std::function<DeviceGraph(vid_t n, eid_t& input)> all_on_device;
+  std::function<HostGraph(vid_t n, eid_t& input)> all;
+  std::function<HostGraph(const std::vector<vid_t>& blocks, eid_t& input)> block;
+};
+
+// Pass 1 reads (or generates) an equal-vertex block of rows to find the balanced offsets, then
+// the block's rows are moved to their owners (move_rows). No rank ever holds more than a block
+// and its own rows, and each input entry is read once.
+DistGraph load_by_rows(const Communicator& comm, vid_t n, const RowSource& source, const SplitParams& split) {
   const auto& weights = split.rank_weights;
   const int p = comm.size(), r = comm.rank();
   if (p == 1) {  // one rank owns everything: no split to find
     DistGraph out;
     out.num_vertices = n;
     out.vertex_offsets = {0, n};
-    own_rows(out);
+    if (source.all_on_device) {
+      out.device_local = source.all_on_device(n, out.input_entries);
+      out.local = mirror_graph<Kokkos::HostSpace>(out.device_local);
+    } else {
+      out.local = source.all(n, out.input_entries);
+    }
+    out.local.directed = false;
     return out;
   }
-  // Pass 1: an equal-vertex block gives this rank's slice of the cost prefix sums.
-  const vid_t b0 = static_cast<vid_t>(static_cast<std::int64_t>(n) * r / p);
-  const vid_t e0 = static_cast<vid_t>(static_cast<std::int64_t>(n) * (r + 1) / p);
+  // Pass 1: a block (equal vertex counts, or the source's) gives this rank's slice of the cost
+  // prefix sums.
+  std::vector<vid_t> blocks(static_cast<std::size_t>(p) + 1);
+  for (int k = 0; k <= p; ++k) blocks[static_cast<std::size_t>(k)] = static_cast<vid_t>(static_cast<std::int64_t>(n) * k / p);
+  if (source.blocks) blocks = source.blocks();
+  const vid_t b0 = blocks[static_cast<std::size_t>(r)], e0 = blocks[static_cast<std::size_t>(r) + 1];
   std::vector<eid_t> prefix;  // prefix[v - b0] for v in [b0, e0]: the cost of the vertices before v
-  eid_t total = 0;
+  eid_t total = 0, input = 0;
+  HostGraph block = source.block(blocks, input);
   {
-    const auto cost = block_costs(comm, rows_of(b0, e0), n, split);
+    const auto cost = block_costs(comm, block, blocks, split);
     eid_t before = 0, mine = 0;
     for (eid_t c : cost) mine += c;
     TESSERA_MPI_CHECK(MPI_Exscan(&mine, &before, 1, MPI_INT64_T, MPI_SUM, comm.get()));
@@ -228,8 +279,11 @@ DistGraph load_by_rows(const Communicator& comm, vid_t n, const std::function<Ho
     const vid_t v = choose_split(split_target(total, k, p, weights), first[k], around[2 * k], around[2 * k + 1]);
     out.vertex_offsets[k] = std::clamp(v, out.vertex_offsets[k - 1], n);
   }
-  // Pass 2: the rows this rank owns.
-  own_rows(out);
+  // The block's rows to their owners.
+  eid_t received = 0;
+  out.local = move_rows(comm, block, blocks, out.vertex_offsets, received);
+  out.local.directed = false;
+  out.input_entries = input + received;
   return out;
 }
 
@@ -265,17 +319,50 @@ DistGraph load_distributed_graph(MPI_Comm user, const std::string& source, const
 #ifdef TESSERA_HAVE_HDF5
     const auto info = io::read_graph_hdf5_info(source);
     TESSERA_USER_REQUIRE(!info.directed, source << ": distributed triangle counting needs an undirected graph");
-    return load_by_rows(comm, info.num_vertices,
-                        [&](vid_t b, vid_t e) { return io::read_graph_hdf5_rows(source, b, e).local; }, split);
+    RowSource file;
+    auto read = [&](vid_t b, vid_t e, eid_t& input) {
+      auto rows = io::read_graph_hdf5_rows(source, b, e).local;
+      input += rows.num_entries();
+      return rows;
+    };
+    file.all = [&](vid_t n, eid_t& input) { return read(0, n, input); };
+    file.blocks = [&] {  // pass 1 split by entries, from the offsets of an equal-vertex range per rank
+      const int p = comm.size(), r = comm.rank();
+      const vid_t n = info.num_vertices;
+      const vid_t b = static_cast<vid_t>(std::int64_t(n) * r / p), e = static_cast<vid_t>(std::int64_t(n) * (r + 1) / p);
+      const auto offsets = io::read_graph_hdf5_offsets(source, b, e);
+      std::vector<vid_t> blocks(static_cast<std::size_t>(p) + 1, n);
+      blocks[0] = 0;
+      for (int k = 1; k < p; ++k) {  // the first vertex at or past k/p of the entries: the least local answer
+        const auto it = std::lower_bound(offsets.begin(), offsets.end(), info.num_entries * k / p);
+        if (it != offsets.end()) blocks[static_cast<std::size_t>(k)] = b + static_cast<vid_t>(it - offsets.begin());
+      }
+      TESSERA_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, blocks.data(), p + 1, MPI_INT32_T, MPI_MIN, comm.get()));
+      for (int k = 1; k <= p; ++k) blocks[k] = std::max(blocks[k], blocks[k - 1]);
+      return blocks;
+    };
+    file.block = [&](const std::vector<vid_t>& blocks, eid_t& input) {
+      return read(blocks[static_cast<std::size_t>(comm.rank())], blocks[static_cast<std::size_t>(comm.rank()) + 1], input);
+    };
+    return load_by_rows(comm, info.num_vertices, file, split);
 #else
     TESSERA_USER_REQUIRE(false, source << ": this Tessera was built without HDF5 (TESSERA_ENABLE_HDF5=OFF)");
 #endif
   }
   gen::KroneckerParams kronecker;
   if (!load.build.compact_ids && kronecker_source(source, kronecker))
-    return load_by_rows(comm, static_cast<vid_t>(eid_t{1} << kronecker.scale),
-                        [&](vid_t b, vid_t e) { return kronecker_rows(kronecker, b, e); }, split,
-                        [&](vid_t b, vid_t e) { return kronecker_rows_on_device(kronecker, b, e); });
+  {
+    RowSource generator;
+    generator.all_on_device = [&](vid_t n, eid_t& input) {  // the edges generated and the entries built
+      auto rows = kronecker_rows_on_device(kronecker, 0, n);
+      input += static_cast<eid_t>(n) * kronecker.edge_factor + static_cast<eid_t>(rows.entries.extent(0));
+      return rows;
+    };
+    generator.block = [&](const std::vector<vid_t>& blocks, eid_t& input) {
+      return kronecker_share_rows(comm.get(), kronecker, blocks, input);
+    };
+    return load_by_rows(comm, static_cast<vid_t>(eid_t{1} << kronecker.scale), generator, split);
+  }
   HostGraph global;
   on_root(comm, 0, [&] {
     auto loaded = io::load_graph(source, load);

@@ -24,6 +24,10 @@ struct DistGraph {
   // (per-rank generation; row_map extent 0 otherwise): a device rank counts from them instead
   // of uploading `local`.
   DeviceGraph device_local;
+  // Adjacency entries this rank read (file rows, every pass), generated (generator edges) or
+  // received (rows scattered or moved to it) while the graph was loaded: the input side of
+  // RankMetrics::setup_edges. Set by the loaders; 0 for a graph made by hand.
+  eid_t input_entries = 0;
 
   vid_t begin() const { return vertex_offsets[static_cast<std::size_t>(rank)]; }
   vid_t end() const { return vertex_offsets[static_cast<std::size_t>(rank) + 1]; }

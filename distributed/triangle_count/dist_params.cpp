@@ -99,8 +99,9 @@ const std::vector<DistParamOption>& dist_param_options() {
        "", [](P& p, const std::string& v) { p.weigh_partition = parse_bool(v); },
        [](const P& p) { return std::string(p.weigh_partition ? "true" : "false"); }},
       {"ipc-rows", "gather|map|copy",
-       "ipc, mpi+ipc on one node: gather the node's rows into one DAG per rank (single-node kernels), read peers' rows "
-       "in place (map) or copy them once (copy), counting with the distributed kernel",
+       "ipc, mpi+ipc, shm on one node: read peers' rows in place (map, default) or copy them once (copy; ipc, mpi+ipc), "
+       "counting with the distributed kernel, or gather the node's rows into one DAG per rank (single-node kernels; "
+       "every rank then holds the whole oriented graph)",
        "", [](P& p, const std::string& v) {
          for (auto r : {IpcRows::gather, IpcRows::map, IpcRows::copy})
            if (v == to_string(r)) {
@@ -116,7 +117,7 @@ const std::vector<DistParamOption>& dist_param_options() {
       {"message-format", "auto|flat|compact|rows",
        "remote queries as (m, n) pairs (lookup kernel), runs (m; n1, n2, ...) decoded on the receiver (split-edge "
        "kernel), or out-lists sent once per destination with their parents' indices (rows); auto: compact for cpu "
-       "and shm, flat for the GPU variants",
+       "and shm, rows (records built on the device) for the GPU variants",
        "", [](P& p, const std::string& v) {
          for (auto f : {MessageFormat::automatic, MessageFormat::flat, MessageFormat::compact, MessageFormat::rows})
            if (v == to_string(f)) {

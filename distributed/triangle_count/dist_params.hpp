@@ -14,10 +14,10 @@ namespace tessera::dist {
 
 // Where each rank counts and how remote wedges are closed (distributed/README.md):
 //   cpu      host kernels (OpenMP), compact messages over MPI
-//   gpu      device kernels, flat (m, n) messages prepared on the host, batches counted on the
-//            device
+//   gpu      device kernels, rows records built on the device (or flat/compact queries scanned on
+//            the host), batches counted on the device
 //   hybrid   per node, the first `gpu_ranks_per_node` ranks run as gpu, the rest on the host;
-//            flat messages everywhere; the source overload weights the partition by each
+//            rows messages everywhere; the source overload weights the partition by each
 //            rank's measured counting speed
 //   ipc      device kernels reading node-local ranks' rows in place (CUDA IPC); every rank on
 //            one node, no messages at all
@@ -32,7 +32,8 @@ enum class DistVariant { cpu, gpu, hybrid, ipc, mpi_ipc, shm };
 // kernel; compact runs (m; n1, n2, ...), decoded on the receiving space and counted by the
 // split-edge kernel; rows: each out-list sent once per destination with the indices of the
 // parents it owns (compact_format.hpp), volume ~ the lists instead of ~ the queries; automatic:
-// compact for cpu and shm, flat for the variants that count on a GPU (paper 1, §II-A3).
+// compact for cpu and shm (paper 1, §II-A3), rows for the variants that count on a GPU (records
+// built on the device: no host work per query; the paper's flat pairs were scanned on the host).
 enum class MessageFormat { automatic, flat, compact, rows };
 
 enum class IpcRows { gather, map, copy };
@@ -55,12 +56,13 @@ struct DistTriangleParams {
   // Source overload: what the contiguous split evens out (edges: paper 1 §II; work: estimated
   // wedges + edges per rank, partition.hpp).
   PartitionBalance partition = PartitionBalance::work;
-  // ipc, mpi+ipc with every rank readable (one node): how node-local ranks' oriented rows are
-  // used. gather: copied once over the GPU link into one DAG per rank, counted by the
-  // single-node kernels (every rank then holds the whole oriented graph); map: read in place
-  // through the IPC mapping by the distributed kernel (the paper's zero copy: no rank holds more
-  // than its own rows); copy: peers' rows copied once into this GPU, then the distributed kernel.
-  IpcRows ipc_rows = IpcRows::gather;
+  // ipc, mpi+ipc, shm with every rank readable (one node): how node-local ranks' oriented rows
+  // are used. map (default): read in place through the IPC mapping or the shared window by the
+  // distributed kernel (the paper's zero copy: no rank holds more than its own rows); copy
+  // (ipc, mpi+ipc): peers' rows copied once into this GPU, then the distributed kernel; gather:
+  // copied into one DAG per rank, counted by the single-node kernels (every rank then holds the
+  // whole oriented graph and all n positions: the one replicated set-up, kept as an option).
+  IpcRows ipc_rows = IpcRows::map;
   MessageFormat message_format = MessageFormat::automatic;
   // Execution space instances (CUDA streams) that count received batches concurrently with
   // communication (paper 1, §II-B2); on host backends the instances run in order.

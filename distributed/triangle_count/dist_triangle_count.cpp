@@ -21,7 +21,7 @@ namespace tessera::dist {
 
 const std::vector<DistMetricField>& dist_metric_fields() {
   static const std::vector<DistMetricField> fields = {
-    DistMetricField{"setup_s", &RankMetrics::setup_seconds, &DistTriangleMetrics::setup_seconds},
+    DistMetricField{"setup_s", &RankMetrics::setup_seconds, &DistTriangleMetrics::setup_seconds, "setup"},
     DistMetricField{"upload_s", &RankMetrics::upload_seconds, &DistTriangleMetrics::upload_seconds},
     DistMetricField{"order_s", &RankMetrics::order_seconds, &DistTriangleMetrics::order_seconds},
     DistMetricField{"orient_s", &RankMetrics::orient_seconds, &DistTriangleMetrics::orient_seconds},
@@ -48,9 +48,12 @@ const std::vector<DistMetricField>& dist_metric_fields() {
     DistMetricField{"on_device", &RankMetrics::on_device, &DistTriangleMetrics::on_device},
     DistMetricField{"speed_weight", &RankMetrics::speed_weight, &DistTriangleMetrics::speed_weight},
     DistMetricField{"host_threads", &RankMetrics::host_threads, &DistTriangleMetrics::host_threads},
-    DistMetricField{"counting_s", &RankMetrics::counting_seconds, &DistTriangleMetrics::counting_seconds},
-    DistMetricField{"estimated_work", &RankMetrics::estimated_work, &DistTriangleMetrics::estimated_work},
+    DistMetricField{"counting_s", &RankMetrics::counting_seconds, &DistTriangleMetrics::counting_seconds, "counting"},
+    DistMetricField{"estimated_work", &RankMetrics::estimated_work, &DistTriangleMetrics::estimated_work, "estimated_work"},
     DistMetricField{"peak_device_bytes", &RankMetrics::peak_device_bytes, &DistTriangleMetrics::peak_device_bytes},
+    DistMetricField{"setup_edges", &RankMetrics::setup_edges, &DistTriangleMetrics::setup_edges, "setup_edges"},
+    DistMetricField{"setup_bytes", &RankMetrics::setup_bytes, &DistTriangleMetrics::setup_bytes, "setup_bytes"},
+    DistMetricField{"setup_bytes_sent", &RankMetrics::setup_bytes_sent, &DistTriangleMetrics::setup_bytes_sent},
   };
   return fields;
 }

@@ -58,6 +58,14 @@ struct RankMetrics {
   // moment the caller installed kokkos_ext::AllocationTracker (tessera tc does before reading
   // the input): the input rows included; 0 when not installed.
   double peak_device_bytes = 0;
+  // The set-up's size (issue 26): adjacency entries this rank read, generated or received as
+  // input (DistGraph::input_entries) plus those it built (its oriented rows, and the gathered
+  // DAG where one is built); the peak bytes of its counting space's memory at the end of set-up
+  // (as peak_device_bytes: 0 without the tracker; the input included); the bytes it sent to
+  // find the global order (degree histograms, ghost position requests and answers).
+  double setup_edges = 0;
+  double setup_bytes = 0;
+  double setup_bytes_sent = 0;
 };
 
 struct DistTriangleMetrics {
@@ -69,14 +77,18 @@ struct DistTriangleMetrics {
   MetricSummary bytes_sent_raw, bytes_sent_wire, bytes_received_raw, bytes_received_wire;
   MetricSummary messages_to_lower_ranks, node_local_queries, on_device, speed_weight, host_threads;
   MetricSummary counting_seconds, estimated_work, peak_device_bytes;
+  MetricSummary setup_edges, setup_bytes, setup_bytes_sent;
 };
 
 // Every per-rank metric: its report name (seconds end in `_s`), where it is measured and
 // where its min/avg/max summary goes. Reporting code iterates this instead of naming fields.
+// `headline`, when set, also puts `<headline>_max` and `<headline>_imbalance` (max / avg) at
+// the top of a run's JSON.
 struct DistMetricField {
   const char* name;
   double RankMetrics::*value;
   MetricSummary DistTriangleMetrics::*summary;
+  const char* headline = nullptr;
 };
 const std::vector<DistMetricField>& dist_metric_fields();
 

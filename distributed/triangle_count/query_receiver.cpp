@@ -21,12 +21,11 @@ template <class Memory>
 struct OwnedRows {
   Kokkos::View<const eid_t*, Memory> row_map;
   Kokkos::View<const vid_t*, Memory> entries;
-  Kokkos::View<const vid_t*, Memory> vertex;
+  KnownVertices<Memory> vertex;
   vid_t first, last;
 
   KOKKOS_INLINE_FUNCTION const vid_t* row(vid_t m, eid_t& length) const {
-    if (m < 0 || m >= static_cast<vid_t>(vertex.extent(0))) return nullptr;
-    const vid_t v = vertex(m);
+    const vid_t v = vertex(m);  // -1 when m is no position this rank knows
     if (v < first || v >= last) return nullptr;
     const eid_t b = row_map(v - first);
     length = row_map(v - first + 1) - b;

@@ -1,15 +1,18 @@
 #pragma once
 // The rows message format's records (compact_format.hpp) for every destination, built at once
-// and in parallel on the host from the rank's oriented rows: per row v and destination d that
-// owns at least one of v's parents (an out-neighbour with a candidate after it), one record.
-// The remote scan then only hands spans of whole records to the messenger, so its cost no
-// longer grows with the rows (a one-thread scan was the MPI-only gpu variant's bottleneck).
+// and in parallel on the space the rank counts in (the device for GPU ranks: paper 1 §II-B2's
+// sender side without host work per query or per entry) from the rank's oriented rows: per row
+// v and destination d that owns at least one of v's parents (an out-neighbour with a candidate
+// after it), one record. The records come to the host in one copy; the remote scan then only
+// hands spans of whole records to the messenger (a one-thread host scan over every query was
+// the MPI-only gpu variant's bottleneck).
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
 #include <vector>
 
 #include "distributed/triangle_count/dist_graph.hpp"
+#include "distributed/triangle_count/known_vertices.hpp"
 
 namespace tessera::dist::detail {
 
@@ -29,10 +32,11 @@ struct RowRecords {
 };
 
 // Records of the rows (row_map rebased, entries = positions in the order, vertex = position ->
-// vertex) for every rank not readable here.
-RowRecords build_row_records(const Kokkos::View<const eid_t*, Kokkos::HostSpace>& row_map,
-                             const Kokkos::View<const vid_t*, Kokkos::HostSpace>& entries,
-                             const Kokkos::View<const vid_t*, Kokkos::HostSpace>& vertex, const DistGraph& g,
+// vertex), in Space's memory, for every rank not readable here.
+template <class Space>
+RowRecords build_row_records(const Kokkos::View<const eid_t*, typename Space::memory_space>& row_map,
+                             const Kokkos::View<const vid_t*, typename Space::memory_space>& entries,
+                             const KnownVertices<typename Space::memory_space>& vertex, const DistGraph& g,
                              const std::vector<char>& readable);
 
 }  // namespace tessera::dist::detail

@@ -6,12 +6,14 @@
 
 #include "algorithms/triangle_count/counting_dag.hpp"
 #include "core/error.hpp"
+#include "core/kokkos_ext/allocation_tracker.hpp"
 #include "distributed/mpi/query_messenger.hpp"
 #include "distributed/triangle_count/compact_format.hpp"
 #include "distributed/triangle_count/gathered_dag.hpp"
 #include "distributed/triangle_count/query_receiver.hpp"
 #include "distributed/triangle_count/readable_rows.hpp"
 #include "distributed/triangle_count/row_records.hpp"
+#include "distributed/triangle_count/split_order.hpp"
 #include "distributed/triangle_count/wedge_kernels.hpp"
 
 // count_closed_wedges (the local count when some rank is not readable) is instantiated here
@@ -24,7 +26,7 @@ namespace {
 struct HostDag {
   Kokkos::View<const eid_t*, host_memory> row_map;
   Kokkos::View<const vid_t*, host_memory> entries;
-  Kokkos::View<const vid_t*, host_memory> vertex;
+  KnownVertices<host_memory> vertex;
 };
 
 // The resumable scan over remote wedges: (v, i, j) is exactly where it stopped. For an
@@ -110,8 +112,10 @@ QueryFormat message_format(const DistTriangleParams& params) {
     case MessageFormat::rows: return QueryFormat::rows;
     case MessageFormat::automatic: break;
   }
+  // Host variants: compact (paper 1 §II-A3). GPU variants: rows records built on the device, so
+  // no host work per query (the paper's flat pairs were scanned on the host, §II-A3).
   const bool host = params.variant == DistVariant::cpu || params.variant == DistVariant::shm;
-  return host ? QueryFormat::compact : QueryFormat::flat;
+  return host ? QueryFormat::compact : QueryFormat::rows;
 }
 
 // Algorithm 1 on one rank, with its kernels in Space: the setup (upload, order, orientation,
@@ -129,12 +133,12 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   Space().fence();
   rm.upload_seconds = timer.seconds();
   timer.reset();
-  // On one node the IPC variants exchange the degrees device to device, as they share rows.
-  const bool ipc_degrees = ipc && topology.num_nodes == 1 && comm.size() > 1 && kokkos_ext::ipc_supported();
-  const VertexOrder<Space> order = global_order<Space>(comm, g, rows, params.orientation, ipc_degrees);
+  auto order = split_order<Space>(comm, g, rows, params.orientation);
   rm.order_seconds = timer.seconds();
+  rm.setup_bytes_sent = static_cast<double>(order.bytes_sent);
   timer.reset();
-  auto dag = orient_on_rank<Space>(g, rows, order);
+  auto dag = orient_on_rank<Space>(order);
+  order = {};  // the renamed rows: the oriented ones are what counting reads
   rm.orient_seconds = timer.seconds();
   timer.reset();
   const ReadableRows<Space> readable_rows(comm, g, dag, readable, sharing, topology);
@@ -145,11 +149,12 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   rm.estimated_work = static_cast<double>(estimated_work<Space>(rows, dag));
   rows = {};  // receivers answer from the oriented rows: the full ones are not needed any more
   rm.stats_seconds = timer.seconds();
-  // Every rank readable (ipc or mpi+ipc or shm on one node, or one rank): no remote scan, and
-  // unless the IPC rows are to be read in place (ipc-rows map or copy), the node's rows are
-  // gathered into the single-node DAG and this rank's sources counted with the single-node
-  // kernels. Otherwise the distributed kernel counts the readable out-edges and the scan sends
-  // the rest.
+  // Every rank readable (ipc or mpi+ipc or shm on one node, or one rank): no remote scan. One
+  // rank, or `--ipc-rows gather`, gathers the node's rows into the single-node DAG and counts
+  // this rank's sources with the single-node kernels (with several ranks each then holds the
+  // whole oriented graph and every vertex's position: the one replicated path, kept as an
+  // option). Otherwise the distributed kernel counts the readable out-edges, reading node-local
+  // rows in place, and the scan sends the rest.
   const QueryFormat format = message_format(params);
   RemoteScan scan;
   RowScan row_scan;  // the rows format's scan instead
@@ -157,31 +162,34 @@ void run_rank(const Communicator& comm, const DistGraph& g, const DistTrianglePa
   row_scan.done = scan.done || format != QueryFormat::rows;
   if (format == QueryFormat::rows) scan.done = true;
   const bool every_rank_readable = scan.done && row_scan.done;
-  const bool gathers = every_rank_readable && (!ipc || params.ipc_rows == IpcRows::gather);
+  const bool gathers = every_rank_readable && (comm.size() == 1 || params.ipc_rows == IpcRows::gather);
   CsrGraph<typename Space::memory_space> gathered;
   timer.reset();
+  KnownVertices<typename Space::memory_space> all;  // every position (the gathered DAG only)
   if (gathers) {
-    gathered = gather_dag<Space>(readable_rows.table(), dag.vertex);
+    all = all_positions<Space>(comm, g, dag);
+    gathered = gather_dag<Space>(readable_rows.table(), all.id);
   } else {
     add_task_list<Space>(dag);
-    if (!every_rank_readable)
+    if (!scan.done)  // flat and compact queries: the host scan reads a host copy
       scan.dag = HostDag{Kokkos::create_mirror_view_and_copy(host_memory{}, dag.row_map),
                          Kokkos::create_mirror_view_and_copy(host_memory{}, dag.entries),
-                         Kokkos::create_mirror_view_and_copy(host_memory{}, dag.vertex)};
-    if (!row_scan.done) {
-      row_scan.records = build_row_records(scan.dag.row_map, scan.dag.entries, scan.dag.vertex, g, readable);
-      scan.dag = HostDag{};
-    }
+                         mirror_known<host_memory>(dag.vertex)};
+    if (!row_scan.done)  // rows records: built where the rank counts (the device for GPU ranks)
+      row_scan.records = build_row_records<Space>(dag.row_map, dag.entries, dag.vertex, g, readable);
   }
   Space().fence();
   rm.gather_seconds = timer.seconds();
   rm.setup_seconds = setup.seconds();
+  rm.setup_edges = static_cast<double>(g.input_entries + static_cast<eid_t>(dag.entries.extent(0)) +
+                                       static_cast<eid_t>(gathered.entries.extent(0)));
+  rm.setup_bytes = static_cast<double>(kokkos_ext::AllocationTracker::peak_bytes(Space::memory_space::name()));
 
   timer.reset();
   if (gathers)
     local = tessera::detail::count_oriented(Space(), gathered,
                                             tessera::detail::CountedSources<typename Space::memory_space>{
-                                                dag.vertex, g.begin(), g.end()});
+                                                all.id, g.begin(), g.end()});
   else
     local = count_closed_wedges(Space(), dag, readable_rows.table());
   rm.local_seconds = timer.seconds();

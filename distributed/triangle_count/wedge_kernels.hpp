@@ -30,23 +30,27 @@ struct RowsRef {
   vid_t begin = 0, end = 0;
 };
 
+// The rank whose range [offsets(r), offsets(r + 1)) holds v, of `ranks` (empty ranks own nothing).
+template <class Offsets>
+KOKKOS_INLINE_FUNCTION int owner_by_offsets(const Offsets& offsets, int ranks, vid_t v) {
+  int lo = 0, hi = ranks;  // owner in [lo, hi)
+  while (hi - lo > 1) {
+    const int mid = (lo + hi) / 2;
+    if (offsets(mid) <= v)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
 // Where every rank's rows are, for the kernels: owner lookup by vertex offsets.
 template <class MemorySpace>
 struct RowsTable {
   Kokkos::View<const RowsRef*, MemorySpace> ranks;
   Kokkos::View<const vid_t*, MemorySpace> vertex_offsets;  // ranks + 1
 
-  KOKKOS_INLINE_FUNCTION int owner(vid_t v) const {
-    int lo = 0, hi = static_cast<int>(ranks.extent(0));  // owner in [lo, hi)
-    while (hi - lo > 1) {
-      const int mid = (lo + hi) / 2;
-      if (vertex_offsets(mid) <= v)
-        lo = mid;
-      else
-        hi = mid;
-    }
-    return lo;
-  }
+  KOKKOS_INLINE_FUNCTION int owner(vid_t v) const { return owner_by_offsets(vertex_offsets, static_cast<int>(ranks.extent(0)), v); }
 };
 
 // Wedges (v; m, n) closed through task t, the out-edge (v -> m) at index j of the rank's
@@ -78,7 +82,7 @@ count_t count_closed_wedges(const ExecSpace& space, const Dag& dag,
   const eid_t num_tasks = static_cast<eid_t>(dag.task_pos.extent(0));
   count_t total = 0;
   if (num_tasks == 0) return 0;
-  if constexpr (!detail::is_gpu_space<ExecSpace>()) {
+  if constexpr (!tessera::detail::is_gpu_space<ExecSpace>()) {
     // Host: one task per iteration, dynamic chunks for the skewed row lengths.
     Kokkos::parallel_reduce(
         "tessera::dist::tc::closed_wedges",
@@ -92,7 +96,7 @@ count_t count_closed_wedges(const ExecSpace& space, const Dag& dag,
     using member = typename policy::member_type;
     const double rows = dag.row_map.extent(0) > 1 ? double(dag.row_map.extent(0) - 1) : 1.0;
     const double mean_candidates = 0.5 * double(dag.entries.extent(0)) / rows;
-    const int lanes = detail::vector_length_for<ExecSpace>(mean_candidates);
+    const int lanes = tessera::detail::vector_length_for<ExecSpace>(mean_candidates);
     const int team_size = 128 / lanes;
     constexpr eid_t k_slice = eid_t(1) << 26;
     for (eid_t first = 0; first < num_tasks; first += k_slice) {

@@ -163,14 +163,33 @@ HostGraph read_graph_hdf5(const std::string& path) {
   return g;
 }
 
+namespace {
+void check_row_range(const H5File& f, const GraphFileInfo& info, vid_t begin, vid_t end) {
+  if (begin < 0 || begin > end || end > info.num_vertices)
+    f.fail("row range [" + std::to_string(begin) + ", " + std::to_string(end) + ") is not within [0, " +
+           std::to_string(info.num_vertices) + ") with begin <= end");
+}
+}  // namespace
+
+std::vector<eid_t> read_graph_hdf5_offsets(const std::string& path, vid_t begin, vid_t end) {
+  detail::SilenceHdf5Errors silence;
+  const H5File f(path);
+  H5Handle file = f.open_read();
+  const GraphFileInfo info = read_info(f, file.get());
+  check_row_range(f, info, begin, end);
+  auto offsets = host_array<eid_t>("tessera::io::hdf5::row_map", static_cast<std::uint64_t>(end - begin) + 1);
+  f.read_array(file.get(), "row_map", static_cast<std::uint64_t>(info.num_vertices) + 1, static_cast<std::uint64_t>(begin),
+               static_cast<std::uint64_t>(end - begin) + 1, offsets.data());
+  check_offsets(f, "row_map", offsets, info.num_entries, begin);
+  return std::vector<eid_t>(offsets.data(), offsets.data() + offsets.extent(0));
+}
+
 GraphRows read_graph_hdf5_rows(const std::string& path, vid_t begin, vid_t end) {
   detail::SilenceHdf5Errors silence;
   const H5File f(path);
   H5Handle file = f.open_read();
   const GraphFileInfo info = read_info(f, file.get());
-  if (begin < 0 || begin > end || end > info.num_vertices)
-    f.fail("row range [" + std::to_string(begin) + ", " + std::to_string(end) + ") is not within [0, " +
-           std::to_string(info.num_vertices) + ") with begin <= end");
+  check_row_range(f, info, begin, end);
   const auto n = static_cast<std::uint64_t>(info.num_vertices);
   const auto m = static_cast<std::uint64_t>(info.num_entries);
   const auto rows = static_cast<std::uint64_t>(end - begin);

@@ -9,6 +9,7 @@
 // naming the file and the problem. Available when built with TESSERA_HAVE_HDF5.
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "core/graph/csr_graph.hpp"
 #include "core/hypergraph/hypergraph.hpp"
@@ -48,6 +49,9 @@ struct GraphRows {
 };
 // Reads only the hyperslabs the rows need. Requires 0 <= begin <= end <= num_vertices.
 GraphRows read_graph_hdf5_rows(const std::string& path, vid_t begin, vid_t end);
+// row_map[begin .. end] as stored (end - begin + 1 offsets, not rebased): the rows' sizes without
+// their entries, e.g. to split a file's rows evenly by entries before reading them.
+std::vector<eid_t> read_graph_hdf5_offsets(const std::string& path, vid_t begin, vid_t end);
 
 void write_hypergraph_hdf5(const std::string& path, const HostHypergraph& h,
                            const Hdf5WriteOptions& options = {});

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "distributed/mpi/host_threads.hpp"
+#include "distributed/mpi/rank_device.hpp"
 #include "tests/distributed/mpi_world.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -50,6 +51,7 @@ int main(int argc, char** argv) {
   // As `tessera tc --distributed` does: each rank runs its share of the node's cores unless
   // OMP_NUM_THREADS (or Kokkos' own setting) says otherwise; ctest leaves it unset.
   tessera::test::host_threads_choice() = tessera::dist::set_host_threads_for_rank(MPI_COMM_WORLD, kokkos_argc, args.data());
+  tessera::dist::set_device_for_rank(MPI_COMM_WORLD, kokkos_argc, args.data());  // ranks share the GPUs in turn
   Kokkos::initialize(kokkos_argc, args.data());
   if (rank == 0)
     std::cout << "host threads per rank: " << Kokkos::DefaultHostExecutionSpace().concurrency() << " ("

@@ -173,16 +173,7 @@ TEST_CASE("HDF5 input: every rank reads only its vertex range") {
   const count_t expected = single_node(g);
   // Rank 0 writes the file and shares its path.
   std::unique_ptr<test::TempDir> dir;
-  std::string path;
-  if (world_rank() == 0) {
-    dir = std::make_unique<test::TempDir>();
-    path = dir->file("k9.h5");
-    io::write_graph_hdf5(path, host(g));
-  }
-  int length = static_cast<int>(path.size());
-  MPI_Bcast(&length, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  path.resize(static_cast<std::size_t>(length));
-  MPI_Bcast(path.data(), length, MPI_CHAR, 0, MPI_COMM_WORLD);
+  const std::string path = test::file_on_rank0(dir, "k9.h5", [&](const std::string& f) { io::write_graph_hdf5(f, host(g)); });
   const auto dg = dist::load_distributed_graph(MPI_COMM_WORLD, path);
   // The same edge-balanced offsets as the scatter path computes from the whole graph.
   const auto scattered = dist::scatter_graph(MPI_COMM_WORLD, host(g));

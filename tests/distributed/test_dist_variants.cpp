@@ -67,7 +67,9 @@ TEST_CASE("every distributed variant equals the single-node count") {
       for (int ranks_per_node : {0, 1, 2})
         for (std::size_t size : w.buffer_sizes)
           for (auto rows : {dist::IpcRows::gather, dist::IpcRows::map, dist::IpcRows::copy}) {
-            if (rows != dist::IpcRows::gather && !is_ipc(variant)) continue;  // only IPC maps or copies peers' rows
+            // IPC and shm read peers' rows in place (map) or gather them; only IPC copies them.
+            if (rows == dist::IpcRows::copy ? !is_ipc(variant) : rows == dist::IpcRows::map && !reads_node_rows(variant))
+              continue;
             dist::DistTriangleParams params;
             params.variant = variant;
             params.ranks_per_node = ranks_per_node;

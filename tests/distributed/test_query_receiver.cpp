@@ -44,8 +44,7 @@ struct Wedges {
     triangles = tessera::triangle_count(Kokkos::DefaultExecutionSpace{}, whole).triangles;
     g = dist::scatter_graph(self.get(), mirror_graph<Kokkos::HostSpace>(whole));
     const auto rows = dist::detail::upload_rows<Space>(g);
-    const auto order = dist::detail::global_order<Space>(self, g, rows, Orientation::degree);
-    dag = dist::detail::orient_on_rank<Space>(g, rows, order);
+    dag = dist::detail::orient_on_rank<Space>(dist::detail::split_order<Space>(self, g, rows, Orientation::degree));
     const auto row_map = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, dag.row_map);
     const auto entries = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, dag.entries);
     std::mt19937 shuffle(3);
@@ -120,7 +119,7 @@ TEST_CASE("the query receiver refuses queries for vertices it does not own and r
   using Space = Kokkos::DefaultExecutionSpace;
   const dist::Communicator self(MPI_COMM_SELF);
   const Wedges<Space> w(self);
-  const auto vertex = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, w.dag.vertex);
+  const auto vertex = dist::detail::mirror_known<Kokkos::HostSpace>(w.dag.vertex);
   // A receiver that owns only the vertices below n / 2 (its rows are still the whole graph's,
   // indexed from 0); the query names the position of vertex n - 1.
   const vid_t n = w.g.num_vertices;

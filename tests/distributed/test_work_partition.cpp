@@ -92,16 +92,7 @@ TEST_CASE("work-balanced scatter: offsets from the reference work, exact counts"
 TEST_CASE("work-balanced HDF5 reads give the scatter path's offsets") {
   const HostGraph g = kronecker_host(9, 12);
   std::unique_ptr<test::TempDir> dir;
-  std::string path;
-  if (test::world_rank() == 0) {
-    dir = std::make_unique<test::TempDir>();
-    path = dir->file("k9w.h5");
-    io::write_graph_hdf5(path, g);
-  }
-  int length = static_cast<int>(path.size());
-  MPI_Bcast(&length, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  path.resize(static_cast<std::size_t>(length));
-  MPI_Bcast(path.data(), length, MPI_CHAR, 0, MPI_COMM_WORLD);
+  const std::string path = test::file_on_rank0(dir, "k9w.h5", [&](const std::string& f) { io::write_graph_hdf5(f, g); });
   for (Orientation o : {Orientation::degree, Orientation::id}) {
     dist::SplitParams split;
     split.balance = dist::PartitionBalance::work;
