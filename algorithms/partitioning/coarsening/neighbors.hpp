@@ -12,10 +12,10 @@
 
 #include <cstdint>
 
-#include "algorithms/partitioning/multilevel/level.hpp"
+#include "algorithms/partitioning/common/level.hpp"
 #include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/scan.hpp"
-#include "algorithms/partitioning/multilevel/row_sort.hpp"
+#include "core/kokkos_ext/row_sort.hpp"
 #include "core/kokkos_ext/sort.hpp"
 
 namespace tessera::partitioning {
@@ -87,7 +87,7 @@ Neighbors<typename ExecSpace::memory_space> pack_neighbor_rows(
     const ExecSpace& space, vid_t num_rows, const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over_offsets,
     const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys) {
   using mem = typename ExecSpace::memory_space;
-  detail::sort_rows(space, over_offsets, keys);
+  tessera::detail::sort_each_row(space, over_offsets, keys);
   Kokkos::View<eid_t*, mem> counts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_counts"),
                                    num_rows + 1);
   count_neighbor_rows(space, num_rows, over_offsets, keys, counts);
@@ -210,7 +210,7 @@ Neighbors<typename ExecSpace::memory_space> coarsen_neighbors(
   Neighbors<mem> out = ws.spare;
   out.offsets = Kokkos::subview(ws.spare.offsets, rows);
   ws.spare = fine;
-  detail::sort_rows(space, over, keys);
+  tessera::detail::sort_each_row(space, over, keys);
   const Kokkos::View<eid_t*, mem> counts = Kokkos::subview(ws.counts, rows);
   detail::count_neighbor_rows(space, num_coarse, over, keys, counts);
   auto offsets = out.offsets;
