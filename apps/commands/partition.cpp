@@ -10,6 +10,7 @@
 #include "algorithms/partitioning/multilevel/partition_report.hpp"
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
+#include "core/kokkos_ext/allocation_tracker.hpp"
 #include "core/util/json.hpp"
 #include "core/util/progress.hpp"
 #include "io/text/partition_io.hpp"
@@ -70,6 +71,7 @@ int partition_command(const Args& argv) {
       .flag("json", "print one JSON object on stdout");
   if (!args.parse(argv)) return 0;
   const PartitionParams params = params_from(args, true);
+  kokkos_ext::AllocationTracker::install();  // peak_device_bytes: the input's copy included
   const auto h = io::load_hypergraph(args.get("hypergraph"), hypergraph_load_options(args));
   const bool on_host = args.has("host");
   const auto report = partition_and_evaluate(h, params, on_host ? ExecutionTarget::host : ExecutionTarget::device);
@@ -93,6 +95,7 @@ int partition_command(const Args& argv) {
       .set("coarsening_s", report.coarsening_seconds)
       .set("initial_s", report.initial_seconds)
       .set("refinement_s", report.refinement_seconds)
+      .set("peak_device_bytes", kokkos_ext::AllocationTracker::peak_default_space_bytes())
       .set("backend", on_host ? Kokkos::DefaultHostExecutionSpace::name() : Kokkos::DefaultExecutionSpace::name());
   j.set("steps_s", steps_json(report.steps));
   Json levels = Json::array();

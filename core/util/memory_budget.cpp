@@ -52,11 +52,16 @@ std::string gigabytes(long double bytes) {
 
 void cap_available_memory(std::uint64_t bytes) { memory_cap.store(bytes); }
 
-std::uint64_t available_memory_bytes() {
-  std::uint64_t available = system_available_memory_bytes();
+std::uint64_t memory_budget_limit_bytes() {
+  std::uint64_t budget = 0;
   for (const std::uint64_t limit : {environment_budget_bytes(), memory_cap.load()})
-    if (limit != 0 && limit < available) available = limit;
-  return available;
+    if (limit != 0 && (budget == 0 || limit < budget)) budget = limit;
+  return budget;
+}
+
+std::uint64_t available_memory_bytes() {
+  const std::uint64_t available = system_available_memory_bytes(), budget = memory_budget_limit_bytes();
+  return budget != 0 && budget < available ? budget : available;
 }
 
 void require_fits_in_memory(long double bytes, const std::string& what) {

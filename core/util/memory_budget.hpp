@@ -13,6 +13,10 @@ namespace tessera {
 // limit that /proc/meminfo does not show; UserError when malformed) or the cap below.
 std::uint64_t available_memory_bytes();
 
+// The smallest of TESSERA_MEMORY_BUDGET_MB and the cap below, in bytes; 0 when neither is set
+// (device memory is budgeted with it: core/kokkos_ext/device_memory.hpp).
+std::uint64_t memory_budget_limit_bytes();
+
 // Caps what available_memory_bytes() reports, for a process held to a limit the kernel does not
 // show in /proc/meminfo (a fuzzing process's -rss_limit_mb, a test of the refusal itself).
 // 0 removes the cap.

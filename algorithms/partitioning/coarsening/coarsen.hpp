@@ -5,6 +5,7 @@
 // instantiated in that one translation unit (core/kokkos_ext/instantiate.hpp says why).
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -20,6 +21,7 @@
 #include "algorithms/partitioning/common/step_seconds.hpp"
 #include "algorithms/partitioning/contraction/contract.hpp"
 #include "algorithms/partitioning/matching/pseudoforest_matching.hpp"
+#include "core/kokkos_ext/device_memory.hpp"
 #include "core/kokkos_ext/launch.hpp"
 #include "core/util/progress.hpp"
 
@@ -95,14 +97,15 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
     seconds += timer.seconds();
     timer.reset();
   };
-  auto nbr = build_neighbors(space, H.levels[0], cp.max_scored_net_size);
+  const BatchLimits batching = batch_limits(kokkos_ext::available_device_memory_bytes(), cp.neighbor_batch_nodes);
+  auto nbr = build_neighbors(space, H.levels[0], cp.max_scored_net_size, batching);
   lap(steps.neighbors);
   // Scratch of every level, sized by the finest (levels only shrink): device allocations
   // synchronise, and a level used to make some forty of them and read a dozen sizes back.
   const eid_t neighbor_capacity = static_cast<eid_t>(nbr.ids.extent(0));
   std::optional<NeighborWorkspace<mem>> nws;
-  if (cp.materialize_neighbors) nws.emplace(H.levels[0].num_nodes, neighbor_capacity);
-  ProposalWorkspace<mem> pws(H.levels[0].num_nodes, neighbor_capacity);
+  if (cp.materialize_neighbors) nws.emplace(H.levels[0].num_nodes, neighbor_capacity, batching);
+  ProposalWorkspace<mem> pws(H.levels[0].num_nodes, std::min(neighbor_capacity, batching.max_entries));
   ContractionWorkspace<mem> cws(H.levels[0]);
   bool widened = false;  // the previous level stalled: propose with every candidate slot
   result.stop = "max_levels";
@@ -128,7 +131,7 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
     pp.seed = partitioning::detail::mix64(run.seed ^ partitioning::detail::mix64(std::uint64_t(level) + 1));
     pp.max_net_size = cp.max_scored_net_size;
     pp.weight_penalty = cp.weight_penalty;
-    auto props = propose_pairs(space, L, nbr, pp, pws);
+    auto props = propose_pairs(space, L, nbr, pp, pws, batching);
     lap(steps.proposal);
     const auto level_nodes = std::make_pair(std::int64_t(0), std::int64_t(L.num_nodes));
     const Kokkos::View<vid_t*, mem> mate = Kokkos::subview(mate_all, level_nodes);
@@ -155,8 +158,9 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
     const bool stalled =
         run.detect_stall && double(pairs) < cp.stall_fraction * double(L.num_nodes);
     auto C = contract(space, L, mate, limits.check_inbound, cws);
-    nbr = cp.materialize_neighbors ? coarsen_neighbors(space, nbr, C.coarse.num_nodes, C.gamma, C.members, *nws)
-                                   : build_neighbors(space, C.coarse, cp.max_scored_net_size);
+    nbr = cp.materialize_neighbors
+              ? coarsen_neighbors(space, nbr, C.coarse.num_nodes, C.gamma, C.members, *nws, batching)
+              : build_neighbors(space, C.coarse, cp.max_scored_net_size, batching);
     lap(steps.contraction);
     result.level_nodes.push_back(C.coarse.num_nodes);
     progress::report("coarsening", "level " + std::to_string(level + 1) + ", " + std::to_string(C.coarse.num_nodes) + " nodes");

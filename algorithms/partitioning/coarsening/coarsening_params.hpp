@@ -22,6 +22,9 @@ struct CoarseningParams {
   // Ablations (Fig. 16). false: neighbourhoods rebuilt from the pins at every level instead of
   // derived from the previous level's (no persistent rows, so no permanent purge of invalid pairs).
   bool materialize_neighbors = true;
+  // Nodes per batch of the neighbourhood construction and pair proposals (0: sized from the free
+  // device memory, coarsening/neighbor_batches.hpp). Results do not depend on it.
+  vid_t neighbor_batch_nodes = 0;
   partitioning::MatchingKind matching = partitioning::MatchingKind::optimal;
 };
 
