@@ -11,6 +11,7 @@
 #include "algorithms/partitioning/multilevel/partition_report_json.hpp"
 #include "apps/cli/input_options.hpp"
 #include "apps/commands/commands.hpp"
+#include "core/kokkos_ext/allocation_tracker.hpp"
 #include "core/util/json.hpp"
 #include "core/util/progress.hpp"
 #include "io/text/partition_io.hpp"
@@ -52,6 +53,7 @@ int partition_command(const Args& argv) {
       .flag("json", "print one JSON object on stdout");
   if (!args.parse(argv)) return 0;
   const PartitionParams params = params_from(args, true);
+  kokkos_ext::AllocationTracker::install();  // peak_device_bytes: the input's copy included
   const auto h = io::load_hypergraph(args.get("hypergraph"), hypergraph_load_options(args));
   const bool on_host = args.has("host");
   const auto report = partition_and_evaluate(h, params, on_host ? ExecutionTarget::host : ExecutionTarget::device);
@@ -66,6 +68,7 @@ int partition_command(const Args& argv) {
   j.set("nodes", static_cast<long long>(h.num_nodes))
       .set("nets", static_cast<long long>(h.num_nets()))
       .set("pins", static_cast<long long>(h.num_pins()))
+      .set("peak_device_bytes", kokkos_ext::AllocationTracker::peak_default_space_bytes())
       .set("backend", on_host ? Kokkos::DefaultHostExecutionSpace::name() : Kokkos::DefaultExecutionSpace::name());
   print_result(j, args.has("json"));
   return 0;

@@ -62,4 +62,29 @@ void chunked_scan_no_total(const std::string& label, const ExecSpace& space, std
   chunked_scan<ExecSpace, Value>(label, space, n, body, chunk);
 }
 
+template <class View>
+struct ExclusiveScanInPlace {  // c(i) becomes the sum of c[0, i)
+  View c;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i, typename View::non_const_value_type& sum,
+                                         const bool final) const {
+    const auto x = c(i);
+    if (final) c(i) = sum;
+    sum += x;
+  }
+};
+
+// In-place exclusive prefix sum of c[0, len); returns the total.
+template <class ExecSpace, class View>
+typename View::non_const_value_type exclusive_scan_inplace(const ExecSpace& space, const View& c, std::int64_t len) {
+  using value = typename View::non_const_value_type;
+  return chunked_scan<ExecSpace, value>("tessera::exclusive_scan", space, len, ExclusiveScanInPlace<View>{c});
+}
+
+// The same without reading the total back (no wait for the device).
+template <class ExecSpace, class View>
+void exclusive_scan_inplace_no_total(const ExecSpace& space, const View& c, std::int64_t len) {
+  using value = typename View::non_const_value_type;
+  chunked_scan_no_total<ExecSpace, value>("tessera::exclusive_scan", space, len, ExclusiveScanInPlace<View>{c});
+}
+
 }  // namespace tessera::detail

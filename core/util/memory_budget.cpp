@@ -137,6 +137,13 @@ std::uint64_t detail::cgroup_memory_left(const std::string& root) {
 
 void cap_available_memory(std::uint64_t bytes) { memory_cap.store(bytes); }
 
+std::uint64_t memory_budget_limit_bytes() {
+  std::uint64_t budget = 0;
+  for (const std::uint64_t limit : {environment_budget_bytes(), memory_cap.load()})
+    if (limit != 0 && (budget == 0 || limit < budget)) budget = limit;
+  return budget;
+}
+
 std::uint64_t available_memory_bytes() {
   std::uint64_t available = system_available_memory_bytes();
   for (const std::uint64_t limit : {environment_budget_bytes(), memory_cap.load(), detail::cgroup_memory_left(""),

@@ -16,6 +16,10 @@ namespace tessera {
 // cap below.
 std::uint64_t available_memory_bytes();
 
+// The smallest of TESSERA_MEMORY_BUDGET_MB and the cap below, in bytes; 0 when neither is set
+// (device memory is budgeted with it: core/kokkos_ext/device_memory.hpp).
+std::uint64_t memory_budget_limit_bytes();
+
 namespace detail {
 // What the cgroups of this process leave, read under `root` ("" for the machine; a folder
 // holding proc/self/cgroup and sys/fs/cgroup/... in tests). UINT64_MAX when none limits memory.

@@ -11,11 +11,13 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
+#include <utility>
 
-#include "algorithms/partitioning/multilevel/level.hpp"
+#include "algorithms/partitioning/coarsening/neighbor_batches.hpp"
+#include "algorithms/partitioning/common/level.hpp"
 #include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/scan.hpp"
-#include "algorithms/partitioning/multilevel/row_sort.hpp"
+#include "core/kokkos_ext/row_sort.hpp"
 #include "core/kokkos_ext/sort.hpp"
 
 namespace tessera::partitioning {
@@ -45,25 +47,27 @@ KOKKOS_INLINE_FUNCTION void for_each_kept_neighbor(const Keys& keys, eid_t b, ei
   }
 }
 
-// counts(r) = the number of kept neighbours in the sorted oversized row r.
+// counts(first + r) = the number of kept neighbours in the sorted oversized row r of a batch
+// whose rows start at `first` (rows(r) indexes keys).
 template <class ExecSpace>
-void count_neighbor_rows(const ExecSpace& space, vid_t num_rows,
-                         const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over_offsets,
+void count_neighbor_rows(const ExecSpace& space, vid_t first, vid_t num_rows,
+                         const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& rows,
                          const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys,
                          const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& counts) {
   Kokkos::parallel_for(
       "tessera::part::nbr_count", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, num_rows),
       KOKKOS_LAMBDA(const std::int64_t r) {
         eid_t c = 0;
-        for_each_kept_neighbor(keys, over_offsets(r), over_offsets(r + 1), r, [&](vid_t) { ++c; });
-        counts(r) = c;
+        for_each_kept_neighbor(keys, rows(r), rows(r + 1), first + r, [&](vid_t) { ++c; });
+        counts(first + r) = c;
       });
 }
 
-// Packs the kept neighbours of each sorted oversized row at out.offsets(r), flags cleared.
+// Packs the kept neighbours of each sorted oversized row r of a batch at out.offsets(first + r),
+// flags cleared.
 template <class ExecSpace>
-void write_neighbor_rows(const ExecSpace& space, vid_t num_rows,
-                         const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over_offsets,
+void write_neighbor_rows(const ExecSpace& space, vid_t first, vid_t num_rows,
+                         const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& rows,
                          const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys,
                          const Neighbors<typename ExecSpace::memory_space>& out) {
   auto offsets = out.offsets;
@@ -72,54 +76,134 @@ void write_neighbor_rows(const ExecSpace& space, vid_t num_rows,
   Kokkos::parallel_for(
       "tessera::part::nbr_pack", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, num_rows),
       KOKKOS_LAMBDA(const std::int64_t r) {
-        eid_t pos = offsets(r);
-        for_each_kept_neighbor(keys, over_offsets(r), over_offsets(r + 1), r, [&](vid_t id) {
+        eid_t pos = offsets(first + r);
+        for_each_kept_neighbor(keys, rows(r), rows(r + 1), first + r, [&](vid_t id) {
           invalid(pos) = 0;
           ids(pos++) = id;
         });
       });
 }
 
-// Sorts each oversized row of `keys` (id << 1 | flag) and packs the distinct ids that are
-// neither the row's own id nor flagged in any occurrence into rows of exactly their size.
+// rows(i) = over(first + i) - base for i in [0, num_rows]: a batch's row map into its keys.
 template <class ExecSpace>
-Neighbors<typename ExecSpace::memory_space> pack_neighbor_rows(
-    const ExecSpace& space, vid_t num_rows, const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over_offsets,
-    const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys) {
-  using mem = typename ExecSpace::memory_space;
-  detail::sort_rows(space, over_offsets, keys);
-  Kokkos::View<eid_t*, mem> counts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_counts"),
-                                   num_rows + 1);
-  count_neighbor_rows(space, num_rows, over_offsets, keys, counts);
-  Neighbors<mem> out;
-  out.offsets = Kokkos::View<eid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_offsets"),
-                                          num_rows + 1);
-  auto offsets = out.offsets;
-  const eid_t total = tessera::detail::chunked_scan<ExecSpace, eid_t>(
-      "tessera::part::nbr_scan", space, num_rows + 1, KOKKOS_LAMBDA(const std::int64_t r, eid_t& sum, const bool final) {
-        if (final) offsets(r) = sum;
-        if (r < num_rows) sum += counts(r);
-      });
-  out.ids = Kokkos::View<vid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_ids"), total);
-  out.invalid = Kokkos::View<std::uint8_t*, mem>(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_invalid"), total);
-  write_neighbor_rows(space, num_rows, over_offsets, keys, out);
-  return out;
+void batch_row_map(const ExecSpace& space, const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over,
+                   vid_t first, vid_t num_rows, eid_t base, const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& rows) {
+  Kokkos::parallel_for(
+      "tessera::part::nbr_batch_rows", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, std::int64_t(num_rows) + 1),
+      KOKKOS_LAMBDA(const std::int64_t i) { rows(i) = over(first + i) - base; });
 }
+
+// Scratch of one deduplication: the keys of a batch, its row map (multi-batch plans only) and
+// the row counts (every row + 1).
+template <class MemorySpace>
+struct RowPackScratch {
+  Kokkos::View<std::int64_t*, MemorySpace> keys;
+  Kokkos::View<eid_t*, MemorySpace> rows;
+  Kokkos::View<eid_t*, MemorySpace> counts;
+};
+
+// The two-phase deduplication of the paper (§V-B), batch after batch: `fill(space, first, last,
+// base, keys)` writes the oversized rows [first, last) (row r at over(r) - base, keys id << 1 |
+// flag); each batch is sorted, its kept neighbours counted, the counts prefix-summed into
+// out.offsets and the rows packed. With several batches every batch is filled and sorted twice
+// (count, then pack): its keys are not kept. `allocate`: out.ids and out.invalid are allocated
+// here to the exact total (else they are the caller's, large enough). Returns the total, or -1
+// when it was not read back (one batch, !allocate).
+template <class ExecSpace, class Fill>
+eid_t pack_neighbor_rows(const ExecSpace& space, vid_t num_rows,
+                         const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over, const RowBatches& batches,
+                         const Fill& fill, const RowPackScratch<typename ExecSpace::memory_space>& scratch,
+                         Neighbors<typename ExecSpace::memory_space>& out, bool allocate) {
+  using mem = typename ExecSpace::memory_space;
+  const bool one_batch = batches.count() == 1;
+  auto sorted_batch = [&](std::size_t b) {  // fills and sorts batch b; returns its row map
+    const vid_t first = batches.rows[b], rows = batches.rows[b + 1] - first;
+    fill(space, first, first + rows, one_batch ? 0 : batches.entries[b], scratch.keys);
+    Kokkos::View<eid_t*, mem> row_map = over;
+    if (!one_batch) {
+      row_map = Kokkos::subview(scratch.rows, std::make_pair(std::int64_t(0), std::int64_t(rows) + 1));
+      batch_row_map(space, over, first, rows, batches.entries[b], row_map);
+    }
+    tessera::detail::sort_each_row(space, row_map, scratch.keys);
+    return row_map;
+  };
+  for (std::size_t b = 0; b < batches.count(); ++b) {
+    const vid_t first = batches.rows[b];
+    const auto row_map = sorted_batch(b);
+    count_neighbor_rows(space, first, batches.rows[b + 1] - first, row_map, scratch.keys, scratch.counts);
+    if (one_batch) break;  // its keys stay sorted for the packing below
+  }
+  auto counts = scratch.counts;
+  auto offsets = out.offsets;
+  auto body = KOKKOS_LAMBDA(const std::int64_t r, eid_t& sum, const bool final) {
+    if (final) offsets(r) = sum;
+    if (r < num_rows) sum += counts(r);
+  };
+  eid_t total = -1;
+  if (allocate || !one_batch) {
+    total = tessera::detail::chunked_scan<ExecSpace, eid_t>("tessera::part::nbr_scan", space, num_rows + 1, body);
+  } else {
+    tessera::detail::chunked_scan_no_total<ExecSpace, eid_t>("tessera::part::nbr_scan", space, num_rows + 1, body);
+  }
+  if (allocate) {
+    out.ids = Kokkos::View<vid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_ids"), total);
+    out.invalid = Kokkos::View<std::uint8_t*, mem>(
+        Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_invalid"), total);
+  }
+  for (std::size_t b = 0; b < batches.count(); ++b) {
+    const vid_t first = batches.rows[b];
+    const auto row_map = one_batch ? over : sorted_batch(b);
+    write_neighbor_rows(space, first, batches.rows[b + 1] - first, row_map, scratch.keys, out);
+  }
+  return total;
+}
+
+// The oversized rows [first, last) of the finest level: the pins of every incident net of at
+// most max_net_size pins.
+template <class ExecSpace>
+void fill_pin_neighbor_keys(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                            const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over, eid_t max_net_size,
+                            vid_t first, vid_t last, eid_t base,
+                            const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys) {
+  auto net_off = L.net_offsets;
+  auto pins = L.pins;
+  auto node_off = L.node_offsets;
+  auto inc = L.incident_nets;
+  Kokkos::parallel_for(
+      "tessera::part::nbr_fill", tessera::detail::LightRangePolicy<ExecSpace>(space, first, last),
+      KOKKOS_LAMBDA(const std::int64_t v) {
+        eid_t pos = over(v) - base;
+        for (eid_t i = node_off(v); i < node_off(v + 1); ++i) {
+          const nid_t e = inc(i);
+          if (net_off(e + 1) - net_off(e) > max_net_size) continue;
+          for (eid_t k = net_off(e); k < net_off(e + 1); ++k) keys(pos++) = std::int64_t(pins(k)) << 1;
+        }
+      });
+}
+
+template <class ExecSpace>
+struct PinNeighborKeys {
+  Level<typename ExecSpace::memory_space> level;
+  Kokkos::View<eid_t*, typename ExecSpace::memory_space> over;
+  eid_t max_net_size;
+  void operator()(const ExecSpace& space, vid_t first, vid_t last, eid_t base,
+                  const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys) const {
+    fill_pin_neighbor_keys(space, level, over, max_net_size, first, last, base, keys);
+  }
+};
 
 }  // namespace detail
 
-// N(n) of the finest level from its pins. Nets larger than `max_net_size` are left out (their
-// pairs score little after the 1/|e| normalisation and would make the rows quadratic in |e|).
+// N(n) of the finest level from its pins, in batches within `limits`. Nets larger than
+// `max_net_size` are left out (their pairs score little after the 1/|e| normalisation and would
+// make the rows quadratic in |e|).
 template <class ExecSpace>
 Neighbors<typename ExecSpace::memory_space> build_neighbors(const ExecSpace& space,
                                                             const Level<typename ExecSpace::memory_space>& L,
-                                                            eid_t max_net_size) {
+                                                            eid_t max_net_size, const BatchLimits& limits = {}) {
   using mem = typename ExecSpace::memory_space;
-  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const vid_t n = L.num_nodes;
   auto net_off = L.net_offsets;
-  auto pins = L.pins;
   auto node_off = L.node_offsets;
   auto inc = L.incident_nets;
   Kokkos::View<eid_t*, mem> over(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_over"), n + 1);
@@ -133,35 +217,45 @@ Neighbors<typename ExecSpace::memory_space> build_neighbors(const ExecSpace& spa
           if (size <= max_net_size) sum += size;
         }
       });
-  Kokkos::View<std::int64_t*, mem> keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_keys"),
-                                        total);
-  Kokkos::parallel_for(
-      "tessera::part::nbr_fill", range(space, 0, n), KOKKOS_LAMBDA(const std::int64_t v) {
-        eid_t pos = over(v);
-        for (eid_t i = node_off(v); i < node_off(v + 1); ++i) {
-          const nid_t e = inc(i);
-          if (net_off(e + 1) - net_off(e) > max_net_size) continue;
-          for (eid_t k = net_off(e); k < net_off(e + 1); ++k) keys(pos++) = std::int64_t(pins(k)) << 1;
-        }
-      });
-  return detail::pack_neighbor_rows(space, n, over, keys);
+  const RowBatches batches = plan_row_batches(over, n, total, limits);
+  detail::RowPackScratch<mem> scratch;
+  scratch.keys = Kokkos::View<std::int64_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_keys"),
+                                                  batches.max_entries);
+  if (batches.count() > 1)
+    scratch.rows = Kokkos::View<eid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_rows"),
+                                             std::int64_t(batches.max_rows) + 1);
+  scratch.counts = Kokkos::View<eid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_counts"),
+                                             n + 1);
+  Neighbors<mem> out;
+  out.offsets = Kokkos::View<eid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_offsets"),
+                                          n + 1);
+  detail::pack_neighbor_rows(space, n, over, batches, detail::PinNeighborKeys<ExecSpace>{L, over, max_net_size}, scratch,
+                             out, true);
+  return out;
 }
 
 // Scratch of the derived neighbourhoods of one coarsening, sized by the finest level's rows (a
 // coarse level's oversized rows hold exactly the fine level's entries, so no level needs more):
 // derived rows go into `spare`, and the rows they replace become the next spare. A level then
-// allocates nothing and reads nothing back. Row arrays keep their full capacity (ids.extent(0)
-// is the capacity, not the row total); offsets are cut to the level's nodes + 1.
+// allocates nothing and, in one batch, reads nothing back. Row arrays keep their full capacity
+// (ids.extent(0) is the capacity, not the row total); offsets are cut to the level's nodes + 1.
+// keys holds min(capacity, limits.max_entries) entries: larger levels go in batches.
 template <class MemorySpace>
 struct NeighborWorkspace {
-  Kokkos::View<eid_t*, MemorySpace> over, counts;  // per finest node + 1
-  Kokkos::View<std::int64_t*, MemorySpace> keys;   // capacity
+  Kokkos::View<eid_t*, MemorySpace> over;  // per finest node + 1
+  detail::RowPackScratch<MemorySpace> pack;
   Neighbors<MemorySpace> spare;
 
-  NeighborWorkspace(vid_t finest_nodes, eid_t capacity)
-      : over(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cnbr_over"), finest_nodes + 1),
-        counts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cnbr_counts"), finest_nodes + 1),
-        keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cnbr_keys"), capacity) {
+  NeighborWorkspace(vid_t finest_nodes, eid_t capacity, const BatchLimits& limits)
+      : over(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cnbr_over"), finest_nodes + 1) {
+    const bool batched = !fits_one_batch(finest_nodes, capacity, limits);
+    pack.keys = Kokkos::View<std::int64_t*, MemorySpace>(
+        Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cnbr_keys"), std::min(capacity, limits.max_entries));
+    if (batched)
+      pack.rows = Kokkos::View<eid_t*, MemorySpace>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cnbr_rows"),
+                                                    finest_nodes + 1);
+    pack.counts = Kokkos::View<eid_t*, MemorySpace>(
+        Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cnbr_counts"), finest_nodes + 1);
     spare.offsets = Kokkos::View<eid_t*, MemorySpace>(
         Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_offsets"), finest_nodes + 1);
     spare.ids = Kokkos::View<vid_t*, MemorySpace>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_ids"),
@@ -171,6 +265,47 @@ struct NeighborWorkspace {
   }
 };
 
+namespace detail {
+
+// The oversized rows [first, last) of coarse nodes: gamma of the fine rows of their members, id
+// << 1 | the fine entry's invalid flag.
+template <class ExecSpace>
+void fill_coarse_neighbor_keys(const ExecSpace& space, const Neighbors<typename ExecSpace::memory_space>& fine,
+                               const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& gamma,
+                               const Kokkos::View<vid_t* [2], typename ExecSpace::memory_space>& members,
+                               const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over, vid_t first,
+                               vid_t last, eid_t base,
+                               const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys) {
+  auto foff = fine.offsets;
+  auto fids = fine.ids;
+  auto finv = fine.invalid;
+  Kokkos::parallel_for(
+      "tessera::part::cnbr_fill", tessera::detail::LightRangePolicy<ExecSpace>(space, first, last),
+      KOKKOS_LAMBDA(const std::int64_t x) {
+        eid_t pos = over(x) - base;
+        for (int k = 0; k < 2; ++k) {
+          const vid_t a = members(x, k);
+          if (a == invalid_vid) continue;
+          for (eid_t i = foff(a); i < foff(a + 1); ++i)
+            keys(pos++) = (std::int64_t(gamma(fids(i))) << 1) | std::int64_t(finv(i) != 0);
+        }
+      });
+}
+
+template <class ExecSpace>
+struct CoarseNeighborKeys {
+  Neighbors<typename ExecSpace::memory_space> fine;
+  Kokkos::View<vid_t*, typename ExecSpace::memory_space> gamma;
+  Kokkos::View<vid_t* [2], typename ExecSpace::memory_space> members;
+  Kokkos::View<eid_t*, typename ExecSpace::memory_space> over;
+  void operator()(const ExecSpace& space, vid_t first, vid_t last, eid_t base,
+                  const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys) const {
+    fill_coarse_neighbor_keys(space, fine, gamma, members, over, first, last, base, keys);
+  }
+};
+
+}  // namespace detail
+
 // N'(x) = gamma(N(a) U N(b)) \ {x} for the coarse node x = {a, b}, dropping every coarse id that
 // was reached through a flagged (invalid) entry. Written into ws.spare; `fine` becomes the spare.
 template <class ExecSpace>
@@ -178,12 +313,9 @@ Neighbors<typename ExecSpace::memory_space> coarsen_neighbors(
     const ExecSpace& space, const Neighbors<typename ExecSpace::memory_space>& fine, vid_t num_coarse,
     const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& gamma,
     const Kokkos::View<vid_t* [2], typename ExecSpace::memory_space>& members,
-    NeighborWorkspace<typename ExecSpace::memory_space>& ws) {
+    NeighborWorkspace<typename ExecSpace::memory_space>& ws, const BatchLimits& limits = {}) {
   using mem = typename ExecSpace::memory_space;
-  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   auto foff = fine.offsets;
-  auto fids = fine.ids;
-  auto finv = fine.invalid;
   const auto rows = std::make_pair(std::int64_t(0), std::int64_t(num_coarse) + 1);
   const Kokkos::View<eid_t*, mem> over = Kokkos::subview(ws.over, rows);
   tessera::detail::chunked_scan_no_total<ExecSpace, eid_t>(
@@ -196,31 +328,24 @@ Neighbors<typename ExecSpace::memory_space> coarsen_neighbors(
           if (a != invalid_vid) sum += foff(a + 1) - foff(a);
         }
       });
-  auto keys = ws.keys;
-  Kokkos::parallel_for(
-      "tessera::part::cnbr_fill", range(space, 0, num_coarse), KOKKOS_LAMBDA(const std::int64_t x) {
-        eid_t pos = over(x);
-        for (int k = 0; k < 2; ++k) {
-          const vid_t a = members(x, k);
-          if (a == invalid_vid) continue;
-          for (eid_t i = foff(a); i < foff(a + 1); ++i)
-            keys(pos++) = (std::int64_t(gamma(fids(i))) << 1) | std::int64_t(finv(i) != 0);
-        }
-      });
+  // One batch without a read-back when the keys hold the fine rows' capacity; else the plan
+  // needs the level's total.
+  const eid_t key_capacity = static_cast<eid_t>(ws.pack.keys.extent(0));
+  eid_t total = key_capacity;
+  BatchLimits level_limits = limits;
+  level_limits.max_entries = key_capacity;
+  if (!fits_one_batch(num_coarse, static_cast<eid_t>(fine.ids.extent(0)), level_limits)) {
+    Kokkos::deep_copy(space, total, Kokkos::subview(over, std::int64_t(num_coarse)));
+    space.fence();
+  }
+  const RowBatches batches = plan_row_batches(over, num_coarse, total, level_limits);
   Neighbors<mem> out = ws.spare;
   out.offsets = Kokkos::subview(ws.spare.offsets, rows);
   ws.spare = fine;
-  detail::sort_rows(space, over, keys);
-  const Kokkos::View<eid_t*, mem> counts = Kokkos::subview(ws.counts, rows);
-  detail::count_neighbor_rows(space, num_coarse, over, keys, counts);
-  auto offsets = out.offsets;
-  tessera::detail::chunked_scan_no_total<ExecSpace, eid_t>(
-      "tessera::part::cnbr_scan", space, num_coarse + 1,
-      KOKKOS_LAMBDA(const std::int64_t r, eid_t& sum, const bool final) {
-        if (final) offsets(r) = sum;
-        if (r < num_coarse) sum += counts(r);
-      });
-  detail::write_neighbor_rows(space, num_coarse, over, keys, out);
+  detail::RowPackScratch<mem> scratch = ws.pack;
+  scratch.counts = Kokkos::subview(ws.pack.counts, rows);
+  detail::pack_neighbor_rows(space, num_coarse, over, batches,
+                             detail::CoarseNeighborKeys<ExecSpace>{fine, gamma, members, over}, scratch, out, false);
   return out;
 }
 

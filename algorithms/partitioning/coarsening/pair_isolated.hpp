@@ -14,8 +14,8 @@
 #include <cstdint>
 
 #include "algorithms/partitioning/coarsening/neighbors.hpp"
-#include "algorithms/partitioning/multilevel/level.hpp"
-#include "algorithms/partitioning/multilevel/partition_limits.hpp"
+#include "algorithms/partitioning/common/level.hpp"
+#include "algorithms/partitioning/common/partition_limits.hpp"
 #include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/scan.hpp"
 #include "core/kokkos_ext/sort_with.hpp"

@@ -15,9 +15,9 @@
 
 #include <cstdint>
 
-#include "algorithms/partitioning/multilevel/level.hpp"
-#include "algorithms/partitioning/multilevel/scan_utils.hpp"
-#include "algorithms/partitioning/multilevel/row_sort.hpp"
+#include "algorithms/partitioning/common/level.hpp"
+#include "core/kokkos_ext/scan.hpp"
+#include "core/kokkos_ext/row_sort.hpp"
 #include "core/kokkos_ext/atomics.hpp"
 #include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/sort.hpp"
@@ -108,7 +108,7 @@ Contraction<typename ExecSpace::memory_space> contract(const ExecSpace& space,
         const eid_t b = net_off(e), s = b + nsrc(e);
         for (eid_t k = b; k < net_off(e + 1); ++k) keys(k) = (std::int64_t(gamma(pins(k))) << 1) | (k < s ? 1 : 0);
       });
-  detail::sort_rows(space, net_off, keys);
+  tessera::detail::sort_each_row(space, net_off, keys);
   auto size = ws.net_size;
   auto new_id = ws.net_id;
   auto pin_pos = ws.pin_pos;
@@ -201,7 +201,7 @@ Contraction<typename ExecSpace::memory_space> contract(const ExecSpace& space,
           if (k >= coff(e) + csrc(e)) tessera::detail::atomic_increment(&cnin(x));
         }
       });
-  detail::exclusive_scan_inplace_no_total(space, cnoff, std::int64_t(nc) + 1);
+  tessera::detail::exclusive_scan_inplace_no_total(space, cnoff, std::int64_t(nc) + 1);
   const Kokkos::View<std::int64_t*, mem> ikeys = Kokkos::subview(ws.keys, std::make_pair(eid_t(0), ncp));
   const Kokkos::View<eid_t*, mem> cursor = Kokkos::subview(ws.cursor, std::make_pair(std::int64_t(0), std::int64_t(nc)));
   Kokkos::deep_copy(space, cursor, 0);
@@ -213,7 +213,7 @@ Contraction<typename ExecSpace::memory_space> contract(const ExecSpace& space,
           ikeys(cnoff(x) + Kokkos::atomic_fetch_add(&cursor(x), eid_t(1))) = out_flag * mc + e;
         }
       });
-  detail::sort_rows(space, cnoff, ikeys);
+  tessera::detail::sort_each_row(space, cnoff, ikeys);
   auto cinc = C.incident_nets;
   Kokkos::parallel_for(
       "tessera::part::cinc_decode", range(space, 0, ncp),

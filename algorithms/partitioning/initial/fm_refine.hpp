@@ -7,7 +7,7 @@
 // while they improve. Deterministic (sequential, ties by id).
 #include <vector>
 
-#include "algorithms/partitioning/multilevel/level.hpp"
+#include "algorithms/partitioning/common/level.hpp"
 
 namespace tessera::partitioning {
 

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "algorithms/partitioning/multilevel/level.hpp"
+#include "algorithms/partitioning/common/level.hpp"
 
 namespace tessera::partitioning {
 

@@ -11,7 +11,7 @@ namespace {
 // net holding the id of the last block it was counted for, so opening a block clears nothing).
 class OpenBlock {
  public:
-  OpenBlock(const Level<Kokkos::HostSpace>& L, const PackLimits& limits)
+  OpenBlock(const Level<Kokkos::HostSpace>& L, const PartitionLimits& limits)
       : L_(L), limits_(limits), inbound_mark_(static_cast<std::size_t>(L.num_nets), invalid_part) {}
 
   void open(part_t id) {
@@ -46,7 +46,7 @@ class OpenBlock {
 
  private:
   const Level<Kokkos::HostSpace>& L_;
-  const PackLimits& limits_;
+  const PartitionLimits& limits_;
   std::vector<part_t> inbound_mark_;
   part_t id_ = invalid_part;
   node_weight_t weight_ = 0;
@@ -57,8 +57,8 @@ class OpenBlock {
 // their nets already touching it; a max-heap of (overlap, -id) whose stale entries are skipped.
 class OverlapFrontier {
  public:
-  OverlapFrontier(const Level<Kokkos::HostSpace>& L, const PackLimits& limits)
-      : L_(L), limits_(limits), net_mark_(static_cast<std::size_t>(L.num_nets), invalid_part),
+  OverlapFrontier(const Level<Kokkos::HostSpace>& L, const PackParams& params)
+      : L_(L), params_(params), net_mark_(static_cast<std::size_t>(L.num_nets), invalid_part),
         overlap_block_(static_cast<std::size_t>(L.num_nodes), invalid_part),
         overlap_(static_cast<std::size_t>(L.num_nodes), 0) {}
 
@@ -72,7 +72,7 @@ class OverlapFrontier {
     for (eid_t i = L_.node_offsets(v); i < L_.node_offsets(v + 1); ++i) {
       const nid_t e = L_.incident_nets(i);
       const eid_t pb = L_.net_offsets(e), pe = L_.net_offsets(e + 1);
-      if (net_mark_[e] == id_ || pe - pb > limits_.max_overlap_net_size) continue;
+      if (net_mark_[e] == id_ || pe - pb > params_.max_overlap_net_size) continue;
       net_mark_[e] = id_;
       for (eid_t q = pb; q < pe; ++q) {
         const vid_t u = L_.pins(q);
@@ -100,7 +100,7 @@ class OverlapFrontier {
 
  private:
   const Level<Kokkos::HostSpace>& L_;
-  const PackLimits& limits_;
+  const PackParams& params_;
   std::vector<part_t> net_mark_;       // block whose overlap a net already raised
   std::vector<part_t> overlap_block_;  // block overlap_ refers to
   std::vector<score_t> overlap_;
@@ -110,12 +110,13 @@ class OverlapFrontier {
 
 }  // namespace
 
-std::vector<part_t> pack_blocks(const Level<Kokkos::HostSpace>& L, const PackLimits& limits) {
+std::vector<part_t> pack_blocks(const Level<Kokkos::HostSpace>& L, const PartitionLimits& limits,
+                                const PackParams& params) {
   const vid_t n = L.num_nodes;
   std::vector<part_t> parts(static_cast<std::size_t>(n), invalid_part);
   std::vector<part_t> rejected(static_cast<std::size_t>(n), invalid_part);  // block that refused the node
   OpenBlock block(L, limits);
-  OverlapFrontier frontier(L, limits);
+  OverlapFrontier frontier(L, params);
   auto assign = [&](vid_t v) {
     parts[v] = block.id();
     block.add(v);
@@ -130,7 +131,7 @@ std::vector<part_t> pack_blocks(const Level<Kokkos::HostSpace>& L, const PackLim
     assign(first_unassigned);  // a single node always fits (checked by the driver)
     vid_t scan = first_unassigned + 1;
     int failures = 0;
-    while (failures < limits.max_failures && !block.full()) {
+    while (failures < params.max_failures && !block.full()) {
       vid_t v = frontier.pop(parts, rejected);
       if (v == invalid_vid) {
         while (scan < n && (parts[scan] != invalid_part || rejected[scan] == b)) ++scan;
@@ -149,7 +150,7 @@ std::vector<part_t> pack_blocks(const Level<Kokkos::HostSpace>& L, const PackLim
   return parts;
 }
 
-std::vector<part_t> one_pass_blocks(const Level<Kokkos::HostSpace>& L, const PackLimits& limits) {
+std::vector<part_t> one_pass_blocks(const Level<Kokkos::HostSpace>& L, const PartitionLimits& limits) {
   std::vector<part_t> parts(static_cast<std::size_t>(L.num_nodes), invalid_part);
   OpenBlock block(L, limits);
   part_t b = 0;

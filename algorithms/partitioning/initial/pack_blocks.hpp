@@ -17,23 +17,24 @@
 #include <cstdint>
 #include <vector>
 
-#include "algorithms/partitioning/multilevel/level.hpp"
+#include "algorithms/partitioning/common/level.hpp"
+#include "algorithms/partitioning/common/partition_limits.hpp"
 
 namespace tessera::partitioning {
 
-struct PackLimits {
-  node_weight_t max_block_weight = 0;  // Omega
-  std::int64_t max_inbound = 0;        // Delta
-  bool check_inbound = false;
-  eid_t max_overlap_net_size = 1000;
+// How pack_blocks grows a block (the limits it packs under are the run's PartitionLimits:
+// max_block_weight Omega, and max_inbound Delta when check_inbound).
+struct PackParams {
+  eid_t max_overlap_net_size = 1000;  // the driver passes CoarseningParams::max_scored_net_size
   int max_failures = 64;
 };
 
 // Block of every node, ids 0..count-1 in the order the blocks were opened.
-std::vector<part_t> pack_blocks(const Level<Kokkos::HostSpace>& L, const PackLimits& limits);
+std::vector<part_t> pack_blocks(const Level<Kokkos::HostSpace>& L, const PartitionLimits& limits,
+                                const PackParams& params = {});
 
 // The paper's one-pass baseline (§VII-A, [5]): nodes in id order fill the current block while it
 // stays within Omega and Delta; a node that does not fit opens the next block.
-std::vector<part_t> one_pass_blocks(const Level<Kokkos::HostSpace>& L, const PackLimits& limits);
+std::vector<part_t> one_pass_blocks(const Level<Kokkos::HostSpace>& L, const PartitionLimits& limits);
 
 }  // namespace tessera::partitioning

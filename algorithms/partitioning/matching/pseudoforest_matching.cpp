@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "algorithms/partitioning/multilevel/scan_utils.hpp"
+#include "core/kokkos_ext/scan.hpp"
 #include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/atomics.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
@@ -125,8 +125,8 @@ void match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, typen
         if (parent(v) != invalid_vid) tessera::detail::atomic_increment(&child_count(parent(v)));
         tessera::detail::atomic_increment(&bucket_count(depth(v)));
       });
-  detail::exclusive_scan_inplace_no_total(space, child_count, n + 1);
-  detail::exclusive_scan_inplace_no_total(space, bucket_count, max_depth + 2);
+  tessera::detail::exclusive_scan_inplace_no_total(space, child_count, n + 1);
+  tessera::detail::exclusive_scan_inplace_no_total(space, bucket_count, max_depth + 2);
   auto children = ws.children;
   auto by_depth = ws.by_depth;
   const auto child_fill = zeroed(ws.child_fill, n);

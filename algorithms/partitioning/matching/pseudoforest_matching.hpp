@@ -17,7 +17,7 @@
 // same recurrences, no atomics, so the matching is identical on every backend.
 #include <Kokkos_Core.hpp>
 
-#include "algorithms/partitioning/multilevel/level.hpp"
+#include "algorithms/partitioning/common/level.hpp"
 
 namespace tessera::partitioning {
 

@@ -103,6 +103,15 @@ const std::vector<PartitionOption>& partition_options() {
        "",
        [](PartitionParams& p, const std::string& v) { p.coarsening.materialize_neighbors = parse_switch("neighbors", v); },
        [](const PartitionParams& p) { return on_off(p.coarsening.materialize_neighbors); }},
+      {"neighbor-batch", "N",
+       "nodes per coarsening batch (neighbourhood construction and pair proposals); 0: as many as an eighth of "
+       "the free device memory holds (TESSERA_MEMORY_BUDGET_MB caps it). The partition does not depend on it",
+       "",
+       [](PartitionParams& p, const std::string& v) {
+         p.coarsening.neighbor_batch_nodes =
+             static_cast<vid_t>(option_integer("neighbor-batch", v, 0, std::numeric_limits<vid_t>::max()));
+       },
+       [](const PartitionParams& p) { return std::to_string(p.coarsening.neighbor_batch_nodes); }},
       {"chaining", "on|off", "ablation: chain refinement moves into paths and cycles (on, paper) or order them by gain only",
        "",
        [](PartitionParams& p, const std::string& v) {

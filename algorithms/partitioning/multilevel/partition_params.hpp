@@ -9,7 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/partitioning/matching/pseudoforest_matching.hpp"
+#include "algorithms/partitioning/coarsening/coarsening_params.hpp"
+#include "algorithms/partitioning/common/step_seconds.hpp"
 #include "algorithms/partitioning/refinement/refine.hpp"
 #include "core/types.hpp"
 
@@ -27,25 +28,6 @@ enum class PartitionAlgorithm {
   multilevel,  // the paper's scheme (default)
   one_pass,    // nodes in id order fill one block after the other under Omega and Delta ([5])
   overlap,     // greedy growing by incidence-set overlap under Omega and Delta ([4])
-};
-
-struct CoarseningParams {
-  int candidates = 4;              // Pi (at most 8)
-  double noise_fraction = 0.1;     // noise cap as a fraction of the mean normalised net weight
-  eid_t max_scored_net_size = 1000;  // nets with more pins are not used for pairing scores
-  int max_levels = 200;
-  int weight_penalty = 0;  // pair score divided by nothing (paper) / w(n) + w(m) / w(n) w(m)
-  vid_t kway_nodes_per_block = 160;  // k-way: coarsen down to about k * this many nodes
-  // Tail detector (constrained mode): a level that pairs fewer than this fraction of its nodes has
-  // stalled; the next level proposes with all k_max_candidates candidates, and a second stalled
-  // level in a row ends coarsening (initial packing then merges the clusters into blocks).
-  // 2%: on ISPD98 Loihi-64 the same blocks and connectivity as 1% on ibm01-08 with fewer levels
-  // (ibm07 106 -> 48), ibm09 60 blocks / 9,870 instead of 59 / 10,048 (63 -> 30 levels).
-  double stall_fraction = 0.02;
-  // Ablations (Fig. 16). false: neighbourhoods rebuilt from the pins at every level instead of
-  // derived from the previous level's (no persistent rows, so no permanent purge of invalid pairs).
-  bool materialize_neighbors = true;
-  partitioning::MatchingKind matching = partitioning::MatchingKind::optimal;
 };
 
 struct PartitionParams {
@@ -79,30 +61,6 @@ struct PartitionParams {
   CoarseningParams coarsening;
   partitioning::RefinementParams refinement;
 };
-
-// Seconds per algorithm step (the paper's Fig. 8 breakdown), summed over levels and repetitions.
-// Each step ends with a fence, so the times are device times on GPUs.
-struct StepSeconds {
-  double neighbors = 0;    // first neighbourhood construction (§V-B)
-  double proposal = 0;     // candidate pairs proposal and isolated pairing (§V-C)
-  double matching = 0;     // pseudo-forest matching rounds (§V-D)
-  double contraction = 0;  // coarse hypergraph and coarse neighbourhoods (§V-E)
-  double initial = 0;      // initial packing / k-way initial partitioning; the baselines
-  double gains = 0;        // refinement: pins(p, e) runs, block state, move proposal (§VI-B)
-  double sequence = 0;     // refinement: move sort, chaining, ranking, in-sequence gains (§VI-C)
-  double validity = 0;     // refinement: events-based validity, best prefix, apply (§VI-D)
-};
-
-// The steps by name, in the order above: the one list the CLI's JSON and the YAML records use.
-struct StepField {
-  const char* name;
-  double StepSeconds::*seconds;
-};
-inline constexpr StepField k_step_fields[] = {
-    {"neighbors", &StepSeconds::neighbors}, {"proposal", &StepSeconds::proposal},
-    {"matching", &StepSeconds::matching},   {"contraction", &StepSeconds::contraction},
-    {"initial", &StepSeconds::initial},     {"gains", &StepSeconds::gains},
-    {"sequence", &StepSeconds::sequence},   {"validity", &StepSeconds::validity}};
 
 // Refinement at one level of the V-cycle (uncoarsening order, coarsest first): where the
 // refinement time goes, level by level.

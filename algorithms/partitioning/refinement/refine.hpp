@@ -17,18 +17,20 @@
 //      blocks after every move;
 //   7. the valid prefix of largest cumulative gain is applied (only when it gains, or when the
 //      starting state was invalid: then the best valid prefix repairs it).
-// Each step is a named function in refine.cpp (block_state, propose_moves, sort_moves, chain_moves,
-// sequence_chains, in_sequence_gains, size_violations, inbound_violations, best_valid_prefix,
-// apply_prefix). Every step sums integers or sorts unique keys, so the result is identical on every backend and
-// thread count; the only atomics are integer additions and max over packed (penalty, id) keys.
+// The steps live in gains.hpp (1-2: compute_net_runs, block_state, propose_moves), sequence.hpp
+// (3-5: sort_moves, chain_moves, sequence_chains, in_sequence_gains), validity.hpp (6:
+// size_violations, inbound_violations) and apply.hpp (7: best_valid_prefix, apply_prefix), behind
+// the private refine_state.hpp (scratch and the by-value RefineView their kernels capture); the
+// repetition loop is refine.cpp. Every step sums integers or sorts unique keys, so the result is
+// identical on every backend and thread count; the only atomics are integer additions and max over packed (penalty, id) keys.
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
 #include <limits>
 #include <memory>
 
-#include "algorithms/partitioning/multilevel/level.hpp"
-#include "algorithms/partitioning/multilevel/partition_limits.hpp"
+#include "algorithms/partitioning/common/level.hpp"
+#include "algorithms/partitioning/common/partition_limits.hpp"
 
 namespace tessera::partitioning {
 

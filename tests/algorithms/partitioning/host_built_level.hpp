@@ -5,7 +5,7 @@
 // for unit weights).
 #include <Kokkos_Core.hpp>
 
-#include "algorithms/partitioning/multilevel/level.hpp"
+#include "algorithms/partitioning/common/level.hpp"
 #include "core/hypergraph/hypergraph.hpp"
 
 namespace tessera::test {

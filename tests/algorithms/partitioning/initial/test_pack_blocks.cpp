@@ -39,11 +39,11 @@ HostHypergraph private_inbound(vid_t readers, int per_reader) {
 }  // namespace
 
 TEST_CASE("pack_blocks: as few blocks as Omega and Delta allow, exactly") {
-  using partitioning::PackLimits;
+  using partitioning::PartitionLimits;
   // 12 readers with 3 private inbound nets each, then their 36 sources (no inbound nets).
   const auto h = private_inbound(12, 3);
   const auto L = test::host_built_level(h);
-  PackLimits limits;
+  PartitionLimits limits;
   limits.max_block_weight = 12;
   limits.max_inbound = 7;  // two readers per block at most (3 + 3), sources are free
   limits.check_inbound = true;
@@ -77,7 +77,7 @@ TEST_CASE("pack_blocks: shared inbound sets are counted once (exact union, not t
   for (vid_t r = 0; r < 10; ++r) readers.push_back(r);
   for (vid_t s = 10; s < 15; ++s) in.add_net({s}, readers, 1);
   const auto L = test::host_built_level(build_hypergraph(in));
-  partitioning::PackLimits limits;
+  partitioning::PartitionLimits limits;
   limits.max_block_weight = 15;
   limits.max_inbound = 5;
   limits.check_inbound = true;
@@ -90,7 +90,7 @@ TEST_CASE("pack_blocks: shared inbound sets are counted once (exact union, not t
 TEST_CASE("one_pass_blocks: nodes in id order fill one block after the other") {
   const auto h = private_inbound(4, 3);  // readers 0..3, then sources 4..15
   const auto L = test::host_built_level(h);
-  partitioning::PackLimits limits;
+  partitioning::PartitionLimits limits;
   limits.max_block_weight = 5;
   limits.max_inbound = 7;
   limits.check_inbound = true;

@@ -70,4 +70,21 @@ Level<MemorySpace> allocate_level(vid_t nodes, nid_t nets, eid_t pins) {
   return L;
 }
 
+// A host copy of a level (initial partitioning and FM run on the host).
+template <class MemorySpace>
+Level<Kokkos::HostSpace> host_copy(const Level<MemorySpace>& L) {
+  Level<Kokkos::HostSpace> H;
+  H.num_nodes = L.num_nodes;
+  H.num_nets = L.num_nets;
+  H.net_offsets = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, L.net_offsets);
+  H.pins = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, L.pins);
+  H.net_num_sources = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, L.net_num_sources);
+  H.net_weights = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, L.net_weights);
+  H.node_offsets = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, L.node_offsets);
+  H.incident_nets = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, L.incident_nets);
+  H.node_num_inbound = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, L.node_num_inbound);
+  H.node_weights = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, L.node_weights);
+  return H;
+}
+
 }  // namespace tessera::partitioning

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "algorithms/partitioning/multilevel/level.hpp"
+#include "algorithms/partitioning/common/level.hpp"
 
 namespace tessera::partitioning {
 

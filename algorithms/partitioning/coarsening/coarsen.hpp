@@ -1,0 +1,187 @@
+#pragma once
+// The coarsening phase (paper 3, §V): neighbourhoods, candidate proposals, Pi pseudo-forest
+// matching rounds, isolated pairing and contraction, level after level. A header template
+// compiled into the driver only (multilevel/partition_hypergraph.cpp): its kernels are
+// instantiated in that one translation unit (core/kokkos_ext/instantiate.hpp says why).
+#include <Kokkos_Core.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "algorithms/partitioning/coarsening/coarsening_params.hpp"
+#include "algorithms/partitioning/coarsening/neighbors.hpp"
+#include "algorithms/partitioning/coarsening/pair_isolated.hpp"
+#include "algorithms/partitioning/coarsening/propose_pairs.hpp"
+#include "algorithms/partitioning/common/hierarchy.hpp"
+#include "algorithms/partitioning/common/partition_limits.hpp"
+#include "algorithms/partitioning/common/step_seconds.hpp"
+#include "algorithms/partitioning/contraction/contract.hpp"
+#include "algorithms/partitioning/matching/pseudoforest_matching.hpp"
+#include "core/kokkos_ext/device_memory.hpp"
+#include "core/kokkos_ext/launch.hpp"
+#include "core/util/progress.hpp"
+
+namespace tessera::partitioning {
+
+// What a run of coarsening needs beyond its parameters.
+struct CoarseningRun {
+  std::uint64_t seed = 0;     // the run's seed (proposal noise)
+  bool detect_stall = false;  // constrained mode: stop on a stalled tail (CoarseningParams::stall_fraction)
+};
+
+struct CoarseningReport {
+  // Why coarsening ended: "target" (coarsest_nodes reached), "no_pairs", "stalled", "max_levels".
+  std::string stop = "target";
+  std::vector<vid_t> level_nodes;  // nodes of every coarse level contracted, in order
+  StepSeconds steps;               // neighbors, proposal, matching, contraction
+};
+
+// For each unmatched node, its best candidate that is still unmatched (round r of Pi).
+template <class ExecSpace>
+void select_round_targets(const ExecSpace& space, const Proposals<typename ExecSpace::memory_space>& props,
+                          const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& mate,
+                          const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& target,
+                          const Kokkos::View<score_t*, typename ExecSpace::memory_space>& score) {
+  auto cand = props.target;
+  auto cscore = props.score;
+  const int pi = static_cast<int>(cand.extent(1));
+  Kokkos::parallel_for(
+      "tessera::part::round_targets",
+      tessera::detail::LightRangePolicy<ExecSpace>(space, 0, static_cast<std::int64_t>(mate.extent(0))),
+      KOKKOS_LAMBDA(const std::int64_t v) {
+        target(v) = invalid_vid;
+        score(v) = 0;
+        if (mate(v) != invalid_vid) return;
+        for (int r = 0; r < pi; ++r) {
+          const vid_t c = cand(v, r);
+          if (c != invalid_vid && mate(c) == invalid_vid) {
+            target(v) = c;
+            score(v) = cscore(v, r);
+            return;
+          }
+        }
+      });
+}
+
+// (second o first)(v) = second(first(v)).
+template <class ExecSpace>
+Kokkos::View<vid_t*, typename ExecSpace::memory_space> compose(const ExecSpace& space,
+                                                               const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& first,
+                                                               const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& second) {
+  Kokkos::View<vid_t*, typename ExecSpace::memory_space> out(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::gamma"), first.extent(0));
+  Kokkos::parallel_for(
+      "tessera::part::compose",
+      tessera::detail::LightRangePolicy<ExecSpace>(space, 0, static_cast<std::int64_t>(first.extent(0))),
+      KOKKOS_LAMBDA(const std::int64_t v) { out(v) = second(first(v)); });
+  return out;
+}
+
+// Coarsening (§V): proposals, Pi matching rounds, isolated pairing, contraction, until the target
+// size, a level without pairs, or a stalled tail (see CoarseningParams::stall_fraction).
+template <class ExecSpace>
+CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>& H,
+                          const CoarseningParams& cp, const PartitionLimits& limits, const CoarseningRun& run) {
+  using mem = typename ExecSpace::memory_space;
+  CoarseningReport result;
+  result.stop = "target";
+  if (H.levels[0].num_nodes <= limits.coarsest_nodes) return result;
+  StepSeconds& steps = result.steps;
+  Kokkos::Timer timer;
+  auto lap = [&](double& seconds) {  // time since the last lap, after a fence
+    space.fence();
+    seconds += timer.seconds();
+    timer.reset();
+  };
+  const BatchLimits batching = batch_limits(kokkos_ext::available_device_memory_bytes(), cp.neighbor_batch_nodes);
+  auto nbr = build_neighbors(space, H.levels[0], cp.max_scored_net_size, batching);
+  lap(steps.neighbors);
+  // Scratch of every level, sized by the finest (levels only shrink): device allocations
+  // synchronise, and a level used to make some forty of them and read a dozen sizes back.
+  const eid_t neighbor_capacity = static_cast<eid_t>(nbr.ids.extent(0));
+  std::optional<NeighborWorkspace<mem>> nws;
+  if (cp.materialize_neighbors) nws.emplace(H.levels[0].num_nodes, neighbor_capacity, batching);
+  ProposalWorkspace<mem> pws(H.levels[0].num_nodes, std::min(neighbor_capacity, batching.max_entries));
+  ContractionWorkspace<mem> cws(H.levels[0]);
+  bool widened = false;  // the previous level stalled: propose with every candidate slot
+  result.stop = "max_levels";
+  // Matching scratch for every level, sized by the finest (levels only shrink): device
+  // allocations synchronise, and a level used to make twenty of them here.
+  const vid_t n0 = H.levels[0].num_nodes;
+  MatchingWorkspace<mem> ws(n0);
+  const Kokkos::View<vid_t*, mem> mate_all(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::mate"), n0);
+  const Kokkos::View<vid_t*, mem> target_all(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_target"),
+                                             n0);
+  const Kokkos::View<score_t*, mem> score_all(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_score"),
+                                              n0);
+  for (int level = 0; level < cp.max_levels; ++level) {
+    const Level<mem>& L = H.levels.back();
+    if (L.num_nodes <= limits.coarsest_nodes) {
+      result.stop = "target";
+      break;
+    }
+    ProposalParams pp;
+    pp.candidates = widened ? k_max_candidates : cp.candidates;
+    pp.limits = limits;
+    pp.noise_fraction = cp.noise_fraction;
+    pp.seed = partitioning::detail::mix64(run.seed ^ partitioning::detail::mix64(std::uint64_t(level) + 1));
+    pp.max_net_size = cp.max_scored_net_size;
+    pp.weight_penalty = cp.weight_penalty;
+    auto props = propose_pairs(space, L, nbr, pp, pws, batching);
+    lap(steps.proposal);
+    const auto level_nodes = std::make_pair(std::int64_t(0), std::int64_t(L.num_nodes));
+    const Kokkos::View<vid_t*, mem> mate = Kokkos::subview(mate_all, level_nodes);
+    Kokkos::deep_copy(space, mate, invalid_vid);
+    const Kokkos::View<vid_t*, mem> target = Kokkos::subview(target_all, level_nodes);
+    const Kokkos::View<score_t*, mem> score = Kokkos::subview(score_all, level_nodes);
+    Kokkos::deep_copy(space, ws.pairs, 0);  // the rounds count their pairs on the device
+    for (int r = 0; r < pp.candidates; ++r) {
+      select_round_targets(space, props, mate, target, score);
+      match_pseudoforest(space, target, score, mate, cp.matching, ws);
+    }
+    lap(steps.matching);
+    pair_isolated(space, L, nbr, mate, limits, ws.pairs);
+    vid_t pairs = 0;  // matched and isolated pairs of the level: its one read-back
+    Kokkos::deep_copy(space, pairs, ws.pairs);
+    space.fence();
+    lap(steps.proposal);
+    if (pairs == 0) {
+      result.stop = "no_pairs";
+      break;
+    }
+    // Constrained mode only: k-way coarsening ends near 160 k nodes anyway, and its initial
+    // partitioning needs those nodes, not packing.
+    const bool stalled =
+        run.detect_stall && double(pairs) < cp.stall_fraction * double(L.num_nodes);
+    auto C = contract(space, L, mate, limits.check_inbound, cws);
+    nbr = cp.materialize_neighbors
+              ? coarsen_neighbors(space, nbr, C.coarse.num_nodes, C.gamma, C.members, *nws, batching)
+              : build_neighbors(space, C.coarse, cp.max_scored_net_size, batching);
+    lap(steps.contraction);
+    result.level_nodes.push_back(C.coarse.num_nodes);
+    progress::report("coarsening", "level " + std::to_string(level + 1) + ", " + std::to_string(C.coarse.num_nodes) + " nodes");
+    // A level less than 5% smaller than the kept level below it is replaced by its coarser
+    // successor (gammas composed): refinement then runs on levels that differ, and the long
+    // tail of constrained coarsening (a few pairs per level near Omega) costs no refinement.
+    const std::size_t nl = H.levels.size();
+    if (nl >= 2 && double(H.levels[nl - 1].num_nodes) > 0.95 * double(H.levels[nl - 2].num_nodes)) {
+      H.gammas.back() = compose(space, H.gammas.back(), C.gamma);
+      H.levels.back() = C.coarse;
+    } else {
+      H.gammas.push_back(C.gamma);
+      H.levels.push_back(C.coarse);
+    }
+    if (stalled && widened) {
+      result.stop = "stalled";
+      break;
+    }
+    widened = stalled;
+  }
+  return result;
+}
+
+}  // namespace tessera::partitioning

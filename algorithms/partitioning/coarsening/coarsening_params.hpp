@@ -1,0 +1,31 @@
+#pragma once
+// Parameters of coarsening (paper 3, §V): part of PartitionParams (multilevel/partition_params.hpp),
+// declared here so that coarsening/ needs nothing from the driver.
+#include "algorithms/partitioning/matching/pseudoforest_matching.hpp"
+#include "core/types.hpp"
+
+namespace tessera {
+
+struct CoarseningParams {
+  int candidates = 4;              // Pi (at most 8)
+  double noise_fraction = 0.1;     // noise cap as a fraction of the mean normalised net weight
+  eid_t max_scored_net_size = 1000;  // nets with more pins are not used for pairing scores
+  int max_levels = 200;
+  int weight_penalty = 0;  // pair score divided by nothing (paper) / w(n) + w(m) / w(n) w(m)
+  vid_t kway_nodes_per_block = 160;  // k-way: coarsen down to about k * this many nodes
+  // Tail detector (constrained mode): a level that pairs fewer than this fraction of its nodes has
+  // stalled; the next level proposes with all k_max_candidates candidates, and a second stalled
+  // level in a row ends coarsening (initial packing then merges the clusters into blocks).
+  // 2%: on ISPD98 Loihi-64 the same blocks and connectivity as 1% on ibm01-08 with fewer levels
+  // (ibm07 106 -> 48), ibm09 60 blocks / 9,870 instead of 59 / 10,048 (63 -> 30 levels).
+  double stall_fraction = 0.02;
+  // Ablations (Fig. 16). false: neighbourhoods rebuilt from the pins at every level instead of
+  // derived from the previous level's (no persistent rows, so no permanent purge of invalid pairs).
+  bool materialize_neighbors = true;
+  // Nodes per batch of the neighbourhood construction and pair proposals (0: sized from the free
+  // device memory, coarsening/neighbor_batches.hpp). Results do not depend on it.
+  vid_t neighbor_batch_nodes = 0;
+  partitioning::MatchingKind matching = partitioning::MatchingKind::optimal;
+};
+
+}  // namespace tessera

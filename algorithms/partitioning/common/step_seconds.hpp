@@ -1,0 +1,31 @@
+#pragma once
+// Where a partitioner run spends its time, step by step (coarsening fills the first four,
+// the driver the rest).
+
+namespace tessera {
+
+// Seconds per algorithm step (the paper's Fig. 8 breakdown), summed over levels and repetitions.
+// Each step ends with a fence, so the times are device times on GPUs.
+struct StepSeconds {
+  double neighbors = 0;    // first neighbourhood construction (§V-B)
+  double proposal = 0;     // candidate pairs proposal and isolated pairing (§V-C)
+  double matching = 0;     // pseudo-forest matching rounds (§V-D)
+  double contraction = 0;  // coarse hypergraph and coarse neighbourhoods (§V-E)
+  double initial = 0;      // initial packing / k-way initial partitioning; the baselines
+  double gains = 0;        // refinement: pins(p, e) runs, block state, move proposal (§VI-B)
+  double sequence = 0;     // refinement: move sort, chaining, ranking, in-sequence gains (§VI-C)
+  double validity = 0;     // refinement: events-based validity, best prefix, apply (§VI-D)
+};
+
+// The steps by name, in the order above: the one list the CLI's JSON and the YAML records use.
+struct StepField {
+  const char* name;
+  double StepSeconds::*seconds;
+};
+inline constexpr StepField k_step_fields[] = {
+    {"neighbors", &StepSeconds::neighbors}, {"proposal", &StepSeconds::proposal},
+    {"matching", &StepSeconds::matching},   {"contraction", &StepSeconds::contraction},
+    {"initial", &StepSeconds::initial},     {"gains", &StepSeconds::gains},
+    {"sequence", &StepSeconds::sequence},   {"validity", &StepSeconds::validity}};
+
+}  // namespace tessera

@@ -1,0 +1,136 @@
+#pragma once
+// The initial partition at the coarsest level (paper 3, §III) and k-way FM on uncoarsened
+// levels: host code driving initial/ (packing, greedy growing, FM) and refinement. Included by
+// multilevel/partition_hypergraph.cpp only.
+#include <Kokkos_Core.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "algorithms/partitioning/coarsening/propose_pairs.hpp"
+#include "algorithms/partitioning/common/hierarchy.hpp"
+#include "algorithms/partitioning/common/partition_limits.hpp"
+#include "algorithms/partitioning/initial/fm_refine.hpp"
+#include "algorithms/partitioning/initial/greedy_growing.hpp"
+#include "algorithms/partitioning/initial/pack_blocks.hpp"
+#include "algorithms/partitioning/multilevel/partition_params.hpp"
+#include "algorithms/partitioning/refinement/refine.hpp"
+
+namespace tessera::partitioning {
+
+// Constrained mode: the initial partition, as few blocks as we can find (initial/pack_blocks).
+// The reference is the one-pass baseline over the input (the issue's yardstick for "as few
+// blocks as the constraints allow"). Candidates, coarsest level first: at each level, overlap
+// packing of its clusters and one-pass over them in id order (coarse ids follow the smallest
+// member id, so the input's order). While the best needs more blocks than the reference, finer
+// levels are tried too, each with at least twice the nodes of the previous try and at most
+// k_pack_nodes_per_block nodes per block of ceil(W / Omega): smaller clusters pack more tightly
+// (LeNet's 10 coarsest clusters pair no further and pack into 10 blocks; its level of 46
+// clusters packs into 9, as one-pass). Fewest blocks win, ties to the coarser level and to
+// overlap packing. Last resort, so that multilevel never needs more blocks than the baseline:
+// the baseline's partition of the finest level, which refinement then improves. With
+// params.fewest_blocks off (auto: off for undirected inputs), only the coarsest level's two
+// candidates are tried. The hierarchy
+// above the chosen level is dropped; returns the block count.
+inline constexpr vid_t k_pack_nodes_per_block = 64;
+
+inline part_t block_count(const std::vector<part_t>& parts) {
+  return parts.empty() ? 0 : *std::max_element(parts.begin(), parts.end()) + 1;
+}
+
+template <class ExecSpace>
+part_t pack_initial(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>& H, const PartitionParams& params,
+                    const PartitionLimits& limits, Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts) {
+  using mem = typename ExecSpace::memory_space;
+  PackParams pack;
+  pack.max_overlap_net_size = params.coarsening.max_scored_net_size;
+  const std::int64_t bound = limits.coarsest_nodes;  // ceil(W / Omega)
+  std::vector<part_t> reference;
+  const bool fewest_blocks = params.fewest_blocks.value_or(false);  // resolved by partition_single_run
+  if (fewest_blocks) reference = one_pass_blocks(host_copy(H.levels[0]), limits);
+  std::vector<part_t> best;
+  std::size_t best_level = H.levels.size() - 1;
+  auto consider = [&](std::vector<part_t>&& candidate, std::size_t level) {
+    if (best.empty() || block_count(candidate) < block_count(best)) {
+      best = std::move(candidate);
+      best_level = level;
+    }
+  };
+  const std::int64_t max_nodes = k_pack_nodes_per_block * bound;
+  std::int64_t min_nodes = 0;  // the next level tried has at least this many nodes
+  for (std::size_t l = H.levels.size(); l-- > 0;) {
+    const bool coarsest = l + 1 == H.levels.size();
+    if (!coarsest && H.levels[l].num_nodes > max_nodes) break;
+    if (H.levels[l].num_nodes < min_nodes) continue;
+    min_nodes = 2 * std::int64_t(H.levels[l].num_nodes);
+    const auto host_level = host_copy(H.levels[l]);
+    consider(pack_blocks(host_level, limits, pack), l);
+    consider(one_pass_blocks(host_level, limits), l);
+    if (!fewest_blocks || block_count(best) <= block_count(reference)) break;
+  }
+  if (fewest_blocks && block_count(best) > block_count(reference)) consider(std::move(reference), 0);
+  H.levels.resize(best_level + 1);
+  H.gammas.resize(best_level);
+  parts = Kokkos::View<part_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"), best.size());
+  auto parts_host = Kokkos::create_mirror_view(parts);
+  for (std::size_t v = 0; v < best.size(); ++v) parts_host(v) = best[v];
+  Kokkos::deep_copy(space, parts, parts_host);
+  return block_count(best);
+}
+
+// k-way mode: the best of `initial_trials` greedy-growing partitions, each polished by FM and by
+// the parallel refinement.
+template <class ExecSpace>
+void kway_initial(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& coarsest,
+                  const PartitionParams& params, const PartitionLimits& limits,
+                  const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts) {
+  const node_weight_t omega = limits.max_block_weight;
+  auto host_level = host_copy(coarsest);
+  std::vector<part_t> best;
+  score_t best_conn = 0;
+  bool best_valid = false;
+  auto parts_host = Kokkos::create_mirror_view(parts);
+  // The trials' parallel refinement runs on the host copy: the coarsest level has about 160 k
+  // nodes, where a GPU spends its time launching kernels and waiting for them (16 trials x Theta
+  // repetitions). The refinement is deterministic across backends, so the partition is the same.
+  const Kokkos::DefaultHostExecutionSpace host;
+  Kokkos::View<part_t*, Kokkos::HostSpace> trial_parts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::trial"),
+                                                      coarsest.num_nodes);
+  for (int t = 0; t < std::max(1, params.initial_trials); ++t) {
+    auto trial = greedy_growing(host_level, params.k, omega, partitioning::detail::mix64(params.seed * 0x100000001B3ULL + t));
+    if (params.initial_fm) fm_refine(host_level, trial, params.k, omega);
+    for (vid_t v = 0; v < coarsest.num_nodes; ++v) trial_parts(v) = trial[v];
+    refine(host, host_level, trial_parts, params.k, limits, params.refinement);
+    for (vid_t v = 0; v < coarsest.num_nodes; ++v) trial[v] = trial_parts(v);
+    std::vector<node_weight_t> w(params.k, 0);
+    for (vid_t v = 0; v < coarsest.num_nodes; ++v) w[trial[v]] += host_level.node_weights(v);
+    bool valid = true;
+    for (auto x : w) valid = valid && x <= omega;
+    const score_t conn = host_connectivity(host_level, trial);
+    if (best.empty() || (valid && !best_valid) || (valid == best_valid && conn < best_conn)) {
+      best = trial;
+      best_conn = conn;
+      best_valid = valid;
+    }
+  }
+  for (vid_t v = 0; v < coarsest.num_nodes; ++v) parts_host(v) = best[v];
+  Kokkos::deep_copy(space, parts, parts_host);
+}
+
+// k-way: sequential FM (initial/fm_refine) on a host copy of the level and its partition, after
+// the parallel refinement, on levels of at most params.level_fm_nodes nodes.
+template <class ExecSpace>
+void level_fm(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L, const PartitionParams& params,
+              const PartitionLimits& limits, const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts) {
+  if (params.mode != PartitionMode::kway || L.num_nodes > params.level_fm_nodes) return;
+  const auto host_level = host_copy(L);
+  auto parts_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, parts);
+  std::vector<part_t> v(parts_host.data(), parts_host.data() + parts_host.extent(0));
+  fm_refine(host_level, v, params.k, limits.max_block_weight);
+  std::copy(v.begin(), v.end(), parts_host.data());
+  Kokkos::deep_copy(space, parts, parts_host);
+}
+
+}  // namespace tessera::partitioning
