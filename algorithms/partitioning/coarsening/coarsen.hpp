@@ -98,7 +98,10 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
     timer.reset();
   };
   const BatchLimits batching = batch_limits(kokkos_ext::available_device_memory_bytes(), cp.neighbor_batch_nodes);
-  auto nbr = build_neighbors(space, H.levels[0], cp.max_scored_net_size, batching);
+  // Materialised rows are built once here and derived level to level; without (--neighbors off)
+  // every level streams its rows batch after batch into the proposals (stream_neighbors).
+  Neighbors<mem> nbr;
+  if (cp.materialize_neighbors) nbr = build_neighbors(space, H.levels[0], cp.max_scored_net_size, batching);
   lap(steps.neighbors);
   // Scratch of every level, sized by the finest (levels only shrink): device allocations
   // synchronise, and a level used to make some forty of them and read a dozen sizes back.
@@ -131,7 +134,13 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
     pp.seed = partitioning::detail::mix64(run.seed ^ partitioning::detail::mix64(std::uint64_t(level) + 1));
     pp.max_net_size = cp.max_scored_net_size;
     pp.weight_penalty = cp.weight_penalty;
-    auto props = propose_pairs(space, L, nbr, pp, pws, batching);
+    Proposals<mem> props;
+    if (cp.materialize_neighbors) {
+      props = propose_pairs(space, L, nbr, pp, pws, batching);
+    } else {
+      props = begin_proposals(space, L, pp, pws);
+      nbr = stream_neighbors(space, L, cp.max_scored_net_size, batching, ProposeBatch<ExecSpace>{space, L, pp, pws, props});
+    }
     lap(steps.proposal);
     const auto level_nodes = std::make_pair(std::int64_t(0), std::int64_t(L.num_nodes));
     const Kokkos::View<vid_t*, mem> mate = Kokkos::subview(mate_all, level_nodes);
@@ -158,9 +167,8 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
     const bool stalled =
         run.detect_stall && double(pairs) < cp.stall_fraction * double(L.num_nodes);
     auto C = contract(space, L, mate, limits.check_inbound, cws);
-    nbr = cp.materialize_neighbors
-              ? coarsen_neighbors(space, nbr, C.coarse.num_nodes, C.gamma, C.members, *nws, batching)
-              : build_neighbors(space, C.coarse, cp.max_scored_net_size, batching);
+    if (cp.materialize_neighbors)
+      nbr = coarsen_neighbors(space, nbr, C.coarse.num_nodes, C.gamma, C.members, *nws, batching);
     lap(steps.contraction);
     result.level_nodes.push_back(C.coarse.num_nodes);
     progress::report("coarsening", "level " + std::to_string(level + 1) + ", " + std::to_string(C.coarse.num_nodes) + " nodes");

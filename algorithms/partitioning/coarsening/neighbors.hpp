@@ -11,6 +11,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
+#include <string>
 #include <utility>
 
 #include "algorithms/partitioning/coarsening/neighbor_batches.hpp"
@@ -63,20 +64,20 @@ void count_neighbor_rows(const ExecSpace& space, vid_t first, vid_t num_rows,
       });
 }
 
-// Packs the kept neighbours of each sorted oversized row r of a batch at out.offsets(first + r),
-// flags cleared.
+// Packs the kept neighbours of each sorted oversized row r of a batch at out.offsets(first + r -
+// row0) (row0 = first: `out` holds the batch's rows only), flags cleared.
 template <class ExecSpace>
 void write_neighbor_rows(const ExecSpace& space, vid_t first, vid_t num_rows,
                          const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& rows,
                          const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys,
-                         const Neighbors<typename ExecSpace::memory_space>& out) {
+                         const Neighbors<typename ExecSpace::memory_space>& out, vid_t row0 = 0) {
   auto offsets = out.offsets;
   auto ids = out.ids;
   auto invalid = out.invalid;
   Kokkos::parallel_for(
       "tessera::part::nbr_pack", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, num_rows),
       KOKKOS_LAMBDA(const std::int64_t r) {
-        eid_t pos = offsets(first + r);
+        eid_t pos = offsets(first + r - row0);
         for_each_kept_neighbor(keys, rows(r), rows(r + 1), first + r, [&](vid_t id) {
           invalid(pos) = 0;
           ids(pos++) = id;
@@ -158,6 +159,27 @@ eid_t pack_neighbor_rows(const ExecSpace& space, vid_t num_rows,
   return total;
 }
 
+// over(v) = the oversized row offsets of the finest-level rows (the sizes of v's incident nets of
+// at most max_net_size pins, prefix-summed); returns the total.
+template <class ExecSpace>
+eid_t pin_row_offsets(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L, eid_t max_net_size,
+                      const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over) {
+  const vid_t n = L.num_nodes;
+  auto net_off = L.net_offsets;
+  auto node_off = L.node_offsets;
+  auto inc = L.incident_nets;
+  return tessera::detail::chunked_scan<ExecSpace, eid_t>(
+      "tessera::part::nbr_over_scan", space, n + 1, KOKKOS_LAMBDA(const std::int64_t v, eid_t& sum, const bool final) {
+        if (final) over(v) = sum;
+        if (v == n) return;
+        for (eid_t i = node_off(v); i < node_off(v + 1); ++i) {
+          const nid_t e = inc(i);
+          const eid_t size = net_off(e + 1) - net_off(e);
+          if (size <= max_net_size) sum += size;
+        }
+      });
+}
+
 // The oversized rows [first, last) of the finest level: the pins of every incident net of at
 // most max_net_size pins.
 template <class ExecSpace>
@@ -203,20 +225,8 @@ Neighbors<typename ExecSpace::memory_space> build_neighbors(const ExecSpace& spa
                                                             eid_t max_net_size, const BatchLimits& limits = {}) {
   using mem = typename ExecSpace::memory_space;
   const vid_t n = L.num_nodes;
-  auto net_off = L.net_offsets;
-  auto node_off = L.node_offsets;
-  auto inc = L.incident_nets;
   Kokkos::View<eid_t*, mem> over(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_over"), n + 1);
-  const eid_t total = tessera::detail::chunked_scan<ExecSpace, eid_t>(
-      "tessera::part::nbr_over_scan", space, n + 1, KOKKOS_LAMBDA(const std::int64_t v, eid_t& sum, const bool final) {
-        if (final) over(v) = sum;
-        if (v == n) return;
-        for (eid_t i = node_off(v); i < node_off(v + 1); ++i) {
-          const nid_t e = inc(i);
-          const eid_t size = net_off(e + 1) - net_off(e);
-          if (size <= max_net_size) sum += size;
-        }
-      });
+  const eid_t total = detail::pin_row_offsets(space, L, max_net_size, over);
   const RowBatches batches = plan_row_batches(over, n, total, limits);
   detail::RowPackScratch<mem> scratch;
   scratch.keys = Kokkos::View<std::int64_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_keys"),
@@ -232,6 +242,59 @@ Neighbors<typename ExecSpace::memory_space> build_neighbors(const ExecSpace& spa
   detail::pack_neighbor_rows(space, n, over, batches, detail::PinNeighborKeys<ExecSpace>{L, over, max_net_size}, scratch,
                              out, true);
   return out;
+}
+
+// Neighbourhoods that are not kept (--neighbors off): the rows of a level are built from the
+// pins batch after batch within `limits`, and each batch is handed to visit(rows, first, last)
+// (rows.offsets(v - first) for v in [first, last], ids from 0) before the next overwrites it: only
+// one batch's rows are in memory at once (paper 3, §VII-B). Every row is the one build_neighbors
+// writes. Returns the level's row offsets without ids (which rows are empty: pair_isolated).
+template <class ExecSpace, class Visit>
+Neighbors<typename ExecSpace::memory_space> stream_neighbors(const ExecSpace& space,
+                                                             const Level<typename ExecSpace::memory_space>& L,
+                                                             eid_t max_net_size, const BatchLimits& limits,
+                                                             const Visit& visit) {
+  using mem = typename ExecSpace::memory_space;
+  const vid_t n = L.num_nodes;
+  Kokkos::View<eid_t*, mem> over(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_over"), n + 1);
+  const eid_t total = detail::pin_row_offsets(space, L, max_net_size, over);
+  const RowBatches batches = plan_row_batches(over, n, total, limits);
+  auto uninitialized = [](const char* label) { return Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)); };
+  const Kokkos::View<std::int64_t*, mem> keys(uninitialized("tessera::part::nbr_keys"), batches.max_entries);
+  const Kokkos::View<eid_t*, mem> rows(uninitialized("tessera::part::nbr_rows"), std::int64_t(batches.max_rows) + 1);
+  Neighbors<mem> level;  // offsets of every row, no ids
+  level.offsets = Kokkos::View<eid_t*, mem>(uninitialized("tessera::part::nbr_offsets"), n + 1);
+  const auto counts = level.offsets;  // counted in place, then scanned
+  Neighbors<mem> batch;  // the kept neighbours of one batch; ids grow to the largest batch
+  batch.offsets = Kokkos::View<eid_t*, mem>(uninitialized("tessera::part::nbr_batch_offsets"),
+                                            std::int64_t(batches.max_rows) + 1);
+  const detail::PinNeighborKeys<ExecSpace> fill{L, over, max_net_size};
+  for (std::size_t b = 0; b < batches.count(); ++b) {
+    const vid_t first = batches.rows[b], num_rows = batches.rows[b + 1] - first;
+    const auto row_map = Kokkos::subview(rows, std::make_pair(std::int64_t(0), std::int64_t(num_rows) + 1));
+    fill(space, first, first + num_rows, batches.entries[b], keys);
+    detail::batch_row_map(space, over, first, num_rows, batches.entries[b], row_map);
+    tessera::detail::sort_each_row(space, row_map, keys);
+    detail::count_neighbor_rows(space, first, num_rows, row_map, keys, counts);
+    auto boff = batch.offsets;
+    const eid_t kept = tessera::detail::chunked_scan<ExecSpace, eid_t>(
+        "tessera::part::nbr_batch_scan", space, std::int64_t(num_rows) + 1,
+        KOKKOS_LAMBDA(const std::int64_t r, eid_t& sum, const bool final) {
+          if (final) boff(r) = sum;
+          if (r < num_rows) sum += counts(first + r);
+        });
+    if (static_cast<eid_t>(batch.ids.extent(0)) < kept) {
+      batch.ids = Kokkos::View<vid_t*, mem>(uninitialized("tessera::part::nbr_ids"), kept);
+      batch.invalid = Kokkos::View<std::uint8_t*, mem>(uninitialized("tessera::part::nbr_invalid"), kept);
+    }
+    detail::write_neighbor_rows(space, first, num_rows, row_map, keys, batch, first);
+    Neighbors<mem> rows_of_batch = batch;
+    rows_of_batch.ids = Kokkos::subview(batch.ids, std::make_pair(eid_t(0), kept));
+    rows_of_batch.invalid = Kokkos::subview(batch.invalid, std::make_pair(eid_t(0), kept));
+    visit(rows_of_batch, first, first + num_rows);
+  }
+  tessera::detail::exclusive_scan_inplace_no_total(space, counts, std::int64_t(n) + 1);
+  return level;
 }
 
 // Scratch of the derived neighbourhoods of one coarsening, sized by the finest level's rows (a

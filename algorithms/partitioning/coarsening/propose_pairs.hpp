@@ -107,39 +107,44 @@ void normalised_weight_terms(const ExecSpace& space, const Level<typename ExecSp
       KOKKOS_LAMBDA(const std::int64_t e, score_t& c) { if (off(e + 1) - off(e) >= 2) ++c; }, ws.weight_count);
 }
 
-// The returned proposals live in ws (valid until the next call).
+// Proposals of one level, written into ws (valid until the next call): the views, and the
+// level's mean pair weight (the noise cap) reduced on the device.
 template <class ExecSpace>
-Proposals<typename ExecSpace::memory_space> propose_pairs(const ExecSpace& space,
-                                                          const Level<typename ExecSpace::memory_space>& L,
-                                                          Neighbors<typename ExecSpace::memory_space>& nbr,
-                                                          const ProposalParams& p,
-                                                          ProposalWorkspace<typename ExecSpace::memory_space>& ws,
-                                                          const BatchLimits& limits = {}) {
+Proposals<typename ExecSpace::memory_space> begin_proposals(const ExecSpace& space,
+                                                            const Level<typename ExecSpace::memory_space>& L,
+                                                            const ProposalParams& p,
+                                                            ProposalWorkspace<typename ExecSpace::memory_space>& ws) {
   using mem = typename ExecSpace::memory_space;
+  Proposals<mem> out;
+  out.target = Kokkos::View<vid_t**, mem>(ws.target.data(), L.num_nodes, p.candidates);
+  out.score = Kokkos::View<score_t**, mem>(ws.score.data(), L.num_nodes, p.candidates);
+  normalised_weight_terms(space, L, ws);
+  return out;
+}
+
+// Histogram bins for `entries` neighbour entries.
+template <class MemorySpace>
+void reserve_bins(ProposalWorkspace<MemorySpace>& ws, eid_t entries) {
+  if (static_cast<eid_t>(ws.hist.extent(0)) >= entries) return;
+  ws.hist = Kokkos::View<score_t*, MemorySpace>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::eta"),
+                                                entries);
+  ws.inter = Kokkos::View<std::int32_t*, MemorySpace>(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::inter"), entries);
+}
+
+// The candidates of nodes [first, last): node v's neighbours are nbr's row v - row0 (rows of
+// the whole level: row0 = 0; rows of this batch only: row0 = first), entry j's bins hist(j - base)
+// and inter(j - base) (ws holds at least the batch's entries).
+template <class ExecSpace>
+void propose_rows(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                  const Neighbors<typename ExecSpace::memory_space>& nbr, vid_t row0, vid_t first, vid_t last,
+                  eid_t base, const ProposalParams& p, const ProposalWorkspace<typename ExecSpace::memory_space>& ws,
+                  const Proposals<typename ExecSpace::memory_space>& out) {
   using policy = tessera::detail::LightTeamPolicy<ExecSpace>;
   using member = typename policy::member_type;
-  const vid_t n = L.num_nodes;
   const int pi = p.candidates;
-  Proposals<mem> out;
-  out.target = Kokkos::View<vid_t**, mem>(ws.target.data(), n, pi);
-  out.score = Kokkos::View<score_t**, mem>(ws.score.data(), n, pi);
   auto target = out.target;
   auto tscore = out.score;
-  // Histogram bins for every neighbour entry of a batch of nodes: one batch when the rows'
-  // capacity fits the limits (no read-back), else batches planned over the level's rows.
-  const eid_t nb_capacity = static_cast<eid_t>(nbr.ids.extent(0));
-  eid_t nb_total = nb_capacity;
-  if (!fits_one_batch(n, nb_capacity, limits)) {
-    Kokkos::deep_copy(space, nb_total, Kokkos::subview(nbr.offsets, std::int64_t(n)));
-    space.fence();
-  }
-  const RowBatches batches = plan_row_batches(nbr.offsets, n, nb_total, limits);
-  if (static_cast<eid_t>(ws.hist.extent(0)) < batches.max_entries) {
-    ws.hist = Kokkos::View<score_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::eta"),
-                                          batches.max_entries);
-    ws.inter = Kokkos::View<std::int32_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::inter"),
-                                                batches.max_entries);
-  }
   auto hist = ws.hist;
   auto inter = ws.inter;
   auto noff = nbr.offsets;
@@ -156,105 +161,135 @@ Proposals<typename ExecSpace::memory_space> propose_pairs(const ExecSpace& space
   const node_weight_t omega = p.limits.max_cluster_weight;
   const std::int64_t delta = p.limits.max_inbound;
   const double noise_fraction = p.noise_fraction;
-  normalised_weight_terms(space, L, ws);
   auto weight_sum = ws.weight_sum;
   auto weight_count = ws.weight_count;
   const std::uint64_t seed = p.seed;
   const eid_t max_net = p.max_net_size;
   const int penalty = p.weight_penalty;
-
-  const double mean_net = L.num_nets > 0 ? double(L.num_pins()) / L.num_nets : 1.0;
-  for (std::size_t b = 0; b < batches.count(); ++b) {
-    // The bins of node v's neighbour j are hist(j - base) and inter(j - base).
-    const vid_t first = batches.rows[b];
-    const eid_t base = batches.entries[b];
-    auto body = KOKKOS_LAMBDA(const member& team) {
-      const vid_t v = first + static_cast<vid_t>(team.league_rank());
-      const eid_t nb = noff(v), ne = noff(v + 1);
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb, ne), [&](const eid_t j) {
-        hist(j - base) = 0;
-        inter(j - base) = 0;
+  auto body = KOKKOS_LAMBDA(const member& team) {
+    const vid_t v = first + static_cast<vid_t>(team.league_rank());
+    const eid_t nb = noff(v - row0), ne = noff(v - row0 + 1);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb, ne), [&](const eid_t j) {
+      hist(j - base) = 0;
+      inter(j - base) = 0;
+    });
+    team.team_barrier();
+    const eid_t ib = node_off(v), ie = node_off(v + 1), in_end = ib + nin(v);
+    for (eid_t i = ib; i < ie; ++i) {
+      const nid_t e = inc(i);
+      const eid_t pb = net_off(e), pe = net_off(e + 1);
+      if (pe - pb > max_net || pe - pb < 2) continue;
+      const score_t w = (nw(e) << k_score_shift) / (pe - pb);
+      const eid_t dst_begin = pb + nsrc(e);
+      const bool v_inbound = i < in_end;
+      // Pins of one net are distinct, so threads of the team hit distinct bins; the atomics
+      // only guard against a slow thread still on the previous net.
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, pb, pe), [&](const eid_t k) {
+        const vid_t m = pins(k);
+        if (m == v) return;
+        eid_t lo = nb, hi = ne;  // binary search for m's bin
+        while (lo < hi) {
+          const eid_t mid = lo + (hi - lo) / 2;
+          if (nids(mid) < m) lo = mid + 1; else hi = mid;
+        }
+        if (lo == ne || nids(lo) != m) return;
+        Kokkos::atomic_add(&hist(lo - base), w);
+        if (v_inbound && k >= dst_begin) Kokkos::atomic_add(&inter(lo - base), 1);
       });
-      team.team_barrier();
-      const eid_t ib = node_off(v), ie = node_off(v + 1), in_end = ib + nin(v);
-      for (eid_t i = ib; i < ie; ++i) {
-        const nid_t e = inc(i);
-        const eid_t pb = net_off(e), pe = net_off(e + 1);
-        if (pe - pb > max_net || pe - pb < 2) continue;
-        const score_t w = (nw(e) << k_score_shift) / (pe - pb);
-        const eid_t dst_begin = pb + nsrc(e);
-        const bool v_inbound = i < in_end;
-        // Pins of one net are distinct, so threads of the team hit distinct bins; the atomics
-        // only guard against a slow thread still on the previous net.
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, pb, pe), [&](const eid_t k) {
-          const vid_t m = pins(k);
-          if (m == v) return;
-          eid_t lo = nb, hi = ne;  // binary search for m's bin
-          while (lo < hi) {
-            const eid_t mid = lo + (hi - lo) / 2;
-            if (nids(mid) < m) lo = mid + 1; else hi = mid;
-          }
-          if (lo == ne || nids(lo) != m) return;
-          Kokkos::atomic_add(&hist(lo - base), w);
-          if (v_inbound && k >= dst_begin) Kokkos::atomic_add(&inter(lo - base), 1);
-        });
-      }
-      team.team_barrier();
-      // Validity (Eq. 6) and noise; invalid neighbours are flagged for purging.
-      const score_t noise_cap =
-          weight_count() > 0 ? static_cast<score_t>(noise_fraction * double(weight_sum() / weight_count())) : 0;
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb, ne), [&](const eid_t j) {
-        const vid_t m = nids(j);
-        const bool ok = vw(v) + vw(m) <= omega &&
-                        static_cast<std::int64_t>(nin(v)) + nin(m) - inter(j - base) <= delta;
-        if (!ok) {
-          ninv(j) = 1;
-          hist(j - base) = -1;
-        } else {
-          score_t h = hist(j - base) + detail::pair_noise(seed, v, m, noise_cap);
-          if (penalty == 1) h /= (vw(v) + vw(m));
-          if (penalty == 2) h /= (vw(v) * vw(m));
-          hist(j - base) = h > 0 ? h : 1;
-        }
-      });
-      team.team_barrier();
-      Kokkos::single(Kokkos::PerTeam(team), [&]() {
-        score_t bs[k_max_candidates];
-        vid_t bid[k_max_candidates];
-        for (int r = 0; r < pi; ++r) {
-          bs[r] = -1;
-          bid[r] = invalid_vid;
-        }
-        for (eid_t j = nb; j < ne; ++j) {
-          const score_t s = hist(j - base);
-          if (s <= 0) continue;
-          const vid_t m = nids(j);
-          if (!detail::better(s, m, bs[pi - 1], bid[pi - 1])) continue;
-          int r = pi - 1;
-          while (r > 0 && detail::better(s, m, bs[r - 1], bid[r - 1])) {
-            bs[r] = bs[r - 1];
-            bid[r] = bid[r - 1];
-            --r;
-          }
-          bs[r] = s;
-          bid[r] = m;
-        }
-        for (int r = 0; r < pi; ++r) {
-          target(v, r) = bid[r];
-          tscore(v, r) = bs[r] < 0 ? 0 : bs[r];
-        }
-      });
-    };
-    int team_size = 1;
-    if constexpr (tessera::detail::is_gpu_space<ExecSpace>()) {
-      team_size = 32;
-      while (team_size > 4 && team_size / 2 >= mean_net) team_size /= 2;
-      team_size = std::min(team_size, policy(space, 1, 1).team_size_max(body, Kokkos::ParallelForTag()));
     }
-    const vid_t rows = batches.rows[b + 1] - first;
-    if (rows > 0) Kokkos::parallel_for("tessera::part::propose", policy(space, rows, team_size), body);
+    team.team_barrier();
+    // Validity (Eq. 6) and noise; invalid neighbours are flagged for purging.
+    const score_t noise_cap =
+        weight_count() > 0 ? static_cast<score_t>(noise_fraction * double(weight_sum() / weight_count())) : 0;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb, ne), [&](const eid_t j) {
+      const vid_t m = nids(j);
+      const bool ok = vw(v) + vw(m) <= omega &&
+                      static_cast<std::int64_t>(nin(v)) + nin(m) - inter(j - base) <= delta;
+      if (!ok) {
+        ninv(j) = 1;
+        hist(j - base) = -1;
+      } else {
+        score_t h = hist(j - base) + detail::pair_noise(seed, v, m, noise_cap);
+        if (penalty == 1) h /= (vw(v) + vw(m));
+        if (penalty == 2) h /= (vw(v) * vw(m));
+        hist(j - base) = h > 0 ? h : 1;
+      }
+    });
+    team.team_barrier();
+    Kokkos::single(Kokkos::PerTeam(team), [&]() {
+      score_t bs[k_max_candidates];
+      vid_t bid[k_max_candidates];
+      for (int r = 0; r < pi; ++r) {
+        bs[r] = -1;
+        bid[r] = invalid_vid;
+      }
+      for (eid_t j = nb; j < ne; ++j) {
+        const score_t s = hist(j - base);
+        if (s <= 0) continue;
+        const vid_t m = nids(j);
+        if (!detail::better(s, m, bs[pi - 1], bid[pi - 1])) continue;
+        int r = pi - 1;
+        while (r > 0 && detail::better(s, m, bs[r - 1], bid[r - 1])) {
+          bs[r] = bs[r - 1];
+          bid[r] = bid[r - 1];
+          --r;
+        }
+        bs[r] = s;
+        bid[r] = m;
+      }
+      for (int r = 0; r < pi; ++r) {
+        target(v, r) = bid[r];
+        tscore(v, r) = bs[r] < 0 ? 0 : bs[r];
+      }
+    });
+  };
+  int team_size = 1;
+  if constexpr (tessera::detail::is_gpu_space<ExecSpace>()) {
+    const double mean_net = L.num_nets > 0 ? double(L.num_pins()) / L.num_nets : 1.0;
+    team_size = 32;
+    while (team_size > 4 && team_size / 2 >= mean_net) team_size /= 2;
+    team_size = std::min(team_size, policy(space, 1, 1).team_size_max(body, Kokkos::ParallelForTag()));
   }
+  if (last > first) Kokkos::parallel_for("tessera::part::propose", policy(space, last - first, team_size), body);
+}
+
+// The proposals of every node of L over its materialised rows nbr, batch after batch within
+// `limits`: one batch when the rows' capacity fits (no read-back), else batches planned over the
+// level's rows. The returned proposals live in ws (valid until the next call).
+template <class ExecSpace>
+Proposals<typename ExecSpace::memory_space> propose_pairs(const ExecSpace& space,
+                                                          const Level<typename ExecSpace::memory_space>& L,
+                                                          Neighbors<typename ExecSpace::memory_space>& nbr,
+                                                          const ProposalParams& p,
+                                                          ProposalWorkspace<typename ExecSpace::memory_space>& ws,
+                                                          const BatchLimits& limits = {}) {
+  const vid_t n = L.num_nodes;
+  const auto out = begin_proposals(space, L, p, ws);
+  const eid_t nb_capacity = static_cast<eid_t>(nbr.ids.extent(0));
+  eid_t nb_total = nb_capacity;
+  if (!fits_one_batch(n, nb_capacity, limits)) {
+    Kokkos::deep_copy(space, nb_total, Kokkos::subview(nbr.offsets, std::int64_t(n)));
+    space.fence();
+  }
+  const RowBatches batches = plan_row_batches(nbr.offsets, n, nb_total, limits);
+  reserve_bins(ws, batches.max_entries);
+  for (std::size_t b = 0; b < batches.count(); ++b)
+    propose_rows(space, L, nbr, 0, batches.rows[b], batches.rows[b + 1], batches.entries[b], p, ws, out);
   return out;
 }
+
+// stream_neighbors' visit (--neighbors off): the proposals of one batch of rows, into `out`.
+template <class ExecSpace>
+struct ProposeBatch {
+  const ExecSpace& space;
+  const Level<typename ExecSpace::memory_space>& level;
+  const ProposalParams& params;
+  ProposalWorkspace<typename ExecSpace::memory_space>& ws;
+  Proposals<typename ExecSpace::memory_space> out;
+  void operator()(const Neighbors<typename ExecSpace::memory_space>& rows, vid_t first, vid_t last) const {
+    reserve_bins(ws, static_cast<eid_t>(rows.ids.extent(0)));
+    propose_rows(space, level, rows, first, first, last, 0, params, ws, out);
+  }
+};
 
 }  // namespace tessera::partitioning
