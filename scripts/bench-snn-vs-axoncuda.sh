@@ -3,14 +3,15 @@
 # layout, written by `tessera generate nn:table1=NAME X.snn`), one CSV line per run:
 #   network,nodes,pins,tool,blocks,connectivity,time_s,peak_device_bytes,valid,options
 # AxonCUDA runs with the paper's own options (its hgraphs/run_snns.sh): -c loihi64 -rfr 16 -cnc 4
-# -dtc -ipm (-c loihi1024 for the 4096 / 65536 limits); its time is the "Total host execution time" line (file loading excluded), Tessera's
-# is time_s (file loading excluded too). Limits: Table I's 2^10 / 2^12 (Loihi-64) for lenet,
-# alexnet, 16k-rand and the -model networks, 2^12 / 2^16 for the others.
+# -dtc -ipm (-c loihi84 for the Loihi-84 networks); its time is the "Total host execution time" line (file loading excluded), Tessera's
+# is time_s (file loading excluded too).
 #
 #   scripts/bench-snn-vs-axoncuda.sh TESSERA_BIN AXON_BIN_OR_- OUT_DIR [network...]
 #
 # Environment: LIMIT_S (seconds per run, default 120), BUDGET_S (skip runs after this many
-# seconds, default none), WORK (where the .snn files go, default OUT_DIR/snn).
+# seconds, default none), WORK (where the .snn files go, default OUT_DIR/snn), TOOLS ("tessera
+# axoncuda" by default; one of them alone, e.g. every network through Tessera first, then
+# through AxonCUDA in a second call appending to the same CSV).
 set -uo pipefail
 [ $# -ge 3 ] || { echo "usage: $0 TESSERA_BIN AXON_BIN_OR_- OUT_DIR [network...]" >&2; exit 2; }
 tessera=$(readlink -f "$1") axon=$2 out=$3
@@ -19,23 +20,30 @@ nets=${*:-"lenet 16k-model 16k-rand 64k-model alexnet 256k-model mobilenet vgg11
 mkdir -p "$out/logs" && out=$(cd "$out" && pwd)
 work=${WORK:-$out/snn}
 mkdir -p "$work"
-limit=${LIMIT_S:-120} budget=${BUDGET_S:-0}
+limit=${LIMIT_S:-120} budget=${BUDGET_S:-0} tools=${TOOLS:-"tessera axoncuda"}
+[ "$axon" = - ] && tools=${tools//axoncuda/}
 csv=$out/snn-vs-axoncuda.csv
 [ -s "$csv" ] || echo "network,nodes,pins,tool,blocks,connectivity,time_s,peak_device_bytes,valid,options" >"$csv"
 over_budget() { [ "$budget" -gt 0 ] && [ "$SECONDS" -ge "$budget" ]; }
 for name in $nets; do
   if over_budget; then echo "$name,,,-,,,,,skipped (budget)," >>"$csv"; continue; fi
-  case $name in lenet|alexnet|16k-rand|*-model) omega=1024 delta=4096 ;; *) omega=4096 delta=65536 ;; esac
+  # Table I's limits: Loihi-64 (2^10 / 2^12) for lenet, alexnet, 16k-rand and the -model networks,
+  # Loihi-84 (2^12 / 2^16, at most 7056 blocks) for the others, as AxonCUDA's run_snns.sh. The
+  # three largest -rand networks need the streamed neighbourhoods (--neighbors off) to fit.
+  case $name in lenet|alexnet|16k-rand|*-model) preset=Loihi-64 axon_preset=loihi64 ;; *) preset=Loihi-84 axon_preset=loihi84 ;; esac
+  extra=""
+  case $name in 64k-rand|256k-rand|1M) extra="--neighbors off" ;; esac
   f=$work/$name.snn
   if [ ! -s "$f" ]; then
     timeout "$limit" "$tessera" generate "nn:table1=$name" "$f" --json >"$out/logs/generate-$name.json" 2>&1 ||
       { echo "$name,,,generate,,,,,failed: $(tail -c 200 "$out/logs/generate-$name.json" | tr -d ',\n')," >>"$csv"; continue; }
   fi
   read -r nodes pins < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["nodes"], d["pins"])' "$out/logs/generate-$name.json" 2>/dev/null || echo "? ?")
-  opts="--max-size $omega --max-inbound $delta"
-  timeout -k 5 "$limit" "$tessera" partition "$f" $opts --json >"$out/logs/tessera-$name.json" 2>"$out/logs/tessera-$name.err"
-  rc=$?
-  python3 - "$out/logs/tessera-$name.json" "$name" "$nodes" "$pins" "$rc" "$opts" >>"$csv" <<'PY'
+  opts="--preset $preset $extra"
+  if [[ " $tools " == *" tessera "* ]]; then
+    timeout -k 5 "$limit" "$tessera" partition "$f" $opts --json >"$out/logs/tessera-$name.json" 2>"$out/logs/tessera-$name.err"
+    rc=$?
+    python3 - "$out/logs/tessera-$name.json" "$name" "$nodes" "$pins" "$rc" "$opts" >>"$csv" <<'PY'
 import json, sys
 path, name, nodes, pins, rc, opts = sys.argv[1:]
 try:
@@ -44,12 +52,10 @@ try:
 except (ValueError, KeyError, OSError):
     print(f'{name},{nodes},{pins},tessera,,,,,{"timeout" if rc in ("124", "137") else "failed rc=" + rc},{opts}')
 PY
-  [ "$axon" = - ] && continue
+  fi
+  [[ " $tools " == *" axoncuda "* ]] || continue
   over_budget && { echo "$name,$nodes,$pins,axoncuda,,,,,skipped (budget)," >>"$csv"; continue; }
-  # AxonCUDA's presets with the same limits: loihi64 = 1024 / 4096 (at most 4096 blocks),
-  # loihi1024 = 4096 / 65536 (at most 2^20 blocks).
-  preset=$([ "$omega" = 1024 ] && echo loihi64 || echo loihi1024)
-  aopts="-c $preset -rfr 16 -cnc 4 -dtc -ipm"
+  aopts="-c $axon_preset -rfr 16 -cnc 4 -dtc -ipm"
   lf=$out/logs/axoncuda-$name.log
   timeout -k 5 "$limit" "$axon" -r "$f" $aopts >"$lf" 2>&1
   rc=$?
