@@ -70,7 +70,7 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
     std::cout << "tessera " << info.version << " (commit " << info.git_commit << ")\nKokkos " << info.kokkos_version
               << ", backend " << info.backend << " (host " << info.host_backend << "), device " << info.device
               << "\nfeatures:" << (kHasHdf5 ? " hdf5" : "") << (kHasMpi ? " mpi" : "") << "\nconcurrency: " << info.concurrency
-              << "\n";
+              << "\nhost threads: " << info.host_threads << "\n";
     return 0;
   }
   if (command == "help" || command == "--help" || command == "-h") {

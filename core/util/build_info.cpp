@@ -21,6 +21,7 @@ BuildInfo build_info() {
   info.host_backend = Kokkos::DefaultHostExecutionSpace::name();
   info.device = detail::default_device_name();
   info.concurrency = Kokkos::DefaultExecutionSpace().concurrency();
+  info.host_threads = Kokkos::DefaultHostExecutionSpace().concurrency();
   return info;
 }
 

@@ -12,6 +12,7 @@ struct BuildInfo {
   std::string host_backend;    // default host execution space
   std::string device;          // GPU name, or the host's CPU model
   int concurrency = 0;         // threads of the default execution space (GPU: its concurrency)
+  int host_threads = 0;        // threads of the default host execution space (--kokkos-threads)
 };
 
 // Valid only between Kokkos::initialize and Kokkos::finalize.
