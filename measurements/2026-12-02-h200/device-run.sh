@@ -18,6 +18,10 @@ export TESSERA_DEPS_DIR=$repo/.deps TESSERA_SRC_DIR=$repo/.deps/src TESSERA_DATA
 export OMP_PROC_BIND=false CUDA_VISIBLE_DEVICES=0 NCCL_NVLS_ENABLE=0 PATH=$PATH:/usr/local/cuda/bin
 t0=$SECONDS
 stamp() { echo "[+$((SECONDS - t0)) s] $*"; }
+# `timeout` ends a step's shell, not the tessera, mpiexec or ctest it started: on 2026-12-02 a cut
+# A/B left a kron20 sweep running on the GPU beside the SNN step (4-8x slower times). After every
+# step nothing it started may survive.
+settle() { pkill -KILL -f "$repo/build/cuda/apps/tessera" 2>/dev/null; pkill -KILL -f 'mpiexec|ctest' 2>/dev/null; sleep 1; true; }
 steps=${STEPS:-"ctest mining snn dist fsm"}
 want() { [[ " $steps " == *" $1 "* ]]; }
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
@@ -35,7 +39,8 @@ mkdir -p "$r/snn/snn" "$r/snn/logs"
 ( for n in $nets; do timeout 150 "$T" generate "nn:table1=$n" "$r/snn/snn/$n.snn" --json >"$r/snn/logs/generate-$n.json" 2>&1; done ) &
 gen_pid=$!
 if want ctest; then
-  (cd "$repo" && timeout 330 ctest --preset cuda --timeout 200 --output-on-failure) >"$r/ctest.log" 2>&1
+  (cd "$repo" && timeout "${CTEST_LIMIT_S:-480}" ctest --preset cuda --timeout 200 --output-on-failure) >"$r/ctest.log" 2>&1
+  settle
   stamp "ctest exit $?: $(grep -E 'tests passed|tests failed' "$r/ctest.log")"
   grep -E '\*\*\*Failed|Timeout|Not Run' "$r/ctest.log" | head
   scripts/check-lambda-odr.sh "$repo/build/cuda" >"$r/lambda-odr.log" 2>&1; stamp "lambda-odr exit $?"
@@ -44,9 +49,9 @@ if want mining; then
   graphs="ego-Facebook ca-HepPh email-Enron wiki-Vote cit-HepTh"
   PEERS_REAL="$graphs" PEERS_PATTERN_GRAPHS="$graphs kron20" PEERS_SCALES=20 PEERS_ISPD="" PEERS_NO_AXON=1 \
     PEERS_BUDGET_S=200 timeout 330 scripts/bench-vs-peers.sh "$T" "$repo/.peers" "$TESSERA_DATA_DIR" "$r/vs-peers" >"$r/vs-peers.log" 2>&1
-  stamp "mining vs G2Miner exit $?"
+  stamp "mining vs G2Miner exit $?"; settle
   timeout "${AB_LIMIT_S:-100}" bash measurements/2026-12-02-mining-kernel/ab-run.sh "$T" "$TESSERA_DATA_DIR" "$r/mining-ab" /tmp/peers-work/el/kron20.h5 >"$r/mining-ab.log" 2>&1
-  stamp "mining A/B exit $?"
+  stamp "mining A/B exit $?"; settle
   python3 measurements/2026-12-02-mining-kernel/ab-summary.py "$r/mining-ab" >"$r/mining-ab-summary.csv" 2>&1
 fi
 if want snn; then
@@ -55,17 +60,17 @@ if want snn; then
   # Every network through Tessera first, then AxonCUDA (the paper's options) on the same files.
   LIMIT_S=${SNN_LIMIT_S:-100} BUDGET_S=$(( SECONDS + ${SNN_TESSERA_S:-200} )) TOOLS=tessera \
     scripts/bench-snn-vs-axoncuda.sh "$T" - "$r/snn" $nets >"$r/snn-tessera.log" 2>&1
-  stamp "snn tessera exit $?"
+  stamp "snn tessera exit $?"; settle
   wait "$axon_pid"
   axon=$(tail -n 3 "$r/axon-build.log" | grep -m1 'hgraph_gpu.exe$' || echo -)
   stamp "axon: $axon"
   LIMIT_S=${SNN_LIMIT_S:-100} BUDGET_S=$(( SECONDS + ${SNN_AXON_S:-200} )) TOOLS=axoncuda \
     scripts/bench-snn-vs-axoncuda.sh "$T" "$axon" "$r/snn" $nets >"$r/snn-axon.log" 2>&1
-  stamp "snn axoncuda exit $?"
+  stamp "snn axoncuda exit $?"; pkill -KILL -f hgraph_gpu.exe; settle
 fi
 if want dist; then
   timeout "${DIST_LIMIT_S:-100}" bash measurements/2026-12-02-dist-setup/h200-two-ranks-one-gpu.sh "$repo/build/cuda" >"$r/dist-h200.jsonl" 2>"$r/dist.log"
-  stamp "dist exit $?"
+  stamp "dist exit $?"; settle
 fi
 if want fsm; then
   timeout "${FSM_LIMIT_S:-60}" scripts/reproduce.sh g2miner-pattern-mining-gpu table8-fsm --tessera "$T" --output "$r/fsm/table8-fsm" >"$r/fsm.log" 2>&1
