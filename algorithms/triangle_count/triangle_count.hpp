@@ -48,7 +48,7 @@ template <class MemorySpace>
 struct TriangleCountResult {
   count_t triangles = 0;
   TriangleVariant variant = TriangleVariant::masked;  // what ran (automatic resolved)
-  double preprocess_seconds = 0;  // relabeling, orientation, masking (the plan's; 0 when reused)
+  double preprocess_seconds = 0;  // relabeling, orientation, masking: the plan's, on every count of it
   // The counting kernels, from their first launch to the count on the host: `launches` kernel
   // launches (the task kernel, and the hub kernel when there are hubs) and one readback. A
   // process's first launch of a kernel also loads it (CUDA: lazy module loading, Kokkos' launch
