@@ -2,6 +2,12 @@
 // A small ordered JSON value for results and `--json` output (objects keep insertion order so
 // records read naturally), and a strict parser for reading such output back (e.g. the JSON
 // line a child `tessera` process prints).
+//
+// Why not nlohmann-json (issue 27 asked to switch if no output byte changed): its compact dump
+// writes `{"a":1,"b":2}` where every committed JSON line, data file and test of ours has
+// `{"a": 1, "b": 2}`, and it writes an integral double as `1.0` where we write `1`; neither is
+// configurable (dump() takes only an indent, and an indent breaks lines). Keeping our output
+// would mean post-processing its text, which is more code than this writer.
 #include <cstdint>
 #include <map>
 #include <memory>

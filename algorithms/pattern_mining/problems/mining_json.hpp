@@ -9,7 +9,8 @@
 namespace tessera::mining {
 
 // pattern, induced, count, oriented_dag, the engine's statistics (tasks ... device_bytes),
-// time_s (the kernels), task_s, prepare_s, optimizations (switched on), optimizations_ran,
+// time_s (the kernels), task_s (task list, worker memory and an empty launch of each kernel
+// variant, which loads its code: engine.cpp's Launcher::warm_up), prepare_s, optimizations (switched on), optimizations_ran,
 // pairs_counted.
 Json to_json(const MineResult& r, const MineParams& params);
 // motifs ({name: count} in motifs(k) order), time_s, optimizations (switched on).
