@@ -93,7 +93,10 @@ struct HashRowDedup {
       if (!insert(table, bits, counters, keys(b + i))) counters(1) = 1;
     });
     team.team_barrier();
-    if (counters(1)) return false;
+    if (counters(1)) {
+      team.team_barrier();  // every thread has read the flag before a retry resets it
+      return false;
+    }
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, slots), [&](const int i) {
       if (table(i) != k_dedup_empty) keys(b + Kokkos::atomic_fetch_add(&counters(2), 1)) = table(i);
     });
