@@ -57,11 +57,12 @@ struct HashRowDedup {
     const std::uint64_t mask = (std::uint64_t(1) << bits) - 1;
     const std::int64_t id = key >> 1;
     std::uint64_t s = (std::uint64_t(id) * 0x9E3779B97F4A7C15ull) >> (64 - bits);
+    const std::int64_t empty = k_dedup_empty;  // a local: the CAS binds a reference to it
     for (std::uint64_t probe = 0; probe <= mask; ++probe, s = (s + 1) & mask) {
       std::int64_t seen = *static_cast<volatile std::int64_t*>(&table(s));
-      if (seen == k_dedup_empty) {
-        seen = Kokkos::atomic_compare_exchange(&table(s), k_dedup_empty, key);
-        if (seen == k_dedup_empty) {  // a new id: stop at 3/4 of the slots
+      if (seen == empty) {
+        seen = Kokkos::atomic_compare_exchange(&table(s), empty, key);
+        if (seen == empty) {  // a new id: stop at 3/4 of the slots
           const int used = Kokkos::atomic_fetch_add(&counters(0), 1) + 1;
           return used <= int(mask - (mask >> 2));
         }
