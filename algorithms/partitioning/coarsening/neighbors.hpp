@@ -131,8 +131,9 @@ void resize_neighbor_rows(const ExecSpace& space, Neighbors<typename ExecSpace::
 // (several batches grow them); else they are the caller's, large enough. Returns the total, or
 // -1 when it was not read back (one batch, !allocate).
 template <class ExecSpace, class Fill>
-eid_t pack_neighbor_rows(const ExecSpace& space, const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over, const RowBatches& batches,
-                         const Fill& fill, const RowPackScratch<typename ExecSpace::memory_space>& scratch,
+eid_t pack_neighbor_rows(const ExecSpace& space, const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over,
+                         const RowBatches& batches, const Fill& fill,
+                         const RowPackScratch<typename ExecSpace::memory_space>& scratch,
                          Neighbors<typename ExecSpace::memory_space>& out, bool allocate) {
   using mem = typename ExecSpace::memory_space;
   const bool one_batch = batches.count() == 1;

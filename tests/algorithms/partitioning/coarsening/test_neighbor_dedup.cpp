@@ -73,8 +73,8 @@ std::vector<std::int64_t> random_row(std::mt19937& rng, int distinct, std::int64
 }
 
 // Checks every row: sorted, the reference ids and flags, and compacted unless it overflowed.
-void check_rows(const std::vector<std::vector<std::int64_t>>& in, const std::vector<std::vector<std::int64_t>>& out,
-                int compacted_up_to) {
+void check_rows(const std::vector<std::vector<std::int64_t>>& in,
+                const std::vector<std::vector<std::int64_t>>& out, int compacted_up_to) {
   for (std::size_t r = 0; r < in.size(); ++r) {
     CAPTURE(r);
     const IdFlags want = merged(in[r]);
