@@ -1,7 +1,7 @@
 #pragma once
 // Coarsening in batches over nodes (paper 3, §VII-B: "running coarsening kernels in batches over
 // nodes and keeping only a few nodes' neighborhoods in device memory at once"). The scratch that
-// grows with the neighbourhoods — the oversized rows sorted before deduplication (8 bytes an
+// grows with the neighbourhoods — the oversized rows hashed before deduplication (8 bytes an
 // entry) and the proposal histograms (12 bytes an entry) — is sized for one batch of consecutive
 // rows, and the kernels run batch after batch. Every row is computed by itself, so the results do
 // not depend on the batches: one batch (the common case) runs exactly the unbatched kernels.

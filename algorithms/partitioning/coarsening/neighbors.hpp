@@ -2,8 +2,9 @@
 // Materialised, deduplicated neighbourhoods N(n) (paper 3, §V-B): built once from the pins of the
 // finest level, then derived level by level from the previous ones through gamma, so later levels
 // deduplicate ever fewer entries. Both builds are the paper's two-phase scheme: every row first
-// gets an oversized segment (an upper bound on its size), the segment is sorted and deduplicated,
-// row sizes are prefix-summed and the unique ids packed.
+// gets an oversized segment (an upper bound on its size), the segment is deduplicated in a hash
+// set and its distinct ids sorted (neighbor_dedup.hpp), row sizes are prefix-summed and the
+// unique ids packed.
 //
 // Entries carry a flag bit (id << 1 | invalid): a pair found invalid during candidate proposal
 // stays invalid for every coarser pair containing it (size and inbound unions only grow), so
@@ -15,11 +16,10 @@
 #include <utility>
 
 #include "algorithms/partitioning/coarsening/neighbor_batches.hpp"
+#include "algorithms/partitioning/coarsening/neighbor_dedup.hpp"
 #include "algorithms/partitioning/common/level.hpp"
 #include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/scan.hpp"
-#include "core/kokkos_ext/row_sort.hpp"
-#include "core/kokkos_ext/sort.hpp"
 
 namespace tessera::partitioning {
 
@@ -48,27 +48,29 @@ KOKKOS_INLINE_FUNCTION void for_each_kept_neighbor(const Keys& keys, eid_t b, ei
   }
 }
 
-// counts(first + r) = the number of kept neighbours in the sorted oversized row r of a batch
-// whose rows start at `first` (rows(r) indexes keys).
+// counts(first + r) = the number of kept neighbours in the deduplicated row r of a batch whose
+// rows start at `first` (keys[rows(r), ends(r)), sorted).
 template <class ExecSpace>
 void count_neighbor_rows(const ExecSpace& space, vid_t first, vid_t num_rows,
                          const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& rows,
+                         const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& ends,
                          const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys,
                          const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& counts) {
   Kokkos::parallel_for(
       "tessera::part::nbr_count", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, num_rows),
       KOKKOS_LAMBDA(const std::int64_t r) {
         eid_t c = 0;
-        for_each_kept_neighbor(keys, rows(r), rows(r + 1), first + r, [&](vid_t) { ++c; });
+        for_each_kept_neighbor(keys, rows(r), ends(r), first + r, [&](vid_t) { ++c; });
         counts(first + r) = c;
       });
 }
 
-// Packs the kept neighbours of each sorted oversized row r of a batch at out.offsets(first + r -
+// Packs the kept neighbours of each deduplicated row r of a batch at out.offsets(first + r -
 // row0) (row0 = first: `out` holds the batch's rows only), flags cleared.
 template <class ExecSpace>
 void write_neighbor_rows(const ExecSpace& space, vid_t first, vid_t num_rows,
                          const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& rows,
+                         const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& ends,
                          const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys,
                          const Neighbors<typename ExecSpace::memory_space>& out, vid_t row0 = 0) {
   auto offsets = out.offsets;
@@ -78,7 +80,7 @@ void write_neighbor_rows(const ExecSpace& space, vid_t first, vid_t num_rows,
       "tessera::part::nbr_pack", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, num_rows),
       KOKKOS_LAMBDA(const std::int64_t r) {
         eid_t pos = offsets(first + r - row0);
-        for_each_kept_neighbor(keys, rows(r), rows(r + 1), first + r, [&](vid_t id) {
+        for_each_kept_neighbor(keys, rows(r), ends(r), first + r, [&](vid_t id) {
           invalid(pos) = 0;
           ids(pos++) = id;
         });
@@ -94,30 +96,51 @@ void batch_row_map(const ExecSpace& space, const Kokkos::View<eid_t*, typename E
       KOKKOS_LAMBDA(const std::int64_t i) { rows(i) = over(first + i) - base; });
 }
 
-// Scratch of one deduplication: the keys of a batch, its row map (multi-batch plans only) and
-// the row counts (every row + 1).
+// Scratch of one deduplication: the keys of a batch, its row map (multi-batch plans only), the
+// ends of its deduplicated rows (the most rows of a batch) and the row counts (every row + 1).
 template <class MemorySpace>
 struct RowPackScratch {
   Kokkos::View<std::int64_t*, MemorySpace> keys;
   Kokkos::View<eid_t*, MemorySpace> rows;
+  Kokkos::View<eid_t*, MemorySpace> ends;
   Kokkos::View<eid_t*, MemorySpace> counts;
 };
 
+// out.ids and out.invalid resized to `size`, their first `kept` entries kept.
+template <class ExecSpace>
+void resize_neighbor_rows(const ExecSpace& space, Neighbors<typename ExecSpace::memory_space>& out, eid_t kept,
+                          eid_t size) {
+  using mem = typename ExecSpace::memory_space;
+  const auto head = std::make_pair(eid_t(0), kept);
+  Kokkos::View<vid_t*, mem> ids(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_ids"), size);
+  Kokkos::View<std::uint8_t*, mem> invalid(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_invalid"),
+                                           size);
+  if (kept > 0) {
+    Kokkos::deep_copy(space, Kokkos::subview(ids, head), Kokkos::subview(out.ids, head));
+    Kokkos::deep_copy(space, Kokkos::subview(invalid, head), Kokkos::subview(out.invalid, head));
+  }
+  out.ids = ids;
+  out.invalid = invalid;
+}
+
 // The two-phase deduplication of the paper (§V-B), batch after batch: `fill(space, first, last,
 // base, keys)` writes the oversized rows [first, last) (row r at over(r) - base, keys id << 1 |
-// flag); each batch is sorted, its kept neighbours counted, the counts prefix-summed into
-// out.offsets and the rows packed. With several batches every batch is filled and sorted twice
-// (count, then pack): its keys are not kept. `allocate`: out.ids and out.invalid are allocated
-// here to the exact total (else they are the caller's, large enough). Returns the total, or -1
-// when it was not read back (one batch, !allocate).
+// flag); each batch is deduplicated, its kept neighbours counted, the counts prefix-summed into
+// out.offsets after those of the batches before, and the rows packed, so each batch is filled
+// once. `allocate`: out.ids and out.invalid are allocated here, to the exact total in the end
+// (several batches grow them); else they are the caller's, large enough. Returns the total, or
+// -1 when it was not read back (one batch, !allocate).
 template <class ExecSpace, class Fill>
-eid_t pack_neighbor_rows(const ExecSpace& space, vid_t num_rows,
-                         const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over, const RowBatches& batches,
-                         const Fill& fill, const RowPackScratch<typename ExecSpace::memory_space>& scratch,
+eid_t pack_neighbor_rows(const ExecSpace& space, const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over,
+                         const RowBatches& batches, const Fill& fill,
+                         const RowPackScratch<typename ExecSpace::memory_space>& scratch,
                          Neighbors<typename ExecSpace::memory_space>& out, bool allocate) {
   using mem = typename ExecSpace::memory_space;
   const bool one_batch = batches.count() == 1;
-  auto sorted_batch = [&](std::size_t b) {  // fills and sorts batch b; returns its row map
+  auto counts = scratch.counts;
+  auto offsets = out.offsets;
+  eid_t done = 0;  // kept neighbours of the batches before
+  for (std::size_t b = 0; b < batches.count(); ++b) {
     const vid_t first = batches.rows[b], rows = batches.rows[b + 1] - first;
     fill(space, first, first + rows, one_batch ? 0 : batches.entries[b], scratch.keys);
     Kokkos::View<eid_t*, mem> row_map = over;
@@ -125,38 +148,27 @@ eid_t pack_neighbor_rows(const ExecSpace& space, vid_t num_rows,
       row_map = Kokkos::subview(scratch.rows, std::make_pair(std::int64_t(0), std::int64_t(rows) + 1));
       batch_row_map(space, over, first, rows, batches.entries[b], row_map);
     }
-    tessera::detail::sort_each_row(space, row_map, scratch.keys);
-    return row_map;
-  };
-  for (std::size_t b = 0; b < batches.count(); ++b) {
-    const vid_t first = batches.rows[b];
-    const auto row_map = sorted_batch(b);
-    count_neighbor_rows(space, first, batches.rows[b + 1] - first, row_map, scratch.keys, scratch.counts);
-    if (one_batch) break;  // its keys stay sorted for the packing below
+    dedup_neighbor_rows(space, rows, row_map, scratch.keys, scratch.ends);
+    count_neighbor_rows(space, first, rows, row_map, scratch.ends, scratch.keys, counts);
+    auto body = KOKKOS_LAMBDA(const std::int64_t r, eid_t& sum, const bool final) {
+      if (final) offsets(first + r) = done + sum;
+      if (r < rows) sum += counts(first + r);
+    };
+    eid_t kept = -1;
+    if (allocate || !one_batch) {
+      kept = tessera::detail::chunked_scan<ExecSpace, eid_t>("tessera::part::nbr_scan", space, std::int64_t(rows) + 1, body);
+    } else {
+      tessera::detail::chunked_scan_no_total<ExecSpace, eid_t>("tessera::part::nbr_scan", space, std::int64_t(rows) + 1,
+                                                               body);
+    }
+    const eid_t capacity = static_cast<eid_t>(out.ids.extent(0));
+    if (allocate && done + kept > capacity)
+      resize_neighbor_rows(space, out, done, one_batch ? kept : std::max(done + kept, 2 * capacity));
+    write_neighbor_rows(space, first, rows, row_map, scratch.ends, scratch.keys, out);
+    done += kept;
   }
-  auto counts = scratch.counts;
-  auto offsets = out.offsets;
-  auto body = KOKKOS_LAMBDA(const std::int64_t r, eid_t& sum, const bool final) {
-    if (final) offsets(r) = sum;
-    if (r < num_rows) sum += counts(r);
-  };
-  eid_t total = -1;
-  if (allocate || !one_batch) {
-    total = tessera::detail::chunked_scan<ExecSpace, eid_t>("tessera::part::nbr_scan", space, num_rows + 1, body);
-  } else {
-    tessera::detail::chunked_scan_no_total<ExecSpace, eid_t>("tessera::part::nbr_scan", space, num_rows + 1, body);
-  }
-  if (allocate) {
-    out.ids = Kokkos::View<vid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_ids"), total);
-    out.invalid = Kokkos::View<std::uint8_t*, mem>(
-        Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_invalid"), total);
-  }
-  for (std::size_t b = 0; b < batches.count(); ++b) {
-    const vid_t first = batches.rows[b];
-    const auto row_map = one_batch ? over : sorted_batch(b);
-    write_neighbor_rows(space, first, batches.rows[b + 1] - first, row_map, scratch.keys, out);
-  }
-  return total;
+  if (allocate && static_cast<eid_t>(out.ids.extent(0)) != done) resize_neighbor_rows(space, out, done, done);
+  return one_batch && !allocate ? -1 : done;
 }
 
 // over(v) = the oversized row offsets of the finest-level rows (the sizes of v's incident nets of
@@ -234,12 +246,14 @@ Neighbors<typename ExecSpace::memory_space> build_neighbors(const ExecSpace& spa
   if (batches.count() > 1)
     scratch.rows = Kokkos::View<eid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_rows"),
                                              std::int64_t(batches.max_rows) + 1);
+  scratch.ends = Kokkos::View<eid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_ends"),
+                                           std::int64_t(batches.max_rows) + 1);
   scratch.counts = Kokkos::View<eid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_counts"),
                                              n + 1);
   Neighbors<mem> out;
   out.offsets = Kokkos::View<eid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_offsets"),
                                           n + 1);
-  detail::pack_neighbor_rows(space, n, over, batches, detail::PinNeighborKeys<ExecSpace>{L, over, max_net_size}, scratch,
+  detail::pack_neighbor_rows(space, over, batches, detail::PinNeighborKeys<ExecSpace>{L, over, max_net_size}, scratch,
                              out, true);
   return out;
 }
@@ -262,6 +276,7 @@ Neighbors<typename ExecSpace::memory_space> stream_neighbors(const ExecSpace& sp
   auto uninitialized = [](const char* label) { return Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)); };
   const Kokkos::View<std::int64_t*, mem> keys(uninitialized("tessera::part::nbr_keys"), batches.max_entries);
   const Kokkos::View<eid_t*, mem> rows(uninitialized("tessera::part::nbr_rows"), std::int64_t(batches.max_rows) + 1);
+  const Kokkos::View<eid_t*, mem> ends(uninitialized("tessera::part::nbr_ends"), std::int64_t(batches.max_rows) + 1);
   Neighbors<mem> level;  // offsets of every row, no ids
   level.offsets = Kokkos::View<eid_t*, mem>(uninitialized("tessera::part::nbr_offsets"), n + 1);
   const auto counts = level.offsets;  // counted in place, then scanned
@@ -274,8 +289,8 @@ Neighbors<typename ExecSpace::memory_space> stream_neighbors(const ExecSpace& sp
     const auto row_map = Kokkos::subview(rows, std::make_pair(std::int64_t(0), std::int64_t(num_rows) + 1));
     fill(space, first, first + num_rows, batches.entries[b], keys);
     detail::batch_row_map(space, over, first, num_rows, batches.entries[b], row_map);
-    tessera::detail::sort_each_row(space, row_map, keys);
-    detail::count_neighbor_rows(space, first, num_rows, row_map, keys, counts);
+    detail::dedup_neighbor_rows(space, num_rows, row_map, keys, ends);
+    detail::count_neighbor_rows(space, first, num_rows, row_map, ends, keys, counts);
     auto boff = batch.offsets;
     const eid_t kept = tessera::detail::chunked_scan<ExecSpace, eid_t>(
         "tessera::part::nbr_batch_scan", space, std::int64_t(num_rows) + 1,
@@ -287,7 +302,7 @@ Neighbors<typename ExecSpace::memory_space> stream_neighbors(const ExecSpace& sp
       batch.ids = Kokkos::View<vid_t*, mem>(uninitialized("tessera::part::nbr_ids"), kept);
       batch.invalid = Kokkos::View<std::uint8_t*, mem>(uninitialized("tessera::part::nbr_invalid"), kept);
     }
-    detail::write_neighbor_rows(space, first, num_rows, row_map, keys, batch, first);
+    detail::write_neighbor_rows(space, first, num_rows, row_map, ends, keys, batch, first);
     Neighbors<mem> rows_of_batch = batch;
     rows_of_batch.ids = Kokkos::subview(batch.ids, std::make_pair(eid_t(0), kept));
     rows_of_batch.invalid = Kokkos::subview(batch.invalid, std::make_pair(eid_t(0), kept));
@@ -317,6 +332,8 @@ struct NeighborWorkspace {
     if (batched)
       pack.rows = Kokkos::View<eid_t*, MemorySpace>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cnbr_rows"),
                                                     finest_nodes + 1);
+    pack.ends = Kokkos::View<eid_t*, MemorySpace>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cnbr_ends"),
+                                                  finest_nodes + 1);
     pack.counts = Kokkos::View<eid_t*, MemorySpace>(
         Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cnbr_counts"), finest_nodes + 1);
     spare.offsets = Kokkos::View<eid_t*, MemorySpace>(
@@ -407,7 +424,7 @@ Neighbors<typename ExecSpace::memory_space> coarsen_neighbors(
   ws.spare = fine;
   detail::RowPackScratch<mem> scratch = ws.pack;
   scratch.counts = Kokkos::subview(ws.pack.counts, rows);
-  detail::pack_neighbor_rows(space, num_coarse, over, batches,
+  detail::pack_neighbor_rows(space, over, batches,
                              detail::CoarseNeighborKeys<ExecSpace>{fine, gamma, members, over}, scratch, out, false);
   return out;
 }
