@@ -88,7 +88,7 @@ part_t pack_initial(const ExecSpace& space, Hierarchy<typename ExecSpace::memory
   };
   const std::int64_t max_nodes = k_pack_nodes_per_block * bound;
   std::int64_t min_nodes = 0;  // the next level tried has at least this many nodes
-  std::vector<std::vector<part_t>> structured;  // finest-level structured packings, coarsest level first
+  std::vector<std::size_t> tried;  // levels tried, coarsest first
   for (std::size_t l = H.levels.size(); l-- > 0;) {
     const bool coarsest = l + 1 == H.levels.size();
     if (!coarsest && H.levels[l].num_nodes > max_nodes) break;
@@ -97,10 +97,13 @@ part_t pack_initial(const ExecSpace& space, Hierarchy<typename ExecSpace::memory
     const auto host_level = host_copy(H.levels[l]);
     consider(pack_blocks(host_level, limits, pack), l);
     consider(one_pass_blocks(host_level, limits), l);
-    if (fewest_blocks) structured.push_back(one_pass_blocks(*finest, limits, expand_order(H, l, growth_order(host_level, limits, pack))));
+    tried.push_back(l);
     if (!fewest_blocks || block_count(best) <= block_count(reference)) break;
   }
   if (fewest_blocks && block_count(best) > block_count(reference)) {
+    std::vector<std::vector<part_t>> structured;  // finest-level packings, coarsest level first
+    for (const std::size_t l : tried)
+      structured.push_back(one_pass_blocks(*finest, limits, expand_order(H, l, growth_order(host_copy(H.levels[l]), limits, pack))));
     structured.push_back(std::move(reference));
     best.clear();
     score_t best_conn = 0;
