@@ -150,17 +150,55 @@ std::vector<part_t> pack_blocks(const Level<Kokkos::HostSpace>& L, const Partiti
   return parts;
 }
 
-std::vector<part_t> one_pass_blocks(const Level<Kokkos::HostSpace>& L, const PartitionLimits& limits) {
+std::vector<vid_t> growth_order(const Level<Kokkos::HostSpace>& L, const PartitionLimits& limits,
+                                const PackParams& params) {
+  const vid_t n = L.num_nodes;
+  std::vector<part_t> parts(static_cast<std::size_t>(n), invalid_part);  // segment of each ordered node
+  const std::vector<part_t> rejected(static_cast<std::size_t>(n), invalid_part);
+  std::vector<vid_t> order;
+  order.reserve(static_cast<std::size_t>(n));
+  OverlapFrontier frontier(L, params);
+  part_t segment = 0;
+  node_weight_t filled = 0;  // weight of the current segment
+  frontier.open(segment);
+  vid_t scan = 0;
+  while (static_cast<vid_t>(order.size()) < n) {
+    vid_t v = frontier.pop(parts, rejected);
+    if (v == invalid_vid) {
+      while (parts[scan] != invalid_part) ++scan;
+      v = scan;
+    }
+    parts[v] = segment;
+    order.push_back(v);
+    frontier.expand(v, parts);
+    filled += L.node_weights(v);
+    if (filled < limits.max_block_weight) continue;
+    // v crosses a block boundary: its remainder starts the next segment, which grows around it.
+    filled -= limits.max_block_weight;
+    frontier.open(++segment);
+    if (filled > 0) frontier.expand(v, parts);
+  }
+  return order;
+}
+
+std::vector<part_t> one_pass_blocks(const Level<Kokkos::HostSpace>& L, const PartitionLimits& limits,
+                                    const std::vector<vid_t>& order) {
   std::vector<part_t> parts(static_cast<std::size_t>(L.num_nodes), invalid_part);
   OpenBlock block(L, limits);
   part_t b = 0;
   block.open(b);
-  for (vid_t v = 0; v < L.num_nodes; ++v) {
+  for (const vid_t v : order) {
     if (!block.fits(v)) block.open(++b);
     parts[v] = b;
     block.add(v);
   }
   return parts;
+}
+
+std::vector<part_t> one_pass_blocks(const Level<Kokkos::HostSpace>& L, const PartitionLimits& limits) {
+  std::vector<vid_t> order(static_cast<std::size_t>(L.num_nodes));
+  for (vid_t v = 0; v < L.num_nodes; ++v) order[v] = v;
+  return one_pass_blocks(L, limits, order);
 }
 
 }  // namespace tessera::partitioning

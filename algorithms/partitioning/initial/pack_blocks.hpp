@@ -36,5 +36,16 @@ std::vector<part_t> pack_blocks(const Level<Kokkos::HostSpace>& L, const Partiti
 // The paper's one-pass baseline (§VII-A, [5]): nodes in id order fill the current block while it
 // stays within Omega and Delta; a node that does not fit opens the next block.
 std::vector<part_t> one_pass_blocks(const Level<Kokkos::HostSpace>& L, const PartitionLimits& limits);
+// One-pass over the nodes in `order` (a permutation of the level's ids) instead of id order.
+std::vector<part_t> one_pass_blocks(const Level<Kokkos::HostSpace>& L, const PartitionLimits& limits,
+                                    const std::vector<vid_t>& order);
+
+// An order of the level's nodes for chunking (the structured packing of the driver): greedy
+// growing by overlap as in pack_blocks, but with no Delta check and no rejection: a segment takes
+// nodes until its weight reaches Omega, the node that crosses Omega is split in thought (its
+// remainder counts for the next segment) and the next segment grows around it, so consecutive
+// Omega-sized chunks of the order, once expanded to unit-weight nodes, are compact and adjacent.
+std::vector<vid_t> growth_order(const Level<Kokkos::HostSpace>& L, const PartitionLimits& limits,
+                                const PackParams& params = {});
 
 }  // namespace tessera::partitioning

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -29,15 +30,38 @@ namespace tessera::partitioning {
 // k_pack_nodes_per_block nodes per block of ceil(W / Omega): smaller clusters pack more tightly
 // (LeNet's 10 coarsest clusters pair no further and pack into 10 blocks; its level of 46
 // clusters packs into 9, as one-pass). Fewest blocks win, ties to the coarser level and to
-// overlap packing. Last resort, so that multilevel never needs more blocks than the baseline:
-// the baseline's partition of the finest level, which refinement then improves. With
-// params.fewest_blocks off (auto: off for undirected inputs), only the coarsest level's two
-// candidates are tried. The hierarchy
+// overlap packing. When no level's clusters pack into as few blocks as the reference (the
+// clusters' sizes leave no slack to spare: 16k-model has W = 16 Omega exactly), the structured
+// packing of every tried level competes with the reference at the finest level: the level's
+// clusters in growth_order, expanded through the hierarchy (each cluster's members together, in
+// their own level's order), chunked by one-pass at the finest level, where unit nodes fill every
+// block. Among those, fewest blocks, then least connectivity, then the coarser level; the
+// reference (one-pass in id order) is the last resort. With params.fewest_blocks off (auto: off
+// for undirected inputs), only the coarsest level's two candidates are tried. The hierarchy
 // above the chosen level is dropped; returns the block count.
 inline constexpr vid_t k_pack_nodes_per_block = 64;
 
 inline part_t block_count(const std::vector<part_t>& parts) {
   return parts.empty() ? 0 : *std::max_element(parts.begin(), parts.end()) + 1;
+}
+
+// The order of level 0's nodes that expands `order` (of level `level`'s nodes): the members of
+// each cluster together, clusters in `order`, members in the finer level's expanded order.
+template <class MemorySpace>
+std::vector<vid_t> expand_order(const Hierarchy<MemorySpace>& H, std::size_t level, std::vector<vid_t> order) {
+  for (std::size_t l = level; l-- > 0;) {
+    const auto gamma = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, H.gammas[l]);
+    const vid_t n = H.levels[l].num_nodes, coarse = H.levels[l + 1].num_nodes;
+    std::vector<vid_t> rank(static_cast<std::size_t>(coarse));
+    for (vid_t i = 0; i < coarse; ++i) rank[order[i]] = i;
+    std::vector<vid_t> start(static_cast<std::size_t>(coarse) + 1, 0);
+    for (vid_t v = 0; v < n; ++v) ++start[rank[gamma(v)] + 1];
+    for (vid_t i = 0; i < coarse; ++i) start[i + 1] += start[i];
+    std::vector<vid_t> fine(static_cast<std::size_t>(n));
+    for (vid_t v = 0; v < n; ++v) fine[start[rank[gamma(v)]]++] = v;  // ids ascending within a cluster
+    order = std::move(fine);
+  }
+  return order;
 }
 
 template <class ExecSpace>
@@ -49,7 +73,11 @@ part_t pack_initial(const ExecSpace& space, Hierarchy<typename ExecSpace::memory
   const std::int64_t bound = limits.coarsest_nodes;  // ceil(W / Omega)
   std::vector<part_t> reference;
   const bool fewest_blocks = params.fewest_blocks.value_or(false);  // resolved by partition_single_run
-  if (fewest_blocks) reference = one_pass_blocks(host_copy(H.levels[0]), limits);
+  std::optional<Level<Kokkos::HostSpace>> finest;
+  if (fewest_blocks) {
+    finest = host_copy(H.levels[0]);
+    reference = one_pass_blocks(*finest, limits);
+  }
   std::vector<part_t> best;
   std::size_t best_level = H.levels.size() - 1;
   auto consider = [&](std::vector<part_t>&& candidate, std::size_t level) {
@@ -60,6 +88,7 @@ part_t pack_initial(const ExecSpace& space, Hierarchy<typename ExecSpace::memory
   };
   const std::int64_t max_nodes = k_pack_nodes_per_block * bound;
   std::int64_t min_nodes = 0;  // the next level tried has at least this many nodes
+  std::vector<std::size_t> tried;  // levels tried, coarsest first
   for (std::size_t l = H.levels.size(); l-- > 0;) {
     const bool coarsest = l + 1 == H.levels.size();
     if (!coarsest && H.levels[l].num_nodes > max_nodes) break;
@@ -68,9 +97,26 @@ part_t pack_initial(const ExecSpace& space, Hierarchy<typename ExecSpace::memory
     const auto host_level = host_copy(H.levels[l]);
     consider(pack_blocks(host_level, limits, pack), l);
     consider(one_pass_blocks(host_level, limits), l);
+    tried.push_back(l);
     if (!fewest_blocks || block_count(best) <= block_count(reference)) break;
   }
-  if (fewest_blocks && block_count(best) > block_count(reference)) consider(std::move(reference), 0);
+  if (fewest_blocks && block_count(best) > block_count(reference)) {
+    std::vector<std::vector<part_t>> structured;  // finest-level packings, coarsest level first
+    for (const std::size_t l : tried)
+      structured.push_back(one_pass_blocks(*finest, limits, expand_order(H, l, growth_order(host_copy(H.levels[l]), limits, pack))));
+    structured.push_back(std::move(reference));
+    best.clear();
+    score_t best_conn = 0;
+    for (auto& candidate : structured) {
+      const score_t conn = host_connectivity(*finest, candidate);
+      if (best.empty() || block_count(candidate) < block_count(best) ||
+          (block_count(candidate) == block_count(best) && conn < best_conn)) {
+        best = std::move(candidate);
+        best_conn = conn;
+      }
+    }
+    best_level = 0;
+  }
   H.levels.resize(best_level + 1);
   H.gammas.resize(best_level);
   parts = Kokkos::View<part_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"), best.size());
