@@ -151,6 +151,13 @@ const std::vector<PartitionOption>& partition_options() {
        },
        [](const PartitionParams& p) { return std::to_string(p.level_fm_nodes); },
        /*required=*/false, k_kway_mode},
+      {"vcycles", "N",
+       "k-way: V-cycles after the first: coarsen again with pairs only within a block of the current partition "
+       "(another seed each), refine every level again",
+       "",
+       [](PartitionParams& p, const std::string& v) { p.vcycles = static_cast<int>(option_integer("vcycles", v, 0, 64)); },
+       [](const PartitionParams& p) { return std::to_string(p.vcycles); },
+       /*required=*/false, k_kway_mode},
       {"initial-fm", "0|1", "k-way: polish initial partitions with sequential FM",
        "",
        [](PartitionParams& p, const std::string& v) { p.initial_fm = parse_switch("initial-fm", v); },
