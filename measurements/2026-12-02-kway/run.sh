@@ -13,5 +13,5 @@ for k in ${KS:-2 4 8 16 32 64}; do
   for i in ${INSTANCES:-01 02 03 04 05 06 07 08 09}; do echo "$i $k"; done
 done | xargs -P "${JOBS:-2}" -L 1 bash -c '
   i=$0; k=$1
-  j=$(OMP_NUM_THREADS=1 OMP_PROC_BIND=false '"$bin"' partition '"$data"'/hypergraphs/ispd98/ibm$i.hgr.gz --k $k --epsilon 0.03 --seed 0 --json '"$opts"' 2>/dev/null | tail -n 1)
-  echo "{\"instance\":\"ibm$i\",\"k\":$k,\"options\":\"'"$opts"'\",\"result\":$j}"' >> "$out"
+  j=$(timeout ${RUN_TIMEOUT:-150} env OMP_NUM_THREADS=1 OMP_PROC_BIND=false '"$bin"' partition '"$data"'/hypergraphs/ispd98/ibm$i.hgr.gz --k $k --epsilon 0.03 --seed 0 --json '"$opts"' 2>/dev/null | tail -n 1)
+  echo "{\"instance\":\"ibm$i\",\"k\":$k,\"options\":\"'"$opts"'\",\"result\":${j:-null}}"' >> "$out"

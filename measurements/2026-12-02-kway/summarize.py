@@ -14,7 +14,7 @@ for path in sys.argv[2:]:
     d = {}
     for line in open(path):
         r = json.loads(line)
-        d[(r["instance"], r["k"])] = r["result"]
+        if r["result"] is not None: d[(r["instance"], r["k"])] = r["result"]
     runs.append((path, d))
 
 keys = sorted(set(k for _, d in runs for k in d), key=lambda x: (x[1], x[0]))

@@ -55,6 +55,8 @@ struct PartitionParams {
   // k-way: V-cycles after the first multilevel cycle (multilevel/vcycle.hpp): coarsen again within
   // the blocks of the current partition (another noise seed) and refine every level again.
   int vcycles = 0;
+  // k-way: an FM pass (initial and level FM) ends after this many moves without a new best prefix.
+  int fm_stop_moves = 1000;
 
   std::uint64_t seed = 0;  // noise and initial-partition seeds; the result is a function of it
   // Independent multilevel runs with seeds seed, seed + 1, ...; the best result is kept (valid
