@@ -54,7 +54,7 @@ struct PartitionParams {
   vid_t level_fm_nodes = 262144;
   // k-way: V-cycles after the first multilevel cycle (multilevel/vcycle.hpp): coarsen again within
   // the blocks of the current partition (another noise seed) and refine every level again.
-  int vcycles = 0;
+  int vcycles = 2;
   // k-way: an FM pass (initial and level FM) ends after this many moves without a new best prefix.
   int fm_stop_moves = 1000;
 
