@@ -11,6 +11,7 @@
 #include "core/util/memory_budget.hpp"
 #include "core/util/path_exists.hpp"
 #include "io/generators/generator_spec.hpp"
+#include "io/generators/hgr_augment.hpp"
 #include "io/generators/nn_hypergraph.hpp"
 #include "io/text/text_formats.hpp"
 #include "io/text/vertex_labels_format.hpp"
@@ -90,6 +91,7 @@ bool is_hypergraph_format(FileFormat f) {
 
 bool holds_hypergraph(const std::string& source, std::optional<FileFormat> format) {
   if (gen::is_nn_spec(source)) return true;  // a generated neural network ("nn:..." or "gen:nn:...")
+  if (gen::is_hgr_augment_spec(source)) return true;  // a scaled-up hypergraph file (hgr_augment.hpp)
   if (source.rfind(generator_prefix, 0) == 0) return false;
   const FileFormat f = format ? *format : format_from_path(source);
   if (f != FileFormat::hdf5) return is_hypergraph_format(f);
@@ -223,6 +225,10 @@ HostHypergraph load_hypergraph(const std::string& path, const HypergraphLoadOpti
   if (gen::is_nn_spec(path)) {
     progress::report("generating", path);
     return build_hypergraph(gen::generate_nn_hypergraph(path), report, path);
+  }
+  if (gen::is_hgr_augment_spec(path)) {  // io/generators/hgr_augment.hpp
+    progress::report("generating", path);
+    return build_hypergraph(gen::generate_hgr_augment(path), report, path);
   }
   TESSERA_USER_REQUIRE(path_exists(path), path << ": no such file");
   progress::report("reading", path);

@@ -6,6 +6,7 @@
 #include "core/util/json.hpp"
 #include "core/util/progress.hpp"
 #include "io/generators/generator_spec.hpp"
+#include "io/generators/hgr_augment.hpp"
 #include "io/generators/nn_hypergraph.hpp"
 #include "io/graph_io.hpp"
 
@@ -27,7 +28,7 @@ int generate_command(const Args& argv) {
   if (!args.parse(argv)) return 0;
   const std::string spec = args.get("spec");
   const std::string& output = args.get("output");
-  if (gen::is_nn_spec(spec)) {  // neural-network hypergraph (io/generators/nn_hypergraph.hpp)
+  if (gen::is_nn_spec(spec) || gen::is_hgr_augment_spec(spec)) {  // hypergraph (nn_hypergraph.hpp, hgr_augment.hpp)
     Kokkos::Timer timer;
     const auto h = io::load_hypergraph(spec);
     const double generate_s = timer.seconds();

@@ -13,6 +13,7 @@
 #include "core/util/path_exists.hpp"
 #include "core/util/switch_value.hpp"
 #include "io/generators/generator_spec.hpp"
+#include "io/generators/hgr_augment.hpp"
 #include "io/generators/nn_hypergraph.hpp"
 
 namespace tessera::io {
@@ -199,7 +200,7 @@ ExperimentConfig load_experiment(const std::string& path, bool quick) {
       in.source = spec.rfind("gen:", 0) == 0 ? spec : "gen:" + spec;
       in.name = in.source.substr(4);
       try {  // checked now, not when the sweep reaches it (nn: hypergraph specs when generated)
-        if (!gen::is_nn_spec(in.name)) gen::parse_generator_spec(in.name);
+        if (!gen::is_nn_spec(in.name) && !gen::is_hgr_augment_spec(in.name)) gen::parse_generator_spec(in.name);
       } catch (const UserError& e) {
         r.fail(node["generator"], e.what());
       }

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "algorithms/partitioning/coarsening/block_constraint.hpp"
 #include "algorithms/partitioning/coarsening/coarsening_params.hpp"
 #include "algorithms/partitioning/coarsening/neighbors.hpp"
 #include "algorithms/partitioning/coarsening/pair_isolated.hpp"
@@ -83,9 +84,12 @@ Kokkos::View<vid_t*, typename ExecSpace::memory_space> compose(const ExecSpace& 
 
 // Coarsening (§V): proposals, Pi matching rounds, isolated pairing, contraction, until the target
 // size, a level without pairs, or a stalled tail (see CoarseningParams::stall_fraction).
+// With `blocks` (one block per node of the finest level; k-way V-cycles), pairs stay within a
+// block (coarsening/block_constraint.hpp).
 template <class ExecSpace>
 CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>& H,
-                          const CoarseningParams& cp, const PartitionLimits& limits, const CoarseningRun& run) {
+                          const CoarseningParams& cp, const PartitionLimits& limits, const CoarseningRun& run,
+                          Kokkos::View<part_t*, typename ExecSpace::memory_space> blocks = {}) {
   using mem = typename ExecSpace::memory_space;
   CoarseningReport result;
   result.stop = "target";
@@ -141,6 +145,7 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
       props = begin_proposals(space, L, pp, pws);
       nbr = stream_neighbors(space, L, cp.max_scored_net_size, batching, ProposeBatch<ExecSpace>{space, L, pp, pws, props});
     }
+    if (blocks.extent(0) > 0) restrict_proposals_to_blocks(space, props, blocks);
     lap(steps.proposal);
     const auto level_nodes = std::make_pair(std::int64_t(0), std::int64_t(L.num_nodes));
     const Kokkos::View<vid_t*, mem> mate = Kokkos::subview(mate_all, level_nodes);
@@ -154,6 +159,7 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
     }
     lap(steps.matching);
     pair_isolated(space, L, nbr, mate, limits, ws.pairs);
+    if (blocks.extent(0) > 0) unmatch_across_blocks(space, mate, blocks, ws.pairs);
     vid_t pairs = 0;  // matched and isolated pairs of the level: its one read-back
     Kokkos::deep_copy(space, pairs, ws.pairs);
     space.fence();
@@ -169,6 +175,7 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
     auto C = contract(space, L, mate, limits.check_inbound, cws);
     if (cp.materialize_neighbors)
       nbr = coarsen_neighbors(space, nbr, C.coarse.num_nodes, C.gamma, C.members, *nws, batching);
+    if (blocks.extent(0) > 0) blocks = coarse_blocks(space, C.gamma, blocks, C.coarse.num_nodes);
     lap(steps.contraction);
     result.level_nodes.push_back(C.coarse.num_nodes);
     progress::report("coarsening", "level " + std::to_string(level + 1) + ", " + std::to_string(C.coarse.num_nodes) + " nodes");

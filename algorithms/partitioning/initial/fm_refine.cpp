@@ -8,7 +8,7 @@
 namespace tessera::partitioning {
 
 score_t fm_refine(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts, part_t k, node_weight_t omega,
-                  int max_passes) {
+                  int max_passes, int stop_after) {
   const vid_t n = L.num_nodes;
   const nid_t m = L.num_nets;
   std::vector<std::int32_t> count(static_cast<std::size_t>(m) * k, 0);  // pins(p, e)
@@ -61,7 +61,7 @@ score_t fm_refine(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts,
     score_t cumulative = 0, best = 0;
     std::size_t best_len = 0;
     int since_best = 0;
-    while (!queue.empty() && since_best < 100) {
+    while (!queue.empty() && since_best < stop_after) {
       auto [g, negv, p] = queue.top();
       queue.pop();
       const vid_t v = -negv;

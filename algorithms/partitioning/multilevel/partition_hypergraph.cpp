@@ -18,6 +18,7 @@
 #include "algorithms/partitioning/metrics/evaluate_partition.hpp"
 #include "algorithms/partitioning/multilevel/initial_partition.hpp"
 #include "algorithms/partitioning/multilevel/resolve_limits.hpp"
+#include "algorithms/partitioning/multilevel/vcycle.hpp"
 #include "algorithms/partitioning/refinement/refine.hpp"
 #include "core/error.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
@@ -89,6 +90,33 @@ void add_refinement(PartitionResult<MemorySpace>& result, vid_t nodes, const Ref
       RefinedLevel{nodes, stats.repetitions_run, stats.gains_seconds + stats.sequence_seconds + stats.validity_seconds});
 }
 
+// Uncoarsening: refinement (and k-way level FM) at every level of H, from the coarsest (refined
+// too when refine_coarsest) down to levels[0]; `parts` goes from the coarsest level to the finest.
+template <class ExecSpace, class Workspace>
+void uncoarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>& H,
+               Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
+               const PartitionParams& params, const PartitionLimits& limits, const Workspace& refine_ws,
+               PartitionResult<typename ExecSpace::memory_space>& result, bool refine_coarsest) {
+  using mem = typename ExecSpace::memory_space;
+  if (refine_coarsest) {
+    add_refinement(result, H.levels.back().num_nodes,
+                   refine(space, H.levels.back(), parts, num_parts, limits, params.refinement, refine_ws));
+    if (H.levels.size() > 1) level_fm(space, H.levels.back(), params, limits, parts);
+  }
+  for (std::size_t l = H.levels.size() - 1; l > 0; --l) {
+    Kokkos::View<part_t*, mem> fine(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
+                                    H.levels[l - 1].num_nodes);
+    project(space, H.gammas[l - 1], parts, fine);
+    parts = fine;
+    H.levels.pop_back();
+    H.gammas.pop_back();
+    progress::report("refining", "level " + std::to_string(l - 1) + ", " + std::to_string(H.levels[l - 1].num_nodes) + " nodes");
+    add_refinement(result, H.levels[l - 1].num_nodes,
+                   refine(space, H.levels[l - 1], parts, num_parts, limits, params.refinement, refine_ws));
+    level_fm(space, H.levels[l - 1], params, limits, parts);
+  }
+}
+
 // One multilevel V-cycle: coarsening, initial partition, refinement at every level.
 template <class ExecSpace>
 PartitionResult<typename ExecSpace::memory_space> partition_once(
@@ -134,20 +162,13 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
   // Uncoarsening with refinement at every level.
   phase.reset();
   const auto refine_ws = make_refine_workspace(space, H.levels[0], num_parts, limits);
-  if (params.mode == PartitionMode::constrained)
-    add_refinement(result, H.levels.back().num_nodes,
-                   refine(space, H.levels.back(), parts, num_parts, limits, params.refinement, refine_ws));
-  for (std::size_t l = H.levels.size() - 1; l > 0; --l) {
-    Kokkos::View<part_t*, mem> fine(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
-                                    H.levels[l - 1].num_nodes);
-    project(space, H.gammas[l - 1], parts, fine);
-    parts = fine;
-    H.levels.pop_back();
-    H.gammas.pop_back();
-    progress::report("refining", "level " + std::to_string(l - 1) + ", " + std::to_string(H.levels[l - 1].num_nodes) + " nodes");
-    add_refinement(result, H.levels[l - 1].num_nodes,
-                   refine(space, H.levels[l - 1], parts, num_parts, limits, params.refinement, refine_ws));
-    level_fm(space, H.levels[l - 1], params, limits, parts);
+  uncoarsen(space, H, parts, num_parts, params, limits, refine_ws, result, params.mode == PartitionMode::constrained);
+  // k-way: V-cycles (multilevel/vcycle.hpp) re-coarsen within the blocks and refine again.
+  if (params.mode == PartitionMode::kway && params.vcycles > 0) {
+    const Level<mem> finest = H.levels[0];
+    kway_vcycles(space, finest, parts, params, limits, result.steps, [&](Hierarchy<mem>& C, Kokkos::View<part_t*, mem>& p) {
+      uncoarsen(space, C, p, num_parts, params, limits, refine_ws, result, /*refine_coarsest=*/true);
+    });
   }
   if (params.mode == PartitionMode::constrained && n > 0) num_parts = compact_blocks(space, parts, num_parts);
   space.fence();

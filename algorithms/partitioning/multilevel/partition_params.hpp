@@ -52,6 +52,11 @@ struct PartitionParams {
   // levels with at most this many nodes (0: none). ISPD98 k = 2: cut / best known 1.154 -> 1.130
   // (geometric mean, ibm01-09).
   vid_t level_fm_nodes = 262144;
+  // k-way: V-cycles after the first multilevel cycle (multilevel/vcycle.hpp): coarsen again within
+  // the blocks of the current partition (another noise seed) and refine every level again.
+  int vcycles = 2;
+  // k-way: an FM pass (initial and level FM) ends after this many moves without a new best prefix.
+  int fm_stop_moves = 1000;
 
   std::uint64_t seed = 0;  // noise and initial-partition seeds; the result is a function of it
   // Independent multilevel runs with seeds seed, seed + 1, ...; the best result is kept (valid
