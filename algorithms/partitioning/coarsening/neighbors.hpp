@@ -419,6 +419,11 @@ Neighbors<typename ExecSpace::memory_space> coarsen_neighbors(
     space.fence();
   }
   const RowBatches batches = plan_row_batches(over, num_coarse, total, level_limits);
+  // A coarse row longer than the keys is a batch of its own (plan_row_batches): the keys grow to
+  // hold it (only under a tiny memory budget: the keys hold at least k_min_batch_entries).
+  if (batches.max_entries > key_capacity)
+    ws.pack.keys = Kokkos::View<std::int64_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::cnbr_keys"),
+                                                    batches.max_entries);
   Neighbors<mem> out = ws.spare;
   out.offsets = Kokkos::subview(ws.spare.offsets, rows);
   ws.spare = fine;

@@ -4,6 +4,8 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
+#include <random>
 #include <vector>
 
 #include "algorithms/partitioning/coarsening/neighbor_batches.hpp"
@@ -95,5 +97,29 @@ TEST_CASE_TEMPLATE_DEFINE("neighbour batches: the same partition whatever the ba
   const auto whole = partition_with_batch<Space>(h, p, 0);
   test::MemoryCap cap(std::uint64_t(1) << 20);
   CHECK(partition_with_batch<Space>(h, p, 0) == whole);
+  // A coarse row longer than a whole batch under the smallest budget (k_min_batch_entries keys):
+  // nodes in six random nets of 1,000 pins have ~2,700 distinct neighbours, a pair of them more
+  // than 4,096 entries. Its batch used to be written past the end of the keys.
+  {
+    std::mt19937 rng(11);
+    HypergraphInput in;
+    in.num_nodes = 3000;
+    in.directed = true;
+    std::vector<vid_t> ids(in.num_nodes);
+    for (vid_t i = 0; i < in.num_nodes; ++i) ids[i] = i;
+    for (int e = 0; e < 18; ++e) {
+      std::shuffle(ids.begin(), ids.end(), rng);
+      std::vector<vid_t> dst(ids.begin() + 1, ids.begin() + 1000);
+      std::sort(dst.begin(), dst.end());
+      in.add_net({ids[0]}, dst, 1.0);
+    }
+    const auto dense = build_hypergraph(in);
+    PartitionParams q;
+    q.max_block_weight = 64;
+    q.max_inbound_nets = 1000;
+    const auto unlimited = partition_with_batch<Space>(dense, q, 0);
+    test::MemoryCap tiny(1024);
+    CHECK(partition_with_batch<Space>(dense, q, 0) == unlimited);
+  }
 }
 TEST_CASE_TEMPLATE_APPLY(batch_cases, tessera::test::ExecSpaces);
