@@ -1,5 +1,7 @@
 #include "distributed/triangle_count/query_receiver.hpp"
 
+#include <algorithm>
+
 #include <cstring>
 #include <type_traits>
 
@@ -189,7 +191,7 @@ void count_rows(const Space& space, const OwnedRows<typename Space::memory_space
 
 template <class Space>
 QueryReceiver<Space>::QueryReceiver(const RankDag<memory>& dag, vid_t first, vid_t last, QueryFormat format,
-                                    int streams)
+                                    int streams, std::size_t batch_words)
     : dag_(dag),
       first_(first),
       last_(last),
@@ -198,7 +200,8 @@ QueryReceiver<Space>::QueryReceiver(const RankDag<memory>& dag, vid_t first, vid
       slots_(static_cast<std::size_t>(streams)),
       found_("tessera::dist::tc::received_found", static_cast<std::size_t>(streams)),
       bad_("tessera::dist::tc::received_bad", static_cast<std::size_t>(streams)),
-      runs_("tessera::dist::tc::received_runs", static_cast<std::size_t>(streams)) {
+      runs_("tessera::dist::tc::received_runs", static_cast<std::size_t>(streams)),
+      batch_words_(std::max<std::size_t>(1, batch_words)) {
   Kokkos::fence();  // the zeroed counters are visible to every instance
 }
 
@@ -222,12 +225,24 @@ template <class Space>
 void QueryReceiver<Space>::submit(const vid_t* words, std::size_t count) {
   if (count == 0) return;
   TESSERA_REQUIRE(format_ != QueryFormat::flat || count % 2 == 0, "flat message with an odd number of words");
+  if (open_ > 0 && open_ + count > slots_[static_cast<std::size_t>(next_)].host.extent(0)) launch_open_batch();
+  Slot& slot = slots_[static_cast<std::size_t>(next_)];
+  if (open_ == 0) {
+    if (slot.busy) instances_[next_].fence();  // its previous batch is copied and counted: buffers free
+    slot.busy = false;
+    reserve(slot, std::max(count, batch_words_));
+  }
+  std::memcpy(slot.host.data() + open_, words, count * sizeof(vid_t));
+  open_ += count;
+  if (open_ >= batch_words_) launch_open_batch();
+}
+
+template <class Space>
+void QueryReceiver<Space>::launch_open_batch() {
+  if (open_ == 0) return;
   const int k = next_;
-  next_ = (next_ + 1) % instances_.size();
+  const std::size_t count = open_;
   Slot& slot = slots_[static_cast<std::size_t>(k)];
-  if (slot.busy) instances_[k].fence();  // its previous batch is copied and counted: buffers free
-  reserve(slot, count);
-  std::memcpy(slot.host.data(), words, count * sizeof(vid_t));
   if constexpr (!std::is_same_v<staging, memory>)
     Kokkos::deep_copy(instances_[k], Kokkos::subview(slot.words, Kokkos::make_pair(std::size_t{0}, count)),
                       Kokkos::subview(slot.host, Kokkos::make_pair(std::size_t{0}, count)));
@@ -242,10 +257,13 @@ void QueryReceiver<Space>::submit(const vid_t* words, std::size_t count) {
     count_rows(instances_[k], rows, batch, count, slot.run_start, counters, k);
   slot.busy = true;
   ++batches_;
+  open_ = 0;
+  next_ = (next_ + 1) % instances_.size();
 }
 
 template <class Space>
 count_t QueryReceiver<Space>::finish() {
+  launch_open_batch();
   for (int k = 0; k < instances_.size(); ++k) instances_[k].fence();
   for (auto& slot : slots_) slot.busy = false;
   const auto found = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, found_);

@@ -1,6 +1,7 @@
 #pragma once
-// The receiver side of Algorithm 1 (lines 38-43; paper 1 §II-A2, §II-A3, §II-B2): every
-// received batch of queries is copied once into staging memory and handed to the next of
+// The receiver side of Algorithm 1 (lines 38-43; paper 1 §II-A2, §II-A3, §II-B2): received
+// messages of queries are copied once into staging memory, coalesced into batches of
+// k_batch_words, and each batch is handed to the next of
 // several execution space instances (CUDA streams on a GPU), where it is copied to the device,
 // decoded and counted while the host goes back to communicating. A stream's buffers are reused
 // only after its previous batch has finished (two or more streams: double buffering of the
@@ -36,11 +37,21 @@ class QueryReceiver {
   using memory = typename Space::memory_space;
   using staging = typename kokkos_ext::StagingMemory<Space>::type;
 
-  // `dag`: this rank's oriented rows (vertices [first, last)); `streams` >= 1 instances.
-  QueryReceiver(const RankDag<memory>& dag, vid_t first, vid_t last, QueryFormat format, int streams);
+  // Messages are coalesced into batches of at least this many words (16 MiB): every batch costs
+  // a copy and two or three kernel launches on its instance, and on the H200 (2026-12-02, kron22,
+  // two ranks sharing the GPU, MPI-only variant) one batch per 6.5 KB message made 29,000
+  // batches per rank and 31 s of answering.
+  static constexpr std::size_t k_batch_words = std::size_t(1) << 22;
 
-  // Copies the batch (`count` words in the receiver's format) and starts counting it on the
-  // next instance; waits only when that instance's previous batch still runs.
+  // `dag`: this rank's oriented rows (vertices [first, last)); `streams` >= 1 instances;
+  // `batch_words`: the coalescing threshold (tests lower it to exercise many batches).
+  QueryReceiver(const RankDag<memory>& dag, vid_t first, vid_t last, QueryFormat format, int streams,
+                std::size_t batch_words = k_batch_words);
+
+  // Appends a received message (`count` words in the receiver's format, starting at a query,
+  // run or record boundary) to the open batch; a batch starts counting on its instance once it
+  // holds batch_words words (or at finish). Waits only when that instance's previous batch
+  // still runs.
   void submit(const vid_t* words, std::size_t count);
   // Waits for every batch; returns the queries answered yes (closed wedges). Throws when a
   // query named a vertex this rank does not own, or a compact batch did not start with a parent.
@@ -56,6 +67,7 @@ class QueryReceiver {
     bool busy = false;
   };
   void reserve(Slot& slot, std::size_t count);
+  void launch_open_batch();
 
   RankDag<memory> dag_;
   vid_t first_, last_;
@@ -65,7 +77,9 @@ class QueryReceiver {
   Kokkos::View<unsigned long long*, memory> found_;  // per instance: wedges closed
   Kokkos::View<unsigned long long*, memory> bad_;    // per instance: malformed queries
   Kokkos::View<eid_t*, memory> runs_;                // per instance: runs of its current batch
-  int next_ = 0;
+  std::size_t batch_words_;
+  int next_ = 0;            // the instance of the open batch
+  std::size_t open_ = 0;    // words in the open batch (slots_[next_].host)
   std::size_t batches_ = 0;
 };
 

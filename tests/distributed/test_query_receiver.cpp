@@ -96,15 +96,25 @@ void check_receiver() {
   REQUIRE(w.triangles > 0);
   for (auto format : {dist::QueryFormat::flat, dist::QueryFormat::compact, dist::QueryFormat::rows})
     for (std::size_t words : {std::size_t{2}, std::size_t{97}, std::size_t{1} << 20})
-      for (int streams : {1, 3}) {
-        INFO("format " << static_cast<int>(format) << ", words " << words
-                       << ", streams " << streams << ", space " << Space::name());
-        dist::detail::QueryReceiver<Space> receiver(w.dag, w.g.begin(), w.g.end(), format, streams);
-        const auto batches = w.messages(format, words);
-        for (const auto& b : batches) receiver.submit(b.data(), b.size());
-        CHECK(receiver.batches() == batches.size());
-        CHECK(receiver.finish() == w.triangles);
-      }
+      for (int streams : {1, 3})
+        for (std::size_t batch_words : {std::size_t{1}, std::size_t{300}, dist::detail::QueryReceiver<Space>::k_batch_words}) {
+          INFO("format " << static_cast<int>(format) << ", words " << words << ", streams " << streams
+                         << ", batch words " << batch_words << ", space " << Space::name());
+          dist::detail::QueryReceiver<Space> receiver(w.dag, w.g.begin(), w.g.end(), format, streams, batch_words);
+          const auto messages = w.messages(format, words);
+          std::size_t total = 0;
+          for (const auto& m : messages) {
+            receiver.submit(m.data(), m.size());
+            total += m.size();
+          }
+          CHECK(receiver.finish() == w.triangles);
+          // A batch per message at threshold 1; one for the whole graph when it is below the
+          // threshold; in between, coalesced messages (never more batches than messages).
+          if (batch_words == 1) CHECK(receiver.batches() == messages.size());
+          if (total < batch_words) CHECK(receiver.batches() == 1);
+          CHECK(receiver.batches() <= messages.size());
+          if (batch_words == 300 && words == 2) CHECK(receiver.batches() < messages.size());
+        }
 }
 
 }  // namespace
