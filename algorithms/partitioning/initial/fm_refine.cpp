@@ -8,7 +8,7 @@
 namespace tessera::partitioning {
 
 score_t fm_refine(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts, part_t k, node_weight_t omega,
-                  int max_passes, int stop_after) {
+                  int stop_after, int max_passes) {
   const vid_t n = L.num_nodes;
   const nid_t m = L.num_nets;
   std::vector<std::int32_t> count(static_cast<std::size_t>(m) * k, 0);  // pins(p, e)

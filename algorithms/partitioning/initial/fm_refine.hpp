@@ -14,7 +14,8 @@
 namespace tessera::partitioning {
 
 // Improves `parts` in place; returns the connectivity decrease (fixed point).
+// `stop_after`: PartitionParams::fm_stop_moves (declared there, with the option).
 score_t fm_refine(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts, part_t k, node_weight_t omega,
-                  int max_passes = 8, int stop_after = 1000);
+                  int stop_after, int max_passes = 8);
 
 }  // namespace tessera::partitioning
