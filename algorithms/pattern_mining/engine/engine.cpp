@@ -103,12 +103,7 @@ struct Launcher {
   // Every unit: the wide ones, then the narrow ones.
   count_t run_all(const ExecSpace& space) {
     count_t total = narrow_begin > 0 ? run(space, 0, narrow_begin) : 0;
-    if (narrow_begin < total_units) {
-      Launcher narrow = *this;
-      narrow.kernel = narrow_kernel;
-      narrow.shape = narrow_shape;
-      total += narrow.run(space, narrow_begin, total_units);
-    }
+    if (narrow_begin < total_units) total += narrow_launcher().run(space, narrow_begin, total_units);
     return total;
   }
 
@@ -121,13 +116,16 @@ struct Launcher {
   // reduction scratch, which would otherwise land in the first timed launch. G2Miner likewise
   // queries its kernel's occupancy (which loads it) before starting its timer.
   void warm_up(const ExecSpace& space) {
-    launch_shaped(space, 0, 0, narrow_begin);
-    if (narrow_begin < total_units) {
-      Launcher narrow = *this;
-      narrow.kernel = narrow_kernel;
-      narrow.shape = narrow_shape;
-      narrow.launch_shaped(space, 0, 0, total_units - narrow_begin);
-    }
+    if (narrow_begin > 0) launch_shaped(space, 0, 0, narrow_begin);
+    if (narrow_begin < total_units) narrow_launcher().launch_shaped(space, 0, 0, total_units - narrow_begin);
+  }
+
+  // This launcher with the narrow tasks' kernel and shape.
+  Launcher narrow_launcher() const {
+    Launcher narrow = *this;
+    narrow.kernel = narrow_kernel;
+    narrow.shape = narrow_shape;
+    return narrow;
   }
 
   // Units [unit_begin, unit_stop) with the workers a launch over `shaped_units` units gets.
