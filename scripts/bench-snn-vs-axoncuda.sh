@@ -8,6 +8,12 @@
 #
 #   scripts/bench-snn-vs-axoncuda.sh TESSERA_BIN AXON_BIN_OR_- OUT_DIR [network...]
 #
+# Also writes OUT_DIR/records.jsonl: one record per run in the shape of `tessera run`'s results
+# (input, algorithm = multilevel | axoncuda, num_parts, connectivity, time_s, valid, or error),
+# so that the figure of configs/papers/hypergraph-partitioning-gpu/table1-snn.yaml draws both
+# tools from the same call:
+#   scripts/plot.py --records OUT_DIR/records.jsonl --config configs/papers/hypergraph-partitioning-gpu/table1-snn.yaml --output OUT_DIR
+#
 # Environment: LIMIT_S (seconds per run, default 120), BUDGET_S (skip runs after this many
 # seconds, default none), WORK (where the .snn files go, default OUT_DIR/snn), TOOLS ("tessera
 # axoncuda" by default; one of them alone, e.g. every network through Tessera first, then
@@ -24,6 +30,18 @@ limit=${LIMIT_S:-120} budget=${BUDGET_S:-0} tools=${TOOLS:-"tessera axoncuda"}
 [ "$axon" = - ] && tools=${tools//axoncuda/}
 csv=$out/snn-vs-axoncuda.csv
 [ -s "$csv" ] || echo "network,nodes,pins,tool,blocks,connectivity,time_s,peak_device_bytes,valid,options" >"$csv"
+# What every record carries, as `tessera run`'s records do: the run's commit, device and start.
+records=$out/records.jsonl
+context=$(python3 - "$tessera" <<'PY'
+import datetime, json, re, subprocess, sys
+version = subprocess.run([sys.argv[1], "--version"], capture_output=True, text=True).stdout
+commit = re.search(r"commit ([0-9a-f]+(?:-dirty)?)", version)
+device = re.search(r"device (.+)", version)
+print(json.dumps({"experiment": "table1-snn-vs-axoncuda", "mode": "full", "task": "partition",
+                  "git_commit": commit.group(1) if commit else "?", "device": device.group(1).strip() if device else "?",
+                  "started": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}))
+PY
+)
 over_budget() { [ "$budget" -gt 0 ] && [ "$SECONDS" -ge "$budget" ]; }
 for name in $nets; do
   if over_budget; then echo "$name,,,-,,,,,skipped (budget)," >>"$csv"; continue; fi
@@ -43,14 +61,19 @@ for name in $nets; do
   if [[ " $tools " == *" tessera "* ]]; then
     timeout -k 5 "$limit" "$tessera" partition "$f" $opts --json >"$out/logs/tessera-$name.json" 2>"$out/logs/tessera-$name.err"
     rc=$?
-    python3 - "$out/logs/tessera-$name.json" "$name" "$nodes" "$pins" "$rc" "$opts" >>"$csv" <<'PY'
+    python3 - "$out/logs/tessera-$name.json" "$name" "$nodes" "$pins" "$rc" "$opts" "$context" >>"$csv" 2>>"$records" <<'PY'
 import json, sys
-path, name, nodes, pins, rc, opts = sys.argv[1:]
+path, name, nodes, pins, rc, opts, context = sys.argv[1:]
+record = dict(json.loads(context), input=name, algorithm="multilevel", options=opts)
 try:
     d = json.load(open(path))
     print(f'{name},{nodes},{pins},tessera,{d["num_parts"]},{d["connectivity"]},{d["time_s"]},{d.get("peak_device_bytes", "")},{d["valid"]},{opts}')
+    record.update({k: d[k] for k in ("num_parts", "connectivity", "time_s", "valid", "peak_device_bytes", "backend") if k in d})
 except (ValueError, KeyError, OSError):
-    print(f'{name},{nodes},{pins},tessera,,,,,{"timeout" if rc in ("124", "137") else "failed rc=" + rc},{opts}')
+    state = "timeout" if rc in ("124", "137") else "failed rc=" + rc
+    print(f'{name},{nodes},{pins},tessera,,,,,{state},{opts}')
+    record["error"] = state
+print(json.dumps(record), file=sys.stderr)
 PY
   fi
   [[ " $tools " == *" axoncuda "* ]] || continue
@@ -66,5 +89,13 @@ PY
   [ "$rc" = 0 ] || state=$([ "$rc" = 124 ] || [ "$rc" = 137 ] && echo timeout || echo "failed rc=$rc")
   t=$([ -n "$ms" ] && python3 -c "print($ms / 1000)")
   echo "$name,$nodes,$pins,axoncuda,$parts,$conn,$t,,$state,$aopts" >>"$csv"
+  python3 -c 'import json, sys
+ctx, name, parts, conn, t, state, opts = sys.argv[1:]
+r = dict(json.loads(ctx), input=name, algorithm="axoncuda", options=opts)
+if state == "ok" and parts and conn and t:
+    r.update(num_parts=int(parts), connectivity=int(float(conn)), time_s=float(t), valid=True)
+else:
+    r["error"] = state if state != "ok" else "no result in its log"
+print(json.dumps(r))' "$context" "$name" "$parts" "$conn" "$t" "$state" "$aopts" >>"$records"
 done
 cat "$csv"

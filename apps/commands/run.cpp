@@ -104,18 +104,34 @@ bool is_hypergraph_input(const io::InputConfig& in) {
   return io::holds_hypergraph(in.source, in.load.format);
 }
 
-bool reads(const GridPoint& point, bool hypergraph) {
-  return runner::find_task(point.task->task).hypergraph_input == hypergraph;
+bool reads(const GridPoint& point, const io::InputConfig& in) {
+  return runner::find_task(point.task->task).hypergraph_input == is_hypergraph_input(in) && point.task->runs_on(in.name);
+}
+
+// A task that names an input it cannot read (a graph for partition, a hypergraph for the graph
+// tasks) is a mistake in the file, not a silently skipped input.
+void check_selected_inputs(const io::ExperimentConfig& config) {
+  for (const auto& t : config.tasks)
+    for (const auto& name : t.inputs) {
+      const auto in = std::find_if(config.inputs.begin(), config.inputs.end(), [&](const io::InputConfig& i) { return i.name == name; });
+      const bool hypergraph = is_hypergraph_input(*in);
+      if (runner::find_task(t.task).hypergraph_input != hypergraph)
+        throw ParseError(config.file, t.line, "task '" + t.task + "' lists input '" + name + "', a " +
+                                                  (hypergraph ? "hypergraph" : "graph") + " it does not read");
+    }
 }
 
 std::size_t count_runs(const io::ExperimentConfig& config, const std::vector<GridPoint>& points) {
   std::size_t runs = 0;
+  check_selected_inputs(config);
+  const bool selecting = std::any_of(config.tasks.begin(), config.tasks.end(), [](const io::TaskConfig& t) { return !t.inputs.empty(); });
   for (const auto& in : config.inputs) {
     const bool hypergraph = is_hypergraph_input(in);
-    const auto n = std::count_if(points.begin(), points.end(), [&](const GridPoint& p) { return reads(p, hypergraph); });
+    const auto n = std::count_if(points.begin(), points.end(), [&](const GridPoint& p) { return reads(p, in); });
     if (n == 0)
       throw ParseError(config.file, 0, "input '" + in.name + "' is a " + (hypergraph ? "hypergraph" : "graph") +
-                                           " but no task of the experiment reads " + (hypergraph ? "hypergraphs" : "graphs"));
+                                           " but no task of the experiment reads " + (hypergraph ? "hypergraphs" : "graphs") +
+                                           (selecting ? " and lists it in its 'inputs'" : ""));
     runs += static_cast<std::size_t>(n) * static_cast<std::size_t>(config.repetitions);
   }
   return runs;
@@ -201,7 +217,7 @@ int run_command(const Args& argv) {
       }
     }
     for (const auto& point : points) {
-      if (!reads(point, hypergraph)) continue;
+      if (!reads(point, in)) continue;
       // A failed grid point is recorded with its error and the sweep goes on (the run then
       // exits with status 1), unless --fail-fast.
       Json warm = Json::object();

@@ -133,7 +133,25 @@ std::string plot_block(const Reader& r, const YAML::Node& node) {
   return out.c_str();
 }
 
+// A task's `inputs: [name, ...]`: names of inputs listed above it, each once; selecting by name
+// needs the names to be unique among the inputs.
+void select_inputs(const Reader& r, const YAML::Node& node, const std::vector<InputConfig>& inputs, TaskConfig& t) {
+  if (!node.IsSequence() || node.size() == 0) r.fail(node, "a task's 'inputs' must be a non-empty list of input names");
+  for (const auto& item : node) {
+    const std::string name = r.scalar(item, "an input name");
+    const auto same = std::count_if(inputs.begin(), inputs.end(), [&](const InputConfig& in) { return in.name == name; });
+    if (same == 0) r.fail(item, "the task's input '" + name + "' is not among the experiment's inputs");
+    if (same > 1) r.fail(item, "the task's input '" + name + "' names " + std::to_string(same) + " inputs (give them distinct names)");
+    if (std::find(t.inputs.begin(), t.inputs.end(), name) != t.inputs.end()) r.fail(item, "input '" + name + "' is listed twice");
+    t.inputs.push_back(name);
+  }
+}
+
 }  // namespace
+
+bool TaskConfig::runs_on(const std::string& input) const {
+  return inputs.empty() || std::find(inputs.begin(), inputs.end(), input) != inputs.end();
+}
 
 std::vector<std::vector<std::pair<std::string, std::string>>> TaskConfig::combinations() const {
   std::vector<std::vector<std::pair<std::string, std::string>>> out{{}};
@@ -231,7 +249,7 @@ ExperimentConfig load_experiment(const std::string& path, bool quick) {
   if (!tasks || !tasks.IsSequence() || tasks.size() == 0)
     throw ParseError(path, tasks ? tasks.Mark().line + 1 : 1, "'tasks' must be a non-empty list");
   for (const auto& node : tasks) {
-    r.only_keys(node, {"task", "params"}, "a task");
+    r.only_keys(node, {"task", "params", "inputs"}, "a task");
     TaskConfig t;
     if (!node["task"]) r.fail(node, "a task needs 'task: <name>'");
     t.task = r.scalar(node["task"], "task");
@@ -254,6 +272,7 @@ ExperimentConfig load_experiment(const std::string& path, bool quick) {
         t.grid.emplace_back(name, std::move(values));
       }
     }
+    if (const YAML::Node selected = node["inputs"]) select_inputs(r, selected, c.inputs, t);
     c.tasks.push_back(std::move(t));
   }
   if (root["plot"]) c.plot = plot_block(r, root["plot"]);
@@ -294,6 +313,11 @@ std::string to_yaml(const ExperimentConfig& c) {
         out << YAML::EndSeq;
       }
       out << YAML::EndMap;
+    }
+    if (!t.inputs.empty()) {
+      out << YAML::Key << "inputs" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+      for (const auto& name : t.inputs) out << name;
+      out << YAML::EndSeq;
     }
     out << YAML::EndMap;
   }

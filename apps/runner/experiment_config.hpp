@@ -15,6 +15,8 @@
 //     - task: orient
 //       params:                      # optional; a list of values makes a grid axis
 //         orientation: [degree, id]
+//       inputs: [k4]                 # optional: only these inputs (by name; default every
+//                                    # input of the task's kind), e.g. per-input limits
 //   quick:                           # optional: what `tessera run --quick` uses instead (any of
 //     inputs: [...]                  # inputs, tasks, repetitions, warmup): small generated inputs
 //     repetitions: 1                 # so every paper figure also runs in seconds in CI; warmup
@@ -26,7 +28,8 @@
 // A `file:` that starts with `$TESSERA_DATA_DIR/` is read from the shared data folder named by
 // that environment variable (an error when it is unset), so one YAML runs on every machine.
 //
-// The cartesian product of every task's parameter lists is run for every input. Duplicate keys
+// The cartesian product of every task's parameter lists is run for every input (or the task's
+// `inputs:`; input names must then be unique, and each must name an input). Duplicate keys
 // are errors. `tessera run` checks every grid point's values before the first run (the tasks'
 // own option declarations); a point that fails while running is recorded with its error and the
 // sweep goes on (`--fail-fast` stops instead).
@@ -50,6 +53,9 @@ struct TaskConfig {
   int line = 0;  // of `task:` in the YAML, for errors found when its grid is checked
   // Parameter grid: name -> candidate values (as written; tasks parse and validate them).
   std::vector<std::pair<std::string, std::vector<std::string>>> grid;
+  // The inputs (by name) this task runs on; empty: every input of its kind.
+  std::vector<std::string> inputs;
+  bool runs_on(const std::string& input) const;
   // Every combination of the grid, in a stable order (first parameter varies slowest).
   std::vector<std::vector<std::pair<std::string, std::string>>> combinations() const;
 };

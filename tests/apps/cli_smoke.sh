@@ -615,6 +615,16 @@ YAML
       fail "quick records: $(cat "$tmp/quick/results.jsonl")"
     printf 'name: x\ninputs:\n  - generator: nn:lenet,input=8\n    name: net\ntasks:\n  - task: tc\n' > "$tmp/kind.yaml"
     expect_error "input 'net' is a hypergraph but no task of the experiment reads hypergraphs" "$tessera" run "$tmp/kind.yaml" --output "$tmp/r6"
+    # A task's inputs: only those (per-input limits, as Table I's), and a listed input must be of
+    # the task's kind; an input no task runs on is an error too.
+    printf 'name: x\ninputs:\n  - {generator: "clique:n=6", name: k6}\n  - {generator: "clique:n=5", name: k5}\ntasks:\n  - task: tc\n    inputs: [k5]\n  - task: cliques\n    params: {k: 4}\n' > "$tmp/select.yaml"
+    "$tessera" run "$tmp/select.yaml" --output "$tmp/r7" 2>"$tmp/log" || fail "selected inputs: $(cat "$tmp/log")"
+    [ "$(wc -l < "$tmp/r7/results.jsonl")" -eq 3 ] && [ "$(grep -c '"task": "tc"' "$tmp/r7/results.jsonl")" -eq 1 ] &&
+      grep -q '"input": "k5".*"triangles": 10' "$tmp/r7/results.jsonl" || fail "selected inputs records: $(cat "$tmp/r7/results.jsonl")"
+    printf 'name: x\ninputs:\n  - {generator: "nn:lenet,input=8", name: net}\n  - {generator: "clique:n=5", name: k5}\ntasks:\n  - task: tc\n    inputs: [net]\n' > "$tmp/wrong.yaml"
+    expect_error "wrong.yaml:6: task 'tc' lists input 'net', a hypergraph it does not read" "$tessera" run "$tmp/wrong.yaml" --output "$tmp/r8"
+    printf 'name: x\ninputs:\n  - {generator: "clique:n=6", name: k6}\n  - {generator: "clique:n=5", name: k5}\ntasks:\n  - task: tc\n    inputs: [k5]\n' > "$tmp/unused.yaml"
+    expect_error "input 'k6' is a graph but no task of the experiment reads graphs and lists it in its 'inputs'" "$tessera" run "$tmp/unused.yaml" --output "$tmp/r9"
     ;;
   mining-distributed)
     # Replicated mining over MPI ranks: counts equal the single-node ones for both schedules and

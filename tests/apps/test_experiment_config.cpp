@@ -150,3 +150,28 @@ quick:
   CHECK(io::load_experiment(cold, true).warmup == 0);
   CHECK(io::load_experiment(cold, false).warmup == 3);
 }
+
+TEST_CASE("a task's inputs select the inputs it runs on, by unique name") {
+  test::TempDir dir;
+  const std::string head = "name: x\ninputs:\n  - generator: clique:n=3\n    name: a\n  - generator: clique:n=4\n    name: b\n"
+                           "tasks:\n";
+  auto c = io::load_experiment(dir.write("ok.yaml", head + "  - task: stats\n    inputs: [b]\n  - task: orient\n"));
+  REQUIRE(c.tasks.size() == 2);
+  CHECK(c.tasks[0].inputs == std::vector<std::string>{"b"});
+  CHECK_FALSE(c.tasks[0].runs_on("a"));
+  CHECK(c.tasks[0].runs_on("b"));
+  CHECK(c.tasks[1].runs_on("a"));  // no selection: every input
+  CHECK(io::to_yaml(c).find("inputs: [b]") != std::string::npos);
+  CHECK(io::load_experiment(dir.write("echo.yaml", io::to_yaml(c))).tasks[0].inputs == c.tasks[0].inputs);
+  auto check = [&](const std::string& tasks, const std::string& expected) {
+    CHECK_THROWS_WITH_AS(io::load_experiment(dir.write("bad.yaml", head + tasks)), doctest::Contains(expected.c_str()), ParseError);
+  };
+  check("  - task: stats\n    inputs: [c]\n", "bad.yaml:9: the task's input 'c' is not among the experiment's inputs");
+  check("  - task: stats\n    inputs: [a, a]\n", "bad.yaml:9: input 'a' is listed twice");
+  check("  - task: stats\n    inputs: []\n", "a task's 'inputs' must be a non-empty list of input names");
+  check("  - task: stats\n    inputs: a\n", "a task's 'inputs' must be a non-empty list of input names");
+  const std::string twins = "name: x\ninputs:\n  - generator: clique:n=3\n    name: a\n  - generator: clique:n=4\n    name: a\n"
+                            "tasks:\n  - task: stats\n    inputs: [a]\n";
+  CHECK_THROWS_WITH_AS(io::load_experiment(dir.write("twins.yaml", twins)),
+                       doctest::Contains("the task's input 'a' names 2 inputs (give them distinct names)"), ParseError);
+}
