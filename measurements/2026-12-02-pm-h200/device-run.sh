@@ -59,7 +59,8 @@ for i in $(seq "${GEN_WAIT_S:-90}"); do kill -0 "$gen_pid" 2>/dev/null || break;
 pkill -KILL -f /tmp/tessera-gen; stamp "networks generated: $(ls "$r/snn/snn" | tr '\n' ' ')"
 if want mining; then
   graphs="ego-Facebook ca-HepPh email-Enron wiki-Vote cit-HepTh"
-  PEERS_REAL="$graphs" PEERS_PATTERN_GRAPHS="$graphs kron20" PEERS_SCALES=20 PEERS_ISPD="" PEERS_NO_AXON=1 \
+  # The kit keeps G2Miner's binaries in .peers/g2miner/g2miner (run-peers.sh's default is one level up).
+  PEERS_G2M_DIR=$repo/.peers/g2miner/g2miner PEERS_REAL="$graphs" PEERS_PATTERN_GRAPHS="$graphs kron20" PEERS_SCALES=20 PEERS_ISPD="" PEERS_NO_AXON=1 \
     PEERS_BUDGET_S=200 timeout 330 scripts/bench-vs-peers.sh "$T" "$repo/.peers" "$TESSERA_DATA_DIR" "$r/vs-peers" >"$r/vs-peers.log" 2>&1
   stamp "mining vs G2Miner exit $?"; settle
   wait "$ab_pid"
@@ -77,7 +78,7 @@ if want snn; then
   for i in $(seq 60); do grep -q '^axon build exit' "$r/axon-build.log" 2>/dev/null && break; sleep 2; done
   axon=$(grep -m1 'hgraph_gpu.exe$' "$r/axon-build.log" || echo -)
   stamp "axon: $axon"
-  WORK=$r/snn/snn LIMIT_S=${SNN_LIMIT_S:-60} BUDGET_S=$(( SECONDS + ${SNN_BUDGET_S:-420} )) \
+  WORK=$r/snn/snn LIMIT_S=${SNN_LIMIT_S:-60} BUDGET_S=${SNN_BUDGET_S:-420} \
     scripts/bench-snn-vs-axoncuda.sh "$T" "$axon" "$r/snn" $nets >"$r/snn.log" 2>&1
   stamp "snn exit $?"; settle
   if [ "${ISPD:-1}" = 1 ]; then
