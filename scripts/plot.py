@@ -54,6 +54,8 @@ LABELS = {
     "time_s": ("time", "s", 1),
     "cut": ("cut nets", None, 1),
     "connectivity": ("connectivity", None, 1),
+    "num_parts": ("blocks", None, 1),
+    "algorithm": ("partitioner", None, 1),
     "counting_imbalance": ("counting imbalance (max / mean rank)", None, 1),
     "neighbors_s": ("neighbourhoods", "s", 1),
     "proposal_s": ("proposals", "s", 1),
