@@ -39,6 +39,7 @@ struct CoarseningReport {
   std::string stop = "target";
   std::vector<vid_t> level_nodes;  // nodes of every coarse level contracted, in order
   StepSeconds steps;               // neighbors, proposal, matching, contraction
+  int penalty_level = 0;           // --weight-penalty auto: the first level that used it (0: none)
 };
 
 // For each unmatched node, its best candidate that is still unmatched (round r of Pi).
@@ -115,6 +116,7 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
   ProposalWorkspace<mem> pws(H.levels[0].num_nodes, std::min(neighbor_capacity, batching.max_entries));
   ContractionWorkspace<mem> cws(H.levels[0]);
   bool widened = false;  // the previous level stalled: propose with every candidate slot
+  int penalty = cp.weight_penalty == k_weight_penalty_auto ? 0 : cp.weight_penalty;
   result.stop = "max_levels";
   // Matching scratch for every level, sized by the finest (levels only shrink): device
   // allocations synchronise, and a level used to make twenty of them here.
@@ -137,7 +139,7 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
     pp.noise_fraction = cp.noise_fraction;
     pp.seed = partitioning::detail::mix64(run.seed ^ partitioning::detail::mix64(std::uint64_t(level) + 1));
     pp.max_net_size = cp.max_scored_net_size;
-    pp.weight_penalty = cp.weight_penalty;
+    pp.weight_penalty = penalty;
     Proposals<mem> props;
     if (cp.materialize_neighbors) {
       props = propose_pairs(space, L, nbr, pp, pws, batching);
@@ -172,6 +174,10 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
     // partitioning needs those nodes, not packing.
     const bool stalled =
         run.detect_stall && double(pairs) < cp.stall_fraction * double(L.num_nodes);
+    if (cp.weight_penalty == k_weight_penalty_auto && !stalled && double(pairs) < cp.slow_level_pairs * double(L.num_nodes)) {
+      if (penalty == 0) result.penalty_level = level + 1;
+      penalty = 2;
+    }
     auto C = contract(space, L, mate, limits.check_inbound, cws);
     if (cp.materialize_neighbors)
       nbr = coarsen_neighbors(space, nbr, C.coarse.num_nodes, C.gamma, C.members, *nws, batching);

@@ -6,12 +6,20 @@
 
 namespace tessera {
 
+inline constexpr int k_weight_penalty_auto = -1;
+
 struct CoarseningParams {
   int candidates = 4;              // Pi (at most 8)
   double noise_fraction = 0.1;     // noise cap as a fraction of the mean normalised net weight
   eid_t max_scored_net_size = 1000;  // nets with more pins are not used for pairing scores
   int max_levels = 200;
-  int weight_penalty = 0;  // pair score divided by nothing (paper) / w(n) + w(m) / w(n) w(m)
+  // Pair score divided by nothing (0, paper) / w(n) + w(m) (1) / w(n) w(m) (2), or
+  // k_weight_penalty_auto: 0 until a level shrinks slowly (slow_level_pairs), 2 from then on.
+  int weight_penalty = 0;
+  // A level that pairs fewer than this fraction of its nodes, but not so few that it stalled, is
+  // slow: its pairs gather around a few heavy clusters that every neighbour proposes to (stars:
+  // one pair per star and round). Dividing by the weights spreads the proposals.
+  double slow_level_pairs = 0.10;
   vid_t kway_nodes_per_block = 160;  // k-way: coarsen down to about k * this many nodes
   // Tail detector (constrained mode): a level that pairs fewer than this fraction of its nodes has
   // stalled; the next level proposes with all k_max_candidates candidates, and a second stalled

@@ -137,6 +137,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
   run.detect_stall = params.mode == PartitionMode::constrained;
   CoarseningReport coarsening = coarsen(space, H, params.coarsening, limits, run);
   result.coarsening_stop = coarsening.stop;
+  result.penalty_from_level = coarsening.penalty_level;
   result.steps = coarsening.steps;
   result.level_nodes.insert(result.level_nodes.end(), coarsening.level_nodes.begin(), coarsening.level_nodes.end());
   space.fence();

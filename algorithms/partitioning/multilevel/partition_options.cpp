@@ -133,12 +133,18 @@ const std::vector<PartitionOption>& partition_options() {
          else p.fewest_blocks = parse_switch("fewest-blocks", v);
        },
        [](const PartitionParams& p) { return p.fewest_blocks ? on_off(*p.fewest_blocks) : std::string("auto"); }},
-      {"weight-penalty", "0|1|2", "coarsening score divided by 1 (paper) / w(n)+w(m) / w(n)w(m)",
+      {"weight-penalty", "0|1|2|auto",
+       "coarsening score divided by 1 (paper) / w(n)+w(m) / w(n)w(m); auto: 1 until a level pairs fewer than a "
+       "tenth of its nodes, w(n)w(m) from the next level on",
        "",
        [](PartitionParams& p, const std::string& v) {
-         p.coarsening.weight_penalty = static_cast<int>(option_integer("weight-penalty", v, 0, 2));
+         p.coarsening.weight_penalty =
+             v == "auto" ? k_weight_penalty_auto : static_cast<int>(option_integer("weight-penalty", v, 0, 2));
        },
-       [](const PartitionParams& p) { return std::to_string(p.coarsening.weight_penalty); }},
+       [](const PartitionParams& p) {
+         const int w = p.coarsening.weight_penalty;
+         return w == k_weight_penalty_auto ? std::string("auto") : std::to_string(w);
+       }},
       {"trials", "T", "k-way: initial partitions tried at the coarsest level",
        "",
        [](PartitionParams& p, const std::string& v) { p.initial_trials = static_cast<int>(option_integer("trials", v, 1, k_int_max)); },

@@ -84,6 +84,7 @@ struct PartitionResult {
   // Why coarsening ended: "target" (ceil(W / Omega) or the k-way size reached), "no_pairs",
   // "stalled" (tail detector), "max_levels"; "none" for the baselines.
   std::string coarsening_stop = "none";
+  int penalty_from_level = 0;  // --weight-penalty auto: the first coarsening level it applied to (0: none)
   double seconds = 0;
   double coarsening_seconds = 0, refinement_seconds = 0, initial_seconds = 0;
   StepSeconds steps;

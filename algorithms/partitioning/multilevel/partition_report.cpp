@@ -23,6 +23,7 @@ PartitionReport partition_and_evaluate_on(const HostHypergraph& host, const Part
   report.level_nodes = r.level_nodes;
   report.refined_levels = r.refined_levels;
   report.coarsening_stop = r.coarsening_stop;
+  report.penalty_from_level = r.penalty_from_level;
   report.steps = r.steps;
   report.checked = constraints_of(params);
   report.quality = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, mem>(r.parts), report.checked);

@@ -81,7 +81,8 @@ TEST_CASE_TEMPLATE_DEFINE("partition options: every ablation and parameter gives
   auto hh = mirror_hypergraph<Kokkos::HostSpace>(host);
   const std::vector<std::pair<const char*, const char*>> settings = {
       {"candidates", "1"}, {"candidates", "8"}, {"repetitions", "0"}, {"repetitions", "4"},
-      {"matching", "greedy"}, {"neighbors", "off"}, {"chaining", "off"}, {"stall-fraction", "0"}};
+      {"matching", "greedy"}, {"neighbors", "off"}, {"chaining", "off"}, {"stall-fraction", "0"},
+      {"weight-penalty", "2"}, {"weight-penalty", "auto"}};
   for (const auto& setting : settings) {  // named, not bound: CHECK captures them (C++20 for bindings)
     const char* name = setting.first;
     const char* value = setting.second;
