@@ -17,7 +17,8 @@
 # Environment: LIMIT_S (seconds per run, default 120), BUDGET_S (skip runs after this many
 # seconds, default none), WORK (where the .snn files go, default OUT_DIR/snn), TOOLS ("tessera
 # axoncuda" by default; one of them alone, e.g. every network through Tessera first, then
-# through AxonCUDA in a second call appending to the same CSV).
+# through AxonCUDA in a second call appending to the same CSV), TESSERA_OPTS (more `tessera
+# partition` options for every network, e.g. "--weight-penalty auto"; recorded in `options`).
 set -uo pipefail
 [ $# -ge 3 ] || { echo "usage: $0 TESSERA_BIN AXON_BIN_OR_- OUT_DIR [network...]" >&2; exit 2; }
 tessera=$(readlink -f "$1") axon=$2 out=$3
@@ -57,7 +58,7 @@ for name in $nets; do
       { echo "$name,,,generate,,,,,failed: $(tail -c 200 "$out/logs/generate-$name.json" | tr -d ',\n')," >>"$csv"; continue; }
   fi
   read -r nodes pins < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["nodes"], d["pins"])' "$out/logs/generate-$name.json" 2>/dev/null || echo "? ?")
-  opts="--preset $preset $extra"
+  opts="--preset $preset $extra ${TESSERA_OPTS:-}"
   if [[ " $tools " == *" tessera "* ]]; then
     timeout -k 5 "$limit" "$tessera" partition "$f" $opts --json >"$out/logs/tessera-$name.json" 2>"$out/logs/tessera-$name.err"
     rc=$?
