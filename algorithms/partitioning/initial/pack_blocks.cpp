@@ -54,13 +54,16 @@ class OpenBlock {
 };
 
 // Overlap of the unassigned nodes with the open block: weight (+1, so zero-weight nets count) of
-// their nets already touching it; a max-heap of (overlap, -id) whose stale entries are skipped.
+// their nets already touching it; a max-heap of (score, -id) whose stale entries are skipped (a
+// node's score only grows while the block is open, so an entry is current iff it equals the score).
 class OverlapFrontier {
  public:
   OverlapFrontier(const Level<Kokkos::HostSpace>& L, const PackParams& params)
       : L_(L), params_(params), net_mark_(static_cast<std::size_t>(L.num_nets), invalid_part),
         overlap_block_(static_cast<std::size_t>(L.num_nodes), invalid_part),
-        overlap_(static_cast<std::size_t>(L.num_nodes), 0) {}
+        overlap_(static_cast<std::size_t>(L.num_nodes), 0) {
+    if (params.score == PackScore::cut_gain) own_ = own_net_weights();
+  }
 
   void open(part_t id) {
     id_ = id;
@@ -82,28 +85,44 @@ class OverlapFrontier {
           overlap_[u] = 0;
         }
         overlap_[u] += L_.net_weights(e) + 1;
-        heap_.emplace(overlap_[u], -u);
+        heap_.emplace(score(u), -u);
       }
     }
   }
 
-  // The unassigned, not yet rejected node of largest overlap, or invalid_vid.
+  // The unassigned, not yet rejected node of largest score, or invalid_vid.
   vid_t pop(const std::vector<part_t>& parts, const std::vector<part_t>& rejected) {
     while (!heap_.empty()) {
-      const auto [overlap, negative_id] = heap_.top();
+      const auto [key, negative_id] = heap_.top();
       heap_.pop();
       const vid_t u = -negative_id;
-      if (parts[u] == invalid_part && rejected[u] != id_ && overlap_[u] == overlap) return u;
+      if (parts[u] == invalid_part && rejected[u] != id_ && score(u) == key) return u;
     }
     return invalid_vid;
   }
 
  private:
+  score_t score(vid_t u) const {
+    return params_.score == PackScore::cut_gain ? 2 * overlap_[u] - own_[u] : overlap_[u];
+  }
+
+  // Per node, the weight (+1 each) of its nets that feed overlap: its overlap if all were shared.
+  std::vector<score_t> own_net_weights() const {
+    std::vector<score_t> own(static_cast<std::size_t>(L_.num_nodes), 0);
+    for (vid_t v = 0; v < L_.num_nodes; ++v)
+      for (eid_t i = L_.node_offsets(v); i < L_.node_offsets(v + 1); ++i) {
+        const nid_t e = L_.incident_nets(i);
+        if (L_.net_offsets(e + 1) - L_.net_offsets(e) <= params_.max_overlap_net_size) own[v] += L_.net_weights(e) + 1;
+      }
+    return own;
+  }
+
   const Level<Kokkos::HostSpace>& L_;
   const PackParams& params_;
   std::vector<part_t> net_mark_;       // block whose overlap a net already raised
   std::vector<part_t> overlap_block_;  // block overlap_ refers to
   std::vector<score_t> overlap_;
+  std::vector<score_t> own_;  // cut_gain only
   std::priority_queue<std::pair<score_t, vid_t>> heap_;
   part_t id_ = invalid_part;
 };

@@ -23,27 +23,51 @@ namespace tessera::partitioning {
 
 // Constrained mode: the initial partition, as few blocks as we can find (initial/pack_blocks).
 // The reference is the one-pass baseline over the input (the issue's yardstick for "as few
-// blocks as the constraints allow"). Candidates, coarsest level first: at each level, overlap
-// packing of its clusters and one-pass over them in id order (coarse ids follow the smallest
-// member id, so the input's order). While the best needs more blocks than the reference, finer
-// levels are tried too, each with at least twice the nodes of the previous try and at most
-// k_pack_nodes_per_block nodes per block of ceil(W / Omega): smaller clusters pack more tightly
-// (LeNet's 10 coarsest clusters pair no further and pack into 10 blocks; its level of 46
-// clusters packs into 9, as one-pass). Fewest blocks win, ties to the coarser level and to
-// overlap packing. When no level's clusters pack into as few blocks as the reference (the
-// clusters' sizes leave no slack to spare: 16k-model has W = 16 Omega exactly), the structured
-// packing of every tried level competes with the reference at the finest level: the level's
-// clusters in growth_order, expanded through the hierarchy (each cluster's members together, in
-// their own level's order), chunked by one-pass at the finest level, where unit nodes fill every
-// block. Among those, fewest blocks, then least connectivity, then the coarser level; the
-// reference (one-pass in id order) is the last resort. With params.fewest_blocks off (auto: off
-// for undirected inputs), only the coarsest level's two candidates are tried. The hierarchy
-// above the chosen level is dropped; returns the block count.
+// blocks as the constraints allow"). Candidates, coarsest level first: at each level, packing of
+// its clusters by overlap and by cut gain, and one-pass over them in id order (coarse ids follow
+// the smallest member id, so the input's order). While the best needs more blocks than the
+// reference, finer levels are tried too, each with at least twice the nodes of the previous try
+// and at most k_pack_nodes_per_block nodes per block of ceil(W / Omega): smaller clusters pack
+// more tightly (LeNet's 10 coarsest clusters pair no further and pack into 10 blocks; its level of
+// 46 clusters packs into 9, as one-pass). Candidates are ranked by the paper's objective: fewest
+// blocks, then least connectivity (measured at the candidate's level: contraction keeps every net
+// that can still be cut, so it is the connectivity the partition has at the finest level), then
+// the coarser level and the order above. When no level's clusters pack into as few blocks as the
+// reference (the clusters' sizes leave no slack to spare: 16k-model has W = 16 Omega exactly), the
+// structured packing of every tried level competes with the reference at the finest level: the
+// level's clusters in growth_order (by overlap, then by cut gain), expanded through the hierarchy
+// (each cluster's members together, in their own level's order), chunked by one-pass at the
+// finest level, where unit nodes fill every block. Ranked the same way; the reference (one-pass
+// in id order) is the last resort. With params.fewest_blocks off (auto: off for undirected
+// inputs), only the coarsest level's candidates are tried. The hierarchy above the chosen level is
+// dropped; returns the block count.
 inline constexpr vid_t k_pack_nodes_per_block = 64;
 
 inline part_t block_count(const std::vector<part_t>& parts) {
   return parts.empty() ? 0 : *std::max_element(parts.begin(), parts.end()) + 1;
 }
+
+// The scores pack_blocks and growth_order grow blocks by, in the order candidates are tried.
+inline constexpr PackScore k_pack_scores[] = {PackScore::overlap, PackScore::cut_gain};
+
+// The best initial packing so far: fewest blocks, then least connectivity; ties keep the first.
+struct BestPacking {
+  std::vector<part_t> parts;
+  part_t blocks = 0;
+  score_t connectivity = 0;
+  std::size_t level = 0;
+
+  void consider(std::vector<part_t>&& candidate, const Level<Kokkos::HostSpace>& L, std::size_t l) {
+    const part_t b = block_count(candidate);
+    if (!parts.empty() && b > blocks) return;
+    const score_t conn = host_connectivity(L, candidate);
+    if (!parts.empty() && b == blocks && conn >= connectivity) return;
+    parts = std::move(candidate);
+    blocks = b;
+    connectivity = conn;
+    level = l;
+  }
+};
 
 // The order of level 0's nodes that expands `order` (of level `level`'s nodes): the members of
 // each cluster together, clusters in `order`, members in the finer level's expanded order.
@@ -64,6 +88,23 @@ std::vector<vid_t> expand_order(const Hierarchy<MemorySpace>& H, std::size_t lev
   return order;
 }
 
+// The structured packings of the tried levels, then the reference, at the finest level.
+template <class MemorySpace>
+BestPacking structured_packing(const Hierarchy<MemorySpace>& H, const std::vector<std::size_t>& tried,
+                               const Level<Kokkos::HostSpace>& finest, const PartitionLimits& limits, PackParams pack,
+                               std::vector<part_t>&& reference) {
+  BestPacking best;
+  for (const std::size_t l : tried) {
+    const auto level = host_copy(H.levels[l]);
+    for (const PackScore score : k_pack_scores) {
+      pack.score = score;
+      best.consider(one_pass_blocks(finest, limits, expand_order(H, l, growth_order(level, limits, pack))), finest, 0);
+    }
+  }
+  best.consider(std::move(reference), finest, 0);
+  return best;
+}
+
 template <class ExecSpace>
 part_t pack_initial(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>& H, const PartitionParams& params,
                     const PartitionLimits& limits, Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts) {
@@ -78,14 +119,7 @@ part_t pack_initial(const ExecSpace& space, Hierarchy<typename ExecSpace::memory
     finest = host_copy(H.levels[0]);
     reference = one_pass_blocks(*finest, limits);
   }
-  std::vector<part_t> best;
-  std::size_t best_level = H.levels.size() - 1;
-  auto consider = [&](std::vector<part_t>&& candidate, std::size_t level) {
-    if (best.empty() || block_count(candidate) < block_count(best)) {
-      best = std::move(candidate);
-      best_level = level;
-    }
-  };
+  BestPacking best;
   const std::int64_t max_nodes = k_pack_nodes_per_block * bound;
   std::int64_t min_nodes = 0;  // the next level tried has at least this many nodes
   std::vector<std::size_t> tried;  // levels tried, coarsest first
@@ -95,35 +129,24 @@ part_t pack_initial(const ExecSpace& space, Hierarchy<typename ExecSpace::memory
     if (H.levels[l].num_nodes < min_nodes) continue;
     min_nodes = 2 * std::int64_t(H.levels[l].num_nodes);
     const auto host_level = host_copy(H.levels[l]);
-    consider(pack_blocks(host_level, limits, pack), l);
-    consider(one_pass_blocks(host_level, limits), l);
-    tried.push_back(l);
-    if (!fewest_blocks || block_count(best) <= block_count(reference)) break;
-  }
-  if (fewest_blocks && block_count(best) > block_count(reference)) {
-    std::vector<std::vector<part_t>> structured;  // finest-level packings, coarsest level first
-    for (const std::size_t l : tried)
-      structured.push_back(one_pass_blocks(*finest, limits, expand_order(H, l, growth_order(host_copy(H.levels[l]), limits, pack))));
-    structured.push_back(std::move(reference));
-    best.clear();
-    score_t best_conn = 0;
-    for (auto& candidate : structured) {
-      const score_t conn = host_connectivity(*finest, candidate);
-      if (best.empty() || block_count(candidate) < block_count(best) ||
-          (block_count(candidate) == block_count(best) && conn < best_conn)) {
-        best = std::move(candidate);
-        best_conn = conn;
-      }
+    for (const PackScore score : k_pack_scores) {
+      pack.score = score;
+      best.consider(pack_blocks(host_level, limits, pack), host_level, l);
     }
-    best_level = 0;
+    best.consider(one_pass_blocks(host_level, limits), host_level, l);
+    tried.push_back(l);
+    if (!fewest_blocks || best.blocks <= block_count(reference)) break;
   }
-  H.levels.resize(best_level + 1);
-  H.gammas.resize(best_level);
-  parts = Kokkos::View<part_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"), best.size());
+  if (fewest_blocks && best.blocks > block_count(reference))
+    best = structured_packing(H, tried, *finest, limits, pack, std::move(reference));
+  H.levels.resize(best.level + 1);
+  H.gammas.resize(best.level);
+  parts = Kokkos::View<part_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
+                                     best.parts.size());
   auto parts_host = Kokkos::create_mirror_view(parts);
-  for (std::size_t v = 0; v < best.size(); ++v) parts_host(v) = best[v];
+  for (std::size_t v = 0; v < best.parts.size(); ++v) parts_host(v) = best.parts[v];
   Kokkos::deep_copy(space, parts, parts_host);
-  return block_count(best);
+  return best.blocks;
 }
 
 // k-way mode: the best of `initial_trials` greedy-growing partitions, each polished by FM and by

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "algorithms/partitioning/initial/greedy_growing.hpp"
 #include "algorithms/partitioning/initial/pack_blocks.hpp"
 #include "algorithms/partitioning/metrics/evaluate_partition.hpp"
 #include "algorithms/partitioning/multilevel/partition_hypergraph.hpp"
@@ -36,7 +37,48 @@ HostHypergraph private_inbound(vid_t readers, int per_reader) {
   return build_hypergraph(in);
 }
 
+// Two clusters of three, {0, 2, 3} and {1, 4, 5}, joined by a double net {0, 1}: node 1 is a hub
+// (six nets) that shares more with node 0 than nodes 2 and 3 do, but brings four nets of its own.
+HostHypergraph hub_and_clusters() {
+  HypergraphInput in;
+  in.num_nodes = 6;
+  for (const auto& net : std::vector<std::vector<vid_t>>{
+           {0, 1}, {0, 1}, {1, 4}, {1, 4}, {1, 5}, {1, 5}, {4, 5}, {0, 2}, {0, 3}, {2, 3}})
+    in.add_net({}, net, 1);
+  return build_hypergraph(in);
+}
+
 }  // namespace
+
+TEST_CASE("pack_blocks: cut gain closes the block's nets where overlap follows the hub") {
+  const auto L = test::host_built_level(hub_and_clusters());
+  partitioning::PartitionLimits limits;
+  limits.max_block_weight = 3;
+  partitioning::PackParams params;
+  // Overlap (unit nets count 2): from node 0, hub 1 (4) beats 2 and 3 (2 each), then 4 (4, ties
+  // with 5 to the smaller id): {0, 1, 4} | {2, 3, 5}, five nets cut.
+  const auto by_overlap = partitioning::pack_blocks(L, limits, params);
+  CHECK(by_overlap == std::vector<part_t>{0, 0, 1, 1, 0, 1});
+  CHECK(partitioning::host_connectivity(L, by_overlap) == 5);
+  // Cut gain = 2 overlap - own: hub 1 scores 8 - 12 = -4, nodes 2 and 3 score 4 - 4 = 0; after 2,
+  // node 3 scores 8 - 4 = 4: {0, 2, 3} | {1, 4, 5}, only the double net cut.
+  params.score = partitioning::PackScore::cut_gain;
+  const auto by_cut_gain = partitioning::pack_blocks(L, limits, params);
+  CHECK(by_cut_gain == std::vector<part_t>{0, 1, 0, 0, 1, 1});
+  CHECK(partitioning::host_connectivity(L, by_cut_gain) == 2);
+}
+
+TEST_CASE("growth_order: segments of Omega grown by overlap or by cut gain") {
+  const auto L = test::host_built_level(hub_and_clusters());
+  partitioning::PartitionLimits limits;
+  limits.max_block_weight = 3;
+  partitioning::PackParams params;
+  CHECK(partitioning::growth_order(L, limits, params) == std::vector<vid_t>{0, 1, 4, 2, 3, 5});
+  params.score = partitioning::PackScore::cut_gain;
+  const auto order = partitioning::growth_order(L, limits, params);
+  CHECK(order == std::vector<vid_t>{0, 2, 3, 1, 4, 5});
+  CHECK(partitioning::one_pass_blocks(L, limits, order) == std::vector<part_t>{0, 1, 0, 0, 1, 1});
+}
 
 TEST_CASE("pack_blocks: as few blocks as Omega and Delta allow, exactly") {
   using partitioning::PartitionLimits;
@@ -173,4 +215,32 @@ TEST_CASE("structured packing: zero-slack networks get a compact packing, not on
   CHECK(q.valid);
   CHECK(r.num_parts == 16);
   CHECK(q.connectivity <= 8192);
+}
+
+TEST_CASE("initial packing: both growth scores compete, ties on blocks go to the least connectivity") {
+  using Space = Kokkos::DefaultExecutionSpace;
+  // Exact values (the partition is the same on every execution space). Before cut-gain packing
+  // and the connectivity tie-break: LeNet 2 blocks / 278, VGG 31 / 3,625 (same block counts).
+  struct Case {
+    const char* spec;
+    node_weight_t omega;
+    std::int64_t delta;
+    part_t blocks;
+    weight_t connectivity;
+  };
+  for (const Case& c : {Case{"gen:nn:lenet,input=14", 1024, 4096, 2, 236},
+                        Case{"gen:nn:vgg,input=16,width=0.0625", 128, 512, 31, 3160}}) {
+    const auto host = io::load_hypergraph(c.spec);
+    auto h = mirror_hypergraph<Space::memory_space>(host);
+    PartitionParams p;
+    p.mode = PartitionMode::constrained;
+    p.max_block_weight = c.omega;
+    p.max_inbound_nets = c.delta;
+    const auto r = partition_hypergraph(Space{}, h, p);
+    const auto q = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, Space::memory_space>(r.parts),
+                                      constraints_of(p));
+    CHECK(q.valid);
+    CHECK_MESSAGE(r.num_parts == c.blocks, c.spec);
+    CHECK_MESSAGE(q.connectivity == c.connectivity, c.spec);
+  }
 }

@@ -1,0 +1,8 @@
+#!/bin/bash
+# usage: run.sh BIN LABEL FILE...   one CSV line per file: label,file,num_parts,connectivity,valid,time_s
+# Writes each partition to $PARTS_DIR/LABEL-FILE.parts when PARTS_DIR is set (determinism checks).
+bin=$1; label=$2; shift 2
+for f in "$@"; do
+  extra=(); [ -n "$PARTS_DIR" ] && extra=(--output "$PARTS_DIR/$label-$(basename $f).parts")
+  OMP_NUM_THREADS=${THREADS:-1} $bin partition $f --preset Loihi-64 --json "${extra[@]}" 2>/dev/null | python3 -c "import json,sys; d=json.load(sys.stdin); print(','.join(str(x) for x in ['$label','$(basename $f)',d['num_parts'],d['connectivity'],d['valid'],round(d['time_s'],2)]))"
+done
