@@ -126,6 +126,13 @@ part_t pack_initial(const ExecSpace& space, Hierarchy<typename ExecSpace::memory
   return block_count(best);
 }
 
+inline FmOptions fm_options(const PartitionParams& params) {
+  FmOptions o;
+  o.stop_after = params.fm_stop_moves;
+  o.objective = KwayObjective::km1;
+  return o;
+}
+
 // k-way mode: the best of `initial_trials` greedy-growing partitions, each polished by FM and by
 // the parallel refinement.
 template <class ExecSpace>
@@ -146,7 +153,7 @@ void kway_initial(const ExecSpace& space, const Level<typename ExecSpace::memory
                                                       coarsest.num_nodes);
   for (int t = 0; t < std::max(1, params.initial_trials); ++t) {
     auto trial = greedy_growing(host_level, params.k, omega, partitioning::detail::mix64(params.seed * 0x100000001B3ULL + t));
-    if (params.initial_fm) fm_refine(host_level, trial, params.k, omega, params.fm_stop_moves);
+    if (params.initial_fm) fm_refine(host_level, trial, params.k, omega, fm_options(params));
     for (vid_t v = 0; v < coarsest.num_nodes; ++v) trial_parts(v) = trial[v];
     refine(host, host_level, trial_parts, params.k, limits, params.refinement);
     for (vid_t v = 0; v < coarsest.num_nodes; ++v) trial[v] = trial_parts(v);
@@ -174,7 +181,7 @@ void level_fm(const ExecSpace& space, const Level<typename ExecSpace::memory_spa
   const auto host_level = host_copy(L);
   auto parts_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, parts);
   std::vector<part_t> v(parts_host.data(), parts_host.data() + parts_host.extent(0));
-  fm_refine(host_level, v, params.k, limits.max_block_weight, params.fm_stop_moves);
+  fm_refine(host_level, v, params.k, limits.max_block_weight, fm_options(params));
   std::copy(v.begin(), v.end(), parts_host.data());
   Kokkos::deep_copy(space, parts, parts_host);
 }
