@@ -129,12 +129,12 @@ part_t pack_initial(const ExecSpace& space, Hierarchy<typename ExecSpace::memory
 inline FmOptions fm_options(const PartitionParams& params) {
   FmOptions o;
   o.stop_after = params.fm_stop_moves;
-  o.objective = KwayObjective::km1;
+  o.objective = params.objective;
   return o;
 }
 
-// k-way mode: the best of `initial_trials` greedy-growing partitions, each polished by FM and by
-// the parallel refinement.
+// k-way mode: the best of `initial_trials` greedy-growing partitions (valid first, then the
+// objective's value), each polished by FM and by the parallel refinement.
 template <class ExecSpace>
 void kway_initial(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& coarsest,
                   const PartitionParams& params, const PartitionLimits& limits,
@@ -142,7 +142,7 @@ void kway_initial(const ExecSpace& space, const Level<typename ExecSpace::memory
   const node_weight_t omega = limits.max_block_weight;
   auto host_level = host_copy(coarsest);
   std::vector<part_t> best;
-  score_t best_conn = 0;
+  score_t best_value = 0;
   bool best_valid = false;
   auto parts_host = Kokkos::create_mirror_view(parts);
   // The trials' parallel refinement runs on the host copy: the coarsest level has about 160 k
@@ -161,10 +161,10 @@ void kway_initial(const ExecSpace& space, const Level<typename ExecSpace::memory
     for (vid_t v = 0; v < coarsest.num_nodes; ++v) w[trial[v]] += host_level.node_weights(v);
     bool valid = true;
     for (auto x : w) valid = valid && x <= omega;
-    const score_t conn = host_connectivity(host_level, trial);
-    if (best.empty() || (valid && !best_valid) || (valid == best_valid && conn < best_conn)) {
+    const score_t value = host_objective(host_level, trial, params.objective);
+    if (best.empty() || (valid && !best_valid) || (valid == best_valid && value < best_value)) {
       best = trial;
-      best_conn = conn;
+      best_value = value;
       best_valid = valid;
     }
   }
