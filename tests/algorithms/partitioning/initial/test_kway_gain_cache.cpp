@@ -1,6 +1,6 @@
 // The k-way FM's gain cache (initial/kway_gain_cache) and objectives (common/kway_objective.hpp):
 // after random move sequences every cached gain equals its recomputation from the pin counts, and
-// every move's gain is the exact change of the objective (connectivity, or 9 * cut + connectivity);
+// every move's gain is the exact change of the objective (connectivity, or k_cut_gain_factor * cut + connectivity);
 // the FM with the cache makes the same moves as without it, and with km1 the same partitions as
 // the FM before the cache (values measured with that code, main at 515c271).
 #include <doctest/doctest.h>

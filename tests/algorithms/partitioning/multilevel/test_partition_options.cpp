@@ -142,9 +142,9 @@ TEST_CASE("partition options: k-way objective, cut by default, km1 on request, k
   CHECK_THROWS_AS(partition_params(given({{"max-size", "64"}, {"objective", "km1"}}), true), UserError);
 }
 
-// The FM's objective through the driver at k = 16: exact cut and connectivity (measured once; the
-// cut objective gives the smaller cut, here also the smaller connectivity), balanced, identical
-// across execution spaces.
+// The FM's objective through the driver at k = 16: exact cut and connectivity (measured once: the
+// cut objective gives the smaller cut, km1 the smaller connectivity), balanced, identical across
+// execution spaces.
 TEST_CASE_TEMPLATE_DEFINE("partition options: k-way objective cut and km1 give their exact cut and connectivity", Space,
                           objective_cases) {
   using mem = typename Space::memory_space;
@@ -152,7 +152,7 @@ TEST_CASE_TEMPLATE_DEFINE("partition options: k-way objective cut and km1 give t
   auto h = mirror_hypergraph<mem>(host);
   auto hh = mirror_hypergraph<Kokkos::HostSpace>(host);
   // objective -> (cut, connectivity)
-  const std::map<std::string, std::pair<double, double>> expected = {{"cut", {1013, 1072}}, {"km1", {1063, 1100}}};
+  const std::map<std::string, std::pair<double, double>> expected = {{"cut", {1027, 1164}}, {"km1", {1063, 1100}}};
   for (const char* objective : {"cut", "km1"}) {
     PartitionParams p;
     p.mode = PartitionMode::kway;
