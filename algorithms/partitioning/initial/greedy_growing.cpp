@@ -93,6 +93,11 @@ std::vector<part_t> greedy_growing(const Level<Kokkos::HostSpace>& L, part_t k, 
 }
 
 score_t host_connectivity(const Level<Kokkos::HostSpace>& L, const std::vector<part_t>& parts) {
+  return host_objective(L, parts, KwayObjective::km1);
+}
+
+score_t host_objective(const Level<Kokkos::HostSpace>& L, const std::vector<part_t>& parts, KwayObjective objective) {
+  const score_t cut_factor = objective == KwayObjective::cut ? k_cut_gain_factor : 0;
   score_t total = 0;
   std::vector<part_t> seen;
   for (nid_t e = 0; e < L.num_nets; ++e) {
@@ -100,7 +105,7 @@ score_t host_connectivity(const Level<Kokkos::HostSpace>& L, const std::vector<p
     for (eid_t q = L.net_offsets(e); q < L.net_offsets(e + 1); ++q) seen.push_back(parts[L.pins(q)]);
     std::sort(seen.begin(), seen.end());
     const auto lambda = std::unique(seen.begin(), seen.end()) - seen.begin();
-    if (lambda > 1) total += L.net_weights(e) * (lambda - 1);
+    if (lambda > 1) total += L.net_weights(e) * (lambda - 1 + cut_factor);
   }
   return total;
 }

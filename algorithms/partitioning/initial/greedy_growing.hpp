@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "algorithms/partitioning/common/kway_objective.hpp"
 #include "algorithms/partitioning/common/level.hpp"
 
 namespace tessera::partitioning {
@@ -18,5 +19,7 @@ std::vector<part_t> greedy_growing(const Level<Kokkos::HostSpace>& L, part_t k, 
 
 // Connectivity (fixed point) of a partition of a host level.
 score_t host_connectivity(const Level<Kokkos::HostSpace>& L, const std::vector<part_t>& parts);
+// The k-way objective's value: connectivity, or k_cut_gain_factor * cut + connectivity.
+score_t host_objective(const Level<Kokkos::HostSpace>& L, const std::vector<part_t>& parts, KwayObjective objective);
 
 }  // namespace tessera::partitioning

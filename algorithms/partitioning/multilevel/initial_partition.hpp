@@ -149,8 +149,15 @@ part_t pack_initial(const ExecSpace& space, Hierarchy<typename ExecSpace::memory
   return best.blocks;
 }
 
-// k-way mode: the best of `initial_trials` greedy-growing partitions, each polished by FM and by
-// the parallel refinement.
+inline FmOptions fm_options(const PartitionParams& params) {
+  FmOptions o;
+  o.stop_after = params.fm_stop_moves;
+  o.objective = params.objective;
+  return o;
+}
+
+// k-way mode: the best of `initial_trials` greedy-growing partitions (valid first, then the
+// objective's value), each polished by FM and by the parallel refinement.
 template <class ExecSpace>
 void kway_initial(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& coarsest,
                   const PartitionParams& params, const PartitionLimits& limits,
@@ -158,7 +165,7 @@ void kway_initial(const ExecSpace& space, const Level<typename ExecSpace::memory
   const node_weight_t omega = limits.max_block_weight;
   auto host_level = host_copy(coarsest);
   std::vector<part_t> best;
-  score_t best_conn = 0;
+  score_t best_value = 0;
   bool best_valid = false;
   auto parts_host = Kokkos::create_mirror_view(parts);
   // The trials' parallel refinement runs on the host copy: the coarsest level has about 160 k
@@ -169,7 +176,7 @@ void kway_initial(const ExecSpace& space, const Level<typename ExecSpace::memory
                                                       coarsest.num_nodes);
   for (int t = 0; t < std::max(1, params.initial_trials); ++t) {
     auto trial = greedy_growing(host_level, params.k, omega, partitioning::detail::mix64(params.seed * 0x100000001B3ULL + t));
-    if (params.initial_fm) fm_refine(host_level, trial, params.k, omega, params.fm_stop_moves);
+    if (params.initial_fm) fm_refine(host_level, trial, params.k, omega, fm_options(params));
     for (vid_t v = 0; v < coarsest.num_nodes; ++v) trial_parts(v) = trial[v];
     refine(host, host_level, trial_parts, params.k, limits, params.refinement);
     for (vid_t v = 0; v < coarsest.num_nodes; ++v) trial[v] = trial_parts(v);
@@ -177,10 +184,10 @@ void kway_initial(const ExecSpace& space, const Level<typename ExecSpace::memory
     for (vid_t v = 0; v < coarsest.num_nodes; ++v) w[trial[v]] += host_level.node_weights(v);
     bool valid = true;
     for (auto x : w) valid = valid && x <= omega;
-    const score_t conn = host_connectivity(host_level, trial);
-    if (best.empty() || (valid && !best_valid) || (valid == best_valid && conn < best_conn)) {
+    const score_t value = host_objective(host_level, trial, params.objective);
+    if (best.empty() || (valid && !best_valid) || (valid == best_valid && value < best_value)) {
       best = trial;
-      best_conn = conn;
+      best_value = value;
       best_valid = valid;
     }
   }
@@ -197,7 +204,7 @@ void level_fm(const ExecSpace& space, const Level<typename ExecSpace::memory_spa
   const auto host_level = host_copy(L);
   auto parts_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, parts);
   std::vector<part_t> v(parts_host.data(), parts_host.data() + parts_host.extent(0));
-  fm_refine(host_level, v, params.k, limits.max_block_weight, params.fm_stop_moves);
+  fm_refine(host_level, v, params.k, limits.max_block_weight, fm_options(params));
   std::copy(v.begin(), v.end(), parts_host.data());
   Kokkos::deep_copy(space, parts, parts_host);
 }

@@ -263,11 +263,15 @@ PartitionResult<typename ExecSpace::memory_space> partition_hypergraph(
     steps.sequence += r.steps.sequence;
     steps.validity += r.steps.validity;
     const auto q = evaluate_partition(space, h, Kokkos::View<const part_t*, mem>(r.parts), constraints);
-    // Valid first; then fewest blocks (constrained mode's first objective); then connectivity.
+    // Valid first; then fewest blocks (constrained mode's first objective) or, k-way with the cut
+    // objective, the smaller cut; then connectivity.
+    const bool by_cut = params.mode == PartitionMode::kway && params.objective == partitioning::KwayObjective::cut;
     const bool better = run == 0 || (q.valid && !best_quality.valid) ||
                         (q.valid == best_quality.valid &&
                          (params.mode == PartitionMode::constrained && r.num_parts != best.num_parts
                               ? r.num_parts < best.num_parts
+                          : by_cut && q.cut_net != best_quality.cut_net
+                              ? q.cut_net < best_quality.cut_net
                               : q.connectivity < best_quality.connectivity));
     if (better) {
       best = std::move(r);

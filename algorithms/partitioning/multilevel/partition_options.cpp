@@ -35,6 +35,12 @@ std::string shortest(double x) {
   return std::to_string(x);
 }
 
+partitioning::KwayObjective parse_objective(const std::string& text) {
+  for (auto o : {partitioning::KwayObjective::cut, partitioning::KwayObjective::km1})
+    if (same_name(text, partitioning::to_string(o))) return o;
+  throw UserError("option 'objective' expects cut or km1, got '" + text + "'");
+}
+
 // The mode of the k-way-only options (given with k); their front end is partition_params().
 constexpr const char* k_kway_mode = "k-way";
 
@@ -169,6 +175,13 @@ const std::vector<PartitionOption>& partition_options() {
        "",
        [](PartitionParams& p, const std::string& v) { p.fm_stop_moves = static_cast<int>(option_integer("fm-stop", v, 1, k_int_max)); },
        [](const PartitionParams& p) { return std::to_string(p.fm_stop_moves); },
+       /*required=*/false, k_kway_mode},
+      {"objective", "cut|km1",
+       "k-way: what the sequential FM minimises and the initial trials are chosen by: cut (cut-net, connectivity "
+       "breaking ties) or km1 (connectivity)",
+       "",
+       [](PartitionParams& p, const std::string& v) { p.objective = parse_objective(v); },
+       [](const PartitionParams& p) { return partitioning::to_string(p.objective); },
        /*required=*/false, k_kway_mode},
       {"initial-fm", "0|1", "k-way: polish initial partitions with sequential FM",
        "",

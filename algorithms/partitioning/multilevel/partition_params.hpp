@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "algorithms/partitioning/coarsening/coarsening_params.hpp"
+#include "algorithms/partitioning/common/kway_objective.hpp"
 #include "algorithms/partitioning/common/step_seconds.hpp"
 #include "algorithms/partitioning/refinement/refine.hpp"
 #include "core/types.hpp"
@@ -57,6 +58,10 @@ struct PartitionParams {
   int vcycles = 2;
   // k-way: an FM pass (initial and level FM) ends after this many moves without a new best prefix.
   int fm_stop_moves = 1000;
+  // k-way: what the sequential FM (initial and level FM) and the choice among initial trials
+  // minimise: cut (cut-net, connectivity breaking ties; ISPD98's best-known k > 2 values are cuts)
+  // or km1 (connectivity; the parallel refinement always optimises connectivity).
+  partitioning::KwayObjective objective = partitioning::KwayObjective::cut;
 
   std::uint64_t seed = 0;  // noise and initial-partition seeds; the result is a function of it
   // Independent multilevel runs with seeds seed, seed + 1, ...; the best result is kept (valid

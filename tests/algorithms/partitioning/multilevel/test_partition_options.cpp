@@ -3,7 +3,10 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <map>
+#include <optional>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "algorithms/partitioning/metrics/evaluate_partition.hpp"
@@ -125,3 +128,46 @@ TEST_CASE_TEMPLATE_DEFINE("partition options: k-way level FM on and off give bal
   }
 }
 TEST_CASE_TEMPLATE_APPLY(level_fm_cases, tessera::test::ExecSpaces);
+
+TEST_CASE("partition options: k-way objective, cut by default, km1 on request, k-way mode only") {
+  auto given = [](std::map<std::string, std::string> values) {
+    return [values](const std::string& name) -> std::optional<std::string> {
+      const auto it = values.find(name);
+      return it == values.end() ? std::nullopt : std::optional<std::string>(it->second);
+    };
+  };
+  CHECK(PartitionParams{}.objective == partitioning::KwayObjective::cut);
+  CHECK(partition_params(given({{"k", "4"}, {"objective", "km1"}}), true).objective == partitioning::KwayObjective::km1);
+  CHECK(partition_params(given({{"k", "4"}, {"objective", "CUT"}}), true).objective == partitioning::KwayObjective::cut);
+  CHECK_THROWS_AS(partition_params(given({{"k", "4"}, {"objective", "soed"}}), true), UserError);
+  CHECK_THROWS_AS(partition_params(given({{"max-size", "64"}, {"objective", "km1"}}), true), UserError);
+}
+
+// The FM's objective through the driver at k = 16: exact cut and connectivity (measured once: the
+// cut objective gives the smaller cut, km1 the smaller connectivity), balanced, identical across
+// execution spaces.
+TEST_CASE_TEMPLATE_DEFINE("partition options: k-way objective cut and km1 give their exact cut and connectivity", Space,
+                          objective_cases) {
+  using mem = typename Space::memory_space;
+  const auto host = test::random_local_hypergraph(1200, 2400, 12, 33);
+  auto h = mirror_hypergraph<mem>(host);
+  auto hh = mirror_hypergraph<Kokkos::HostSpace>(host);
+  // objective -> (cut, connectivity)
+  const std::map<std::string, std::pair<double, double>> expected = {{"cut", {1027, 1164}}, {"km1", {1063, 1100}}};
+  for (const char* objective : {"cut", "km1"}) {
+    PartitionParams p;
+    p.mode = PartitionMode::kway;
+    p.k = 16;
+    p.epsilon = 0.03;
+    p.coarsening.kway_nodes_per_block = 20;
+    apply_partition_option(p, "objective", objective);
+    const auto r = partition_hypergraph(Space{}, h, p);
+    const auto q = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, mem>(r.parts), constraints_of(p));
+    CHECK_MESSAGE(q.valid, objective);
+    CHECK_MESSAGE(q.cut_net == expected.at(objective).first, objective);
+    CHECK_MESSAGE(q.connectivity == expected.at(objective).second, objective);
+    const auto on_host = partition_hypergraph(Kokkos::DefaultHostExecutionSpace{}, hh, p);
+    CHECK_MESSAGE(test::to_vector(on_host.parts) == test::to_vector(r.parts), objective);
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(objective_cases, tessera::test::ExecSpaces);
