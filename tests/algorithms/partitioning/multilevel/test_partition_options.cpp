@@ -104,6 +104,16 @@ TEST_CASE_TEMPLATE_DEFINE("partition options: every ablation and parameter gives
 }
 TEST_CASE_TEMPLATE_APPLY(ablation_cases, tessera::test::ExecSpaces);
 
+// k-way parameters for the small random hypergraphs below: a few levels to refine on.
+static PartitionParams small_kway_params(part_t k) {
+  PartitionParams p;
+  p.mode = PartitionMode::kway;
+  p.k = k;
+  p.epsilon = 0.03;
+  p.coarsening.kway_nodes_per_block = 20;
+  return p;
+}
+
 // k-way level FM (host FM after each level's parallel refinement), off and on: balanced (valid)
 // and identical across execution spaces, on a hypergraph coarsened over several levels.
 TEST_CASE_TEMPLATE_DEFINE("partition options: k-way level FM on and off give balanced, identical partitions", Space,
@@ -113,11 +123,7 @@ TEST_CASE_TEMPLATE_DEFINE("partition options: k-way level FM on and off give bal
   auto h = mirror_hypergraph<mem>(host);
   auto hh = mirror_hypergraph<Kokkos::HostSpace>(host);
   for (const char* value : {"0", "262144"}) {
-    PartitionParams p;
-    p.mode = PartitionMode::kway;
-    p.k = 4;
-    p.epsilon = 0.03;
-    p.coarsening.kway_nodes_per_block = 20;  // a few levels to refine on
+    PartitionParams p = small_kway_params(4);
     apply_partition_option(p, "level-fm", value);
     const auto r = partition_hypergraph(Space{}, h, p);
     const auto q = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, mem>(r.parts), constraints_of(p));
@@ -155,11 +161,7 @@ TEST_CASE_TEMPLATE_DEFINE("partition options: k-way objective cut and km1 give t
   // objective -> (cut, connectivity)
   const std::map<std::string, std::pair<double, double>> expected = {{"cut", {1027, 1164}}, {"km1", {1063, 1100}}};
   for (const char* objective : {"cut", "km1"}) {
-    PartitionParams p;
-    p.mode = PartitionMode::kway;
-    p.k = 16;
-    p.epsilon = 0.03;
-    p.coarsening.kway_nodes_per_block = 20;
+    PartitionParams p = small_kway_params(16);
     apply_partition_option(p, "objective", objective);
     const auto r = partition_hypergraph(Space{}, h, p);
     const auto q = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, mem>(r.parts), constraints_of(p));
