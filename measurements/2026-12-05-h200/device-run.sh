@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The 2026-12-05 session's first detached device run on one H200, from the repository root with
+# .deps/src, .data and the peer kit .peers (build-axon.sh, axon-src.tar.xz) carried:
+#   mkdir -p /tmp/r && TESSERA_GIT_COMMIT=... setsid nohup bash measurements/2026-12-05-h200/device-run.sh >/tmp/r/log 2>&1 &
+# 1. The afternoon script of 2026-12-02 with its ctest, snn and kway steps: CUDA build, the whole
+#    suite on CUDA, all twelve Table I networks beside AxonCUDA (the ones never partitioned before,
+#    64k-rand, 256k-rand and 1M, right after the six small ones), the k-way ISPD98 times.
+# 2. allen-v1 and vgg11 through Tessera alone with --weight-penalty auto (AxonCUDA timed out on
+#    both at 90 s on 2026-12-02 and in step 1).
+set -u
+r=${R:-/tmp/r}
+mkdir -p "$r"
+STEPS="ctest snn kway" ISPD=0 CTEST_JOBS=${CTEST_JOBS:-8} CTEST_LIMIT_S=${CTEST_LIMIT_S:-300} \
+  NETS=${NETS:-"lenet 16k-model 16k-rand 64k-model alexnet 256k-model 64k-rand 256k-rand 1M mobilenet vgg11 allen-v1"} \
+  SNN_LIMIT_S=${SNN_LIMIT_S:-90} SNN_BUDGET_S=${SNN_BUDGET_S:-540} KWAY_LIMIT_S=${KWAY_LIMIT_S:-90} \
+  bash measurements/2026-12-02-pm-h200/device-run.sh
+echo "[auto] allen-v1 vgg11 with --weight-penalty auto"
+WORK=$r/snn/snn TOOLS=tessera TESSERA_OPTS="--weight-penalty auto" LIMIT_S=${AUTO_LIMIT_S:-120} \
+  scripts/bench-snn-vs-axoncuda.sh build/cuda/apps/tessera - "$r/snn-auto" allen-v1 vgg11 >"$r/snn-auto.log" 2>&1
+echo "[auto] exit $? $(date -u +%T)"
