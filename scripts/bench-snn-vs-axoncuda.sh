@@ -47,18 +47,16 @@ over_budget() { [ "$budget" -gt 0 ] && [ "$SECONDS" -ge "$budget" ]; }
 for name in $nets; do
   if over_budget; then echo "$name,,,-,,,,,skipped (budget)," >>"$csv"; continue; fi
   # Table I's limits: Loihi-64 (2^10 / 2^12) for lenet, alexnet, 16k-rand and the -model networks,
-  # Loihi-84 (2^12 / 2^16, at most 7056 blocks) for the others, as AxonCUDA's run_snns.sh. The
-  # three largest -rand networks need the streamed neighbourhoods (--neighbors off) to fit.
+  # Loihi-84 (2^12 / 2^16, at most 7056 blocks) for the others, as AxonCUDA's run_snns.sh (the
+  # three largest -rand networks stream their neighbourhoods: --neighbors auto, the default).
   case $name in lenet|alexnet|16k-rand|*-model) preset=Loihi-64 axon_preset=loihi64 ;; *) preset=Loihi-84 axon_preset=loihi84 ;; esac
-  extra=""
-  case $name in 64k-rand|256k-rand|1M) extra="--neighbors off" ;; esac
   f=$work/$name.snn
   if [ ! -s "$f" ]; then
     timeout "$limit" "$tessera" generate "nn:table1=$name" "$f" --json >"$out/logs/generate-$name.json" 2>&1 ||
       { echo "$name,,,generate,,,,,failed: $(tail -c 200 "$out/logs/generate-$name.json" | tr -d ',\n')," >>"$csv"; continue; }
   fi
   read -r nodes pins < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["nodes"], d["pins"])' "$out/logs/generate-$name.json" 2>/dev/null || echo "? ?")
-  opts="--preset $preset $extra ${TESSERA_OPTS:-}"
+  opts="--preset $preset ${TESSERA_OPTS:-}"
   if [[ " $tools " == *" tessera "* ]]; then
     timeout -k 5 "$limit" "$tessera" partition "$f" $opts --json >"$out/logs/tessera-$name.json" 2>"$out/logs/tessera-$name.err"
     rc=$?

@@ -29,4 +29,12 @@ bool parse_switch(const std::string& name, const std::string& text) {
   return *value;
 }
 
+std::optional<bool> parse_switch_or_auto(const std::string& name, const std::string& text) {
+  if (equal_ignoring_case(text, "auto")) return std::nullopt;
+  const auto value = parse_switch_value(text);
+  TESSERA_USER_REQUIRE(value.has_value(),
+                       "option '" << name << "' expects " << k_switch_spellings << " or auto, got '" << text << "'");
+  return value;
+}
+
 }  // namespace tessera

@@ -19,6 +19,10 @@ std::optional<bool> parse_switch_value(std::string_view text);
 // yes/no, 1/0), got 'TEXT'" otherwise (the CLI reports it as a usage error, exit 2).
 bool parse_switch(const std::string& name, const std::string& text);
 
+// A switch that may also be left to the program (register-cap, fewest-blocks, neighbors): nullopt
+// for "auto" in any case, else parse_switch's value; the error names auto among the spellings.
+std::optional<bool> parse_switch_or_auto(const std::string& name, const std::string& text);
+
 // The canonical text of a switch value.
 inline std::string on_off(bool on) { return on ? "on" : "off"; }
 

@@ -26,6 +26,7 @@ int check_switches(const std::vector<tessera::OptionSpec<Params>>& table) {
       CHECK_NOTHROW(o.apply(p, value));
     }
     Params p;
+    if (o.value_name == "on|off|auto") CHECK_NOTHROW(o.apply(p, "Auto"));
     const std::string expected = "option '" + o.name + "' expects on or off";
     CHECK_THROWS_WITH_AS(o.apply(p, "maybe"), doctest::Contains(expected.c_str()), tessera::UserError);
   }

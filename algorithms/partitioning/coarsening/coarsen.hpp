@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -40,6 +41,7 @@ struct CoarseningReport {
   std::vector<vid_t> level_nodes;  // nodes of every coarse level contracted, in order
   StepSeconds steps;               // neighbors, proposal, matching, contraction
   int penalty_level = 0;           // --weight-penalty auto: the first level that used it (0: none)
+  bool streamed_neighbors = false; // the rows were streamed (--neighbors off, or auto over budget)
 };
 
 // For each unmatched node, its best candidate that is still unmatched (round r of Pi).
@@ -102,17 +104,27 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
     seconds += timer.seconds();
     timer.reset();
   };
-  const BatchLimits batching = batch_limits(kokkos_ext::available_device_memory_bytes(), cp.neighbor_batch_nodes);
-  // Materialised rows are built once here and derived level to level; without (--neighbors off)
-  // every level streams its rows batch after batch into the proposals (stream_neighbors).
+  const std::uint64_t available = kokkos_ext::available_device_memory_bytes();
+  const BatchLimits batching = batch_limits(available, cp.neighbor_batch_nodes);
+  // Materialised rows are built once here and derived level to level; streamed ones (--neighbors
+  // off, or auto when the rows outgrow their budget) are rebuilt batch after batch into the
+  // proposals of every level (stream_neighbors).
   Neighbors<mem> nbr;
-  if (cp.materialize_neighbors) nbr = build_neighbors(space, H.levels[0], cp.max_scored_net_size, batching);
+  bool materialised = cp.neighbors != NeighborRows::streamed;
+  if (materialised) {
+    const eid_t budget = cp.neighbors == NeighborRows::automatic ? materialised_row_budget(available)
+                                                                  : std::numeric_limits<eid_t>::max();
+    auto built = build_neighbors(space, H.levels[0], cp.max_scored_net_size, batching, budget);
+    materialised = built.has_value();
+    if (materialised) nbr = std::move(*built);
+  }
+  result.streamed_neighbors = !materialised;
   lap(steps.neighbors);
   // Scratch of every level, sized by the finest (levels only shrink): device allocations
   // synchronise, and a level used to make some forty of them and read a dozen sizes back.
   const eid_t neighbor_capacity = static_cast<eid_t>(nbr.ids.extent(0));
   std::optional<NeighborWorkspace<mem>> nws;
-  if (cp.materialize_neighbors) nws.emplace(H.levels[0].num_nodes, neighbor_capacity, batching);
+  if (materialised) nws.emplace(H.levels[0].num_nodes, neighbor_capacity, batching);
   ProposalWorkspace<mem> pws(H.levels[0].num_nodes, std::min(neighbor_capacity, batching.max_entries));
   ContractionWorkspace<mem> cws(H.levels[0]);
   bool widened = false;  // the previous level stalled: propose with every candidate slot
@@ -141,7 +153,7 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
     pp.max_net_size = cp.max_scored_net_size;
     pp.weight_penalty = penalty;
     Proposals<mem> props;
-    if (cp.materialize_neighbors) {
+    if (materialised) {
       props = propose_pairs(space, L, nbr, pp, pws, batching);
     } else {
       props = begin_proposals(space, L, pp, pws);
@@ -179,7 +191,7 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
       penalty = 2;
     }
     auto C = contract(space, L, mate, limits.check_inbound, cws);
-    if (cp.materialize_neighbors)
+    if (materialised)
       nbr = coarsen_neighbors(space, nbr, C.coarse.num_nodes, C.gamma, C.members, *nws, batching);
     if (blocks.extent(0) > 0) blocks = coarse_blocks(space, C.gamma, blocks, C.coarse.num_nodes);
     lap(steps.contraction);

@@ -8,6 +8,13 @@ namespace tessera {
 
 inline constexpr int k_weight_penalty_auto = -1;
 
+// Where a level's neighbour rows come from (--neighbors): materialised once from the pins and
+// derived level to level (the paper), streamed from the pins batch after batch at every level
+// (only one batch in memory; no permanent purge of invalid pairs, so partitions may differ), or
+// automatic: materialised when the rows fit their memory budget (coarsening/neighbor_batches.hpp:
+// both copies within 3/8 of the memory available when coarsening starts), streamed otherwise.
+enum class NeighborRows { materialised, streamed, automatic };
+
 struct CoarseningParams {
   int candidates = 4;              // Pi (at most 8)
   double noise_fraction = 0.1;     // noise cap as a fraction of the mean normalised net weight
@@ -27,9 +34,8 @@ struct CoarseningParams {
   // 2%: on ISPD98 Loihi-64 the same blocks and connectivity as 1% on ibm01-08 with fewer levels
   // (ibm07 106 -> 48), ibm09 60 blocks / 9,870 instead of 59 / 10,048 (63 -> 30 levels).
   double stall_fraction = 0.02;
-  // Ablations (Fig. 16). false: neighbourhoods rebuilt from the pins at every level instead of
-  // derived from the previous level's (no persistent rows, so no permanent purge of invalid pairs).
-  bool materialize_neighbors = true;
+  // Fig. 16's ablation (streamed) and the fallback of the networks whose rows do not fit (automatic).
+  NeighborRows neighbors = NeighborRows::automatic;
   // Nodes per batch of the neighbourhood construction and pair proposals (0: sized from the free
   // device memory, coarsening/neighbor_batches.hpp). Results do not depend on it.
   vid_t neighbor_batch_nodes = 0;

@@ -24,6 +24,17 @@ inline constexpr std::int64_t k_batch_bytes_per_entry = 8 + 8 + 4;
 // spare they are derived into) keep the rest (allen-v1: 2 x 18 GB of rows, 17 GB of scratch).
 inline constexpr std::int64_t k_batch_memory_fraction = 8;
 inline constexpr eid_t k_min_batch_entries = eid_t(1) << 12;
+// Materialised rows (NeighborRows::automatic): an id and a flag byte an entry, twice (the rows and
+// the spare they are derived into), within 3/8 of the available memory, so that rows and batch
+// scratch together stay within half of it (issue 23's memory goal). 64k-rand, 256k-rand and the 1M
+// network (79, 71 and 57 GB of rows, measurements/partition-memory-20261202) stream on an H200;
+// allen-v1 (2 x 18 GB) and every smaller network keep their rows.
+inline constexpr std::int64_t k_row_bytes_per_entry = 2 * (sizeof(vid_t) + 1);
+
+// The most neighbour entries the materialised rows may hold when `available_bytes` are free.
+inline eid_t materialised_row_budget(std::uint64_t available_bytes) {
+  return static_cast<eid_t>(available_bytes / 8 * 3 / k_row_bytes_per_entry);
+}
 
 // How large one batch may be.
 struct BatchLimits {

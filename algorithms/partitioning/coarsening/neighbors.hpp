@@ -12,6 +12,8 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
+#include <limits>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -129,12 +131,15 @@ void resize_neighbor_rows(const ExecSpace& space, Neighbors<typename ExecSpace::
 // out.offsets after those of the batches before, and the rows packed, so each batch is filled
 // once. `allocate`: out.ids and out.invalid are allocated here, to the exact total in the end
 // (several batches grow them); else they are the caller's, large enough. Returns the total, or
-// -1 when it was not read back (one batch, !allocate).
+// -1 when it was not read back (one batch, !allocate), or k_rows_over_budget (allocate only) as
+// soon as the rows would hold more than `max_total` entries (nothing more is allocated).
+inline constexpr eid_t k_rows_over_budget = -2;
 template <class ExecSpace, class Fill>
 eid_t pack_neighbor_rows(const ExecSpace& space, const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over,
                          const RowBatches& batches, const Fill& fill,
                          const RowPackScratch<typename ExecSpace::memory_space>& scratch,
-                         Neighbors<typename ExecSpace::memory_space>& out, bool allocate) {
+                         Neighbors<typename ExecSpace::memory_space>& out, bool allocate,
+                         eid_t max_total = std::numeric_limits<eid_t>::max()) {
   using mem = typename ExecSpace::memory_space;
   const bool one_batch = batches.count() == 1;
   auto counts = scratch.counts;
@@ -161,6 +166,7 @@ eid_t pack_neighbor_rows(const ExecSpace& space, const Kokkos::View<eid_t*, type
       tessera::detail::chunked_scan_no_total<ExecSpace, eid_t>("tessera::part::nbr_scan", space, std::int64_t(rows) + 1,
                                                                body);
     }
+    if (allocate && kept > max_total - done) return k_rows_over_budget;
     const eid_t capacity = static_cast<eid_t>(out.ids.extent(0));
     if (allocate && done + kept > capacity)
       resize_neighbor_rows(space, out, done, one_batch ? kept : std::max(done + kept, 2 * capacity));
@@ -230,11 +236,12 @@ struct PinNeighborKeys {
 
 // N(n) of the finest level from its pins, in batches within `limits`. Nets larger than
 // `max_net_size` are left out (their pairs score little after the 1/|e| normalisation and would
-// make the rows quadratic in |e|).
+// make the rows quadratic in |e|). Nothing (and everything allocated here freed) when the rows
+// would hold more than `max_entries`.
 template <class ExecSpace>
-Neighbors<typename ExecSpace::memory_space> build_neighbors(const ExecSpace& space,
-                                                            const Level<typename ExecSpace::memory_space>& L,
-                                                            eid_t max_net_size, const BatchLimits& limits = {}) {
+std::optional<Neighbors<typename ExecSpace::memory_space>> build_neighbors(
+    const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L, eid_t max_net_size,
+    const BatchLimits& limits = {}, eid_t max_entries = std::numeric_limits<eid_t>::max()) {
   using mem = typename ExecSpace::memory_space;
   const vid_t n = L.num_nodes;
   Kokkos::View<eid_t*, mem> over(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_over"), n + 1);
@@ -253,8 +260,9 @@ Neighbors<typename ExecSpace::memory_space> build_neighbors(const ExecSpace& spa
   Neighbors<mem> out;
   out.offsets = Kokkos::View<eid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_offsets"),
                                           n + 1);
-  detail::pack_neighbor_rows(space, over, batches, detail::PinNeighborKeys<ExecSpace>{L, over, max_net_size}, scratch,
-                             out, true);
+  if (detail::pack_neighbor_rows(space, over, batches, detail::PinNeighborKeys<ExecSpace>{L, over, max_net_size},
+                                 scratch, out, true, max_entries) == detail::k_rows_over_budget)
+    return std::nullopt;
   return out;
 }
 

@@ -138,6 +138,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
   CoarseningReport coarsening = coarsen(space, H, params.coarsening, limits, run);
   result.coarsening_stop = coarsening.stop;
   result.penalty_from_level = coarsening.penalty_level;
+  result.neighbor_rows = coarsening.streamed_neighbors ? "streamed" : "materialised";
   result.steps = coarsening.steps;
   result.level_nodes.insert(result.level_nodes.end(), coarsening.level_nodes.begin(), coarsening.level_nodes.end());
   space.fence();

@@ -103,12 +103,19 @@ const std::vector<PartitionOption>& partition_options() {
        [](const PartitionParams& p) {
          return std::string(p.coarsening.matching == partitioning::MatchingKind::optimal ? "optimal" : "greedy");
        }},
-      {"neighbors", "on|off",
-       "ablation: materialised neighbourhoods derived level to level (on, paper) or rebuilt from the pins at every "
-       "level (off)",
+      {"neighbors", "on|off|auto",
+       "neighbourhoods materialised once and derived level to level (on, paper), rebuilt from the pins at every level "
+       "batch after batch (off: least memory; Fig. 16's ablation), or on when both copies of the rows fit in 3/8 of "
+       "the free device memory, else off (auto; the JSON's neighbor_rows says which ran)",
        "",
-       [](PartitionParams& p, const std::string& v) { p.coarsening.materialize_neighbors = parse_switch("neighbors", v); },
-       [](const PartitionParams& p) { return on_off(p.coarsening.materialize_neighbors); }},
+       [](PartitionParams& p, const std::string& v) {
+         const auto on = parse_switch_or_auto("neighbors", v);
+         p.coarsening.neighbors = !on ? NeighborRows::automatic : *on ? NeighborRows::materialised : NeighborRows::streamed;
+       },
+       [](const PartitionParams& p) {
+         const NeighborRows m = p.coarsening.neighbors;
+         return std::string(m == NeighborRows::automatic ? "auto" : m == NeighborRows::materialised ? "on" : "off");
+       }},
       {"neighbor-batch", "N",
        "nodes per coarsening batch (neighbourhood construction and pair proposals); 0: as many as an eighth of "
        "the free device memory holds (TESSERA_MEMORY_BUDGET_MB caps it). The partition does not depend on it",
@@ -134,10 +141,7 @@ const std::vector<PartitionOption>& partition_options() {
        "(on), or packs the coarsest level only (off: sometimes a block more, often lower connectivity); auto: on "
        "for directed inputs (SNNs), off for undirected ones (hMETIS)",
        "",
-       [](PartitionParams& p, const std::string& v) {
-         if (v == "auto") p.fewest_blocks.reset();
-         else p.fewest_blocks = parse_switch("fewest-blocks", v);
-       },
+       [](PartitionParams& p, const std::string& v) { p.fewest_blocks = parse_switch_or_auto("fewest-blocks", v); },
        [](const PartitionParams& p) { return p.fewest_blocks ? on_off(*p.fewest_blocks) : std::string("auto"); }},
       {"weight-penalty", "0|1|2|auto",
        "coarsening score divided by 1 (paper) / w(n)+w(m) / w(n)w(m); auto: 1 until a level pairs fewer than a "

@@ -90,6 +90,9 @@ struct PartitionResult {
   // "stalled" (tail detector), "max_levels"; "none" for the baselines.
   std::string coarsening_stop = "none";
   int penalty_from_level = 0;  // --weight-penalty auto: the first coarsening level it applied to (0: none)
+  // How coarsening got its neighbour rows: "materialised", "streamed" (--neighbors off, or auto
+  // when they did not fit), "none" for the baselines.
+  std::string neighbor_rows = "none";
   double seconds = 0;
   double coarsening_seconds = 0, refinement_seconds = 0, initial_seconds = 0;
   StepSeconds steps;

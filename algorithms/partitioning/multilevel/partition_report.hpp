@@ -26,6 +26,7 @@ struct PartitionReport {
   std::vector<RefinedLevel> refined_levels;  // PartitionResult::refined_levels
   std::string coarsening_stop;     // PartitionResult::coarsening_stop
   int penalty_from_level = 0;      // PartitionResult::penalty_from_level
+  std::string neighbor_rows;       // PartitionResult::neighbor_rows
   StepSeconds steps;               // per-step times (Fig. 8)
   bool within_part_limit = true;   // num_parts <= params.max_parts (presets)
 };

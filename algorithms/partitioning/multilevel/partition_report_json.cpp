@@ -27,6 +27,7 @@ Json to_json(const PartitionReport& r, const PartitionParams& params) {
       .set("levels", static_cast<long long>(r.level_nodes.size()))
       .set("coarsening_stop", r.coarsening_stop)
       .set("penalty_from_level", static_cast<long long>(r.penalty_from_level))
+      .set("neighbor_rows", r.neighbor_rows)
       .set("within_part_limit", r.within_part_limit)
       .set("seed", static_cast<long long>(params.seed))
       .set("runs", static_cast<long long>(params.runs))

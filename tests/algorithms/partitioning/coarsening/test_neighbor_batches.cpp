@@ -75,7 +75,7 @@ TEST_CASE_TEMPLATE_DEFINE("neighbour batches: the same partition whatever the ba
     constrained.max_inbound_nets = 30;
     constrained.seed = seed;
     runs.push_back(constrained);
-    constrained.coarsening.materialize_neighbors = false;  // rows rebuilt at every level
+    constrained.coarsening.neighbors = NeighborRows::streamed;  // rows rebuilt at every level
     runs.push_back(constrained);
     PartitionParams kway;
     kway.mode = PartitionMode::kway;
@@ -89,11 +89,13 @@ TEST_CASE_TEMPLATE_DEFINE("neighbour batches: the same partition whatever the ba
     }
   }
   // Batches sized from memory: a 1 MiB budget gives batches of 6,553 entries, and this
-  // hypergraph's oversized rows hold many times that.
+  // hypergraph's oversized rows hold many times that. (Rows kept whatever the memory: auto would
+  // stream them under the cap, see the next test.)
   const auto h = test::random_local_hypergraph(2000, 4000, 8, 7);
   PartitionParams p;
   p.max_block_weight = 64;
   p.max_inbound_nets = 80;
+  p.coarsening.neighbors = NeighborRows::materialised;
   const auto whole = partition_with_batch<Space>(h, p, 0);
   test::MemoryCap cap(std::uint64_t(1) << 20);
   CHECK(partition_with_batch<Space>(h, p, 0) == whole);
@@ -117,9 +119,39 @@ TEST_CASE_TEMPLATE_DEFINE("neighbour batches: the same partition whatever the ba
     PartitionParams q;
     q.max_block_weight = 64;
     q.max_inbound_nets = 1000;
+    q.coarsening.neighbors = NeighborRows::materialised;
     const auto unlimited = partition_with_batch<Space>(dense, q, 0);
     test::MemoryCap tiny(1024);
     CHECK(partition_with_batch<Space>(dense, q, 0) == unlimited);
   }
 }
 TEST_CASE_TEMPLATE_APPLY(batch_cases, tessera::test::ExecSpaces);
+
+TEST_CASE("neighbour rows: the materialised budget is 3/8 of the available memory, 10 bytes an entry") {
+  CHECK(partitioning::materialised_row_budget(std::uint64_t(80) << 20) == (std::int64_t(30) << 20) / 10);
+  CHECK(partitioning::materialised_row_budget(0) == 0);
+}
+
+TEST_CASE_TEMPLATE_DEFINE("neighbour rows: auto keeps them when they fit, streams them when not", Space, auto_cases) {
+  const auto h = test::random_local_hypergraph(2000, 4000, 8, 7);
+  PartitionParams p;
+  p.max_block_weight = 64;
+  p.max_inbound_nets = 80;
+  const auto run = [&](NeighborRows mode) {
+    p.coarsening.neighbors = mode;
+    const auto r = partition_hypergraph(Space{}, mirror_hypergraph<typename Space::memory_space>(h), p);
+    std::vector<part_t> parts = test::to_vector(r.parts);
+    parts.push_back(r.num_parts);
+    return std::make_pair(parts, r.neighbor_rows);
+  };
+  const auto on = run(NeighborRows::materialised), off = run(NeighborRows::streamed);
+  CHECK(on.second == "materialised");
+  CHECK(off.second == "streamed");
+  CHECK(run(NeighborRows::automatic) == on);
+  // 1 MiB: rows of at most 39,321 entries; this hypergraph's hold more (its oversized rows are
+  // many batches of 6,553 entries, the test above), so auto gives up building them and streams.
+  test::MemoryCap cap(std::uint64_t(1) << 20);
+  CHECK(run(NeighborRows::automatic) == off);
+  CHECK(run(NeighborRows::materialised) == on);
+}
+TEST_CASE_TEMPLATE_APPLY(auto_cases, tessera::test::ExecSpaces);

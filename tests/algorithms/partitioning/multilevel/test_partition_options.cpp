@@ -28,8 +28,14 @@ TEST_CASE("partition options: names, defaults and validation") {
   CHECK(p.refinement.repetitions == 4);
   apply_partition_option(p, "matching", "greedy");
   CHECK(p.coarsening.matching == partitioning::MatchingKind::greedy);
+  CHECK(p.coarsening.neighbors == NeighborRows::automatic);
   apply_partition_option(p, "neighbors", "off");
-  CHECK(!p.coarsening.materialize_neighbors);
+  CHECK(p.coarsening.neighbors == NeighborRows::streamed);
+  apply_partition_option(p, "neighbors", "on");
+  CHECK(p.coarsening.neighbors == NeighborRows::materialised);
+  apply_partition_option(p, "neighbors", "AUTO");
+  CHECK(p.coarsening.neighbors == NeighborRows::automatic);
+  apply_partition_option(p, "neighbors", "off");
   apply_partition_option(p, "chaining", "off");
   CHECK(p.refinement.chain_rounds == 0);
   apply_partition_option(p, "algorithm", "one-pass");
@@ -70,7 +76,7 @@ TEST_CASE("partition options: names, defaults and validation") {
   CHECK(d.refinement.repetitions == fresh.refinement.repetitions);
   CHECK(d.refinement.chain_rounds == fresh.refinement.chain_rounds);
   CHECK(d.coarsening.stall_fraction == fresh.coarsening.stall_fraction);
-  CHECK(d.coarsening.materialize_neighbors == fresh.coarsening.materialize_neighbors);
+  CHECK(d.coarsening.neighbors == fresh.coarsening.neighbors);
   CHECK(d.coarsening.matching == fresh.coarsening.matching);
   CHECK(d.algorithm == fresh.algorithm);
   CHECK(d.seed == fresh.seed);
