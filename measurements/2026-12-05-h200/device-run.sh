@@ -6,7 +6,7 @@
 #    suite on CUDA, all twelve Table I networks beside AxonCUDA (the ones never partitioned before,
 #    64k-rand, 256k-rand and 1M, right after the six small ones), the k-way ISPD98 times.
 # 2. The mining switches A/B of measurements/2026-12-02-mining-kernel (never run on a GPU) on the
-#    five small graphs, plus 4-cycles with smaller wedge-counter budgets (issue 28: which switch or
+#    three small graphs, plus 4-cycles with smaller wedge-counter budgets (issue 28: which switch or
 #    fixed cost makes 4-cycles 2-8x slower than G2Miner there).
 # 3. allen-v1 and vgg11 through Tessera alone with --weight-penalty auto (AxonCUDA timed out on
 #    both at 90 s on 2026-12-02 and in step 1).
@@ -14,14 +14,14 @@ set -u
 r=${R:-/tmp/r}
 export TESSERA_DATA_DIR=$PWD/.data
 mkdir -p "$r"
-STEPS="ctest snn kway" ISPD=0 CTEST_JOBS=${CTEST_JOBS:-8} CTEST_LIMIT_S=${CTEST_LIMIT_S:-240} \
+STEPS="ctest snn kway" ISPD=0 CTEST_JOBS=${CTEST_JOBS:-8} CTEST_LIMIT_S=${CTEST_LIMIT_S:-200} \
   NETS=${NETS:-"lenet 16k-model 16k-rand 64k-model alexnet 256k-model 64k-rand 256k-rand 1M mobilenet vgg11 allen-v1"} \
-  SNN_LIMIT_S=${SNN_LIMIT_S:-90} SNN_BUDGET_S=${SNN_BUDGET_S:-420} KWAY_LIMIT_S=${KWAY_LIMIT_S:-90} \
+  SNN_LIMIT_S=${SNN_LIMIT_S:-90} SNN_BUDGET_S=${SNN_BUDGET_S:-400} KWAY_LIMIT_S=${KWAY_LIMIT_S:-90} \
   bash measurements/2026-12-02-pm-h200/device-run.sh
 T=build/cuda/apps/tessera
 if [ "${MINING:-1}" = 1 ] && [ -x "$T" ]; then
   echo "[mining] start $(date -u +%T)"
-  GRAPHS="ego-Facebook ca-HepPh email-Enron wiki-Vote cit-HepTh" timeout 150 \
+  GRAPHS="${AB_GRAPHS:-ego-Facebook email-Enron cit-HepTh}" timeout "${AB_LIMIT_S:-100}" \
     bash measurements/2026-12-02-mining-kernel/ab-run.sh "$T" "$TESSERA_DATA_DIR" "$r/ab" >"$r/ab.log" 2>&1
   python3 measurements/2026-12-02-mining-kernel/ab-summary.py "$r/ab" >"$r/ab-summary.csv" 2>&1
   for g in ego-Facebook email-Enron cit-HepTh; do
