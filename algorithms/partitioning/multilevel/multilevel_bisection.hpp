@@ -11,7 +11,8 @@
 // final Omega exactly, whatever the earlier ones used. Both halves get ceil(k'/2) and floor(k'/2)
 // blocks; the k = 2 pipeline has one limit for both sides, so for odd k' the sides are balanced
 // to k'/2 each: only k a power of two splits exactly (other k fall back to direct k-way, see
-// partition_hypergraph.cpp). Included by multilevel/partition_hypergraph.cpp only.
+// partition_hypergraph.cpp; --scheme auto bisects from k = 8 on, where it measured better).
+// Included by multilevel/partition_hypergraph.cpp only.
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>

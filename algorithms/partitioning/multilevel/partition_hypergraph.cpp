@@ -259,8 +259,9 @@ PartitionResult<typename ExecSpace::memory_space> partition_single_run(
   const int shift = fixed_point_shift(stats.max_net_weight, h.num_pins());
   PartitionParams resolved = params;
   resolved.fewest_blocks = params.fewest_blocks.value_or(h.directed);
-  const bool by_bisection = params.mode == PartitionMode::kway && params.scheme == KwayScheme::bisection &&
-                            bisection_splits_exactly(params.k);
+  const bool by_bisection = params.mode == PartitionMode::kway && bisection_splits_exactly(params.k) &&
+                            (params.scheme == KwayScheme::bisection ||
+                             (params.scheme == KwayScheme::automatic && params.k >= 8));
   auto result = by_bisection ? partition_by_bisection(space, h, resolved, limits, shift)
                 : params.algorithm == PartitionAlgorithm::multilevel ? partition_once(space, h, resolved, limits, shift)
                                                                      : partition_baseline(space, h, resolved, limits, shift);

@@ -194,16 +194,19 @@ const std::vector<PartitionOption>& partition_options() {
        [](PartitionParams& p, const std::string& v) { p.objective = parse_objective(v); },
        [](const PartitionParams& p) { return partitioning::to_string(p.objective); },
        /*required=*/false, k_kway_mode},
-      {"scheme", "direct|rb",
+      {"scheme", "auto|direct|rb",
        "k-way, k > 2: one k-way multilevel run (direct) or multilevel recursive bisection (rb; k a power of two, "
-       "other k run direct)",
+       "other k run direct); auto: rb from k = 8 on",
        "",
        [](PartitionParams& p, const std::string& v) {
-         if (same_name(v, "direct")) p.scheme = KwayScheme::direct;
+         if (same_name(v, "auto")) p.scheme = KwayScheme::automatic;
+         else if (same_name(v, "direct")) p.scheme = KwayScheme::direct;
          else if (same_name(v, "rb")) p.scheme = KwayScheme::bisection;
-         else throw UserError("option 'scheme' expects direct or rb, got '" + v + "'");
+         else throw UserError("option 'scheme' expects auto, direct or rb, got '" + v + "'");
        },
-       [](const PartitionParams& p) { return std::string(p.scheme == KwayScheme::direct ? "direct" : "rb"); },
+       [](const PartitionParams& p) {
+         return std::string(p.scheme == KwayScheme::automatic ? "auto" : p.scheme == KwayScheme::direct ? "direct" : "rb");
+       },
        /*required=*/false, k_kway_mode},
       {"rb-vcycles", "N", "k-way, --scheme rb: k-way V-cycles on the recursive bisection's partition",
        "",

@@ -32,8 +32,10 @@ enum class PartitionAlgorithm {
 };
 
 // k-way, k > 2: one k-way hierarchy (direct) or multilevel recursive bisection
-// (multilevel/multilevel_bisection.hpp; k a power of two, other k run direct).
-enum class KwayScheme { direct, bisection };
+// (multilevel/multilevel_bisection.hpp; k a power of two, other k run direct); automatic:
+// bisection from k = 8 on. ISPD98 ibm01-09, CPU, cut / best known: k = 4 direct 1.127, bisection
+// 1.156; k = 8 1.155 / 1.131; k = 64 1.210 / 1.110 (measurements/2026-12-05-kway-cpu/).
+enum class KwayScheme { automatic, direct, bisection };
 
 // k-way, k > 2: how the initial partitions at the coarsest level are built (issue 25): direct
 // k-way greedy growing (initial/greedy_growing), recursive bisection (initial/recursive_bisection),
@@ -58,7 +60,7 @@ struct PartitionParams {
   std::optional<bool> fewest_blocks;
   int initial_trials = 16;  // greedy-growing initial partitions tried at the coarsest level
   bool initial_fm = true;
-  KwayScheme scheme = KwayScheme::bisection;
+  KwayScheme scheme = KwayScheme::automatic;
   int rb_vcycles = 1;  // k-way V-cycles after recursive bisection
   KwayInitial initial = KwayInitial::mixed;  // k > 2 only; k = 2 always grows directly
   int bisection_trials = 4;  // seeded growings (+ 2-way FM) per bisection of a recursive bisection  // polish each with sequential FM (initial/fm_refine.hpp)

@@ -111,7 +111,8 @@ TEST_CASE("k-way recursive bisection: the options belong to the k-way mode") {
       return it == values.end() ? std::nullopt : std::optional<std::string>(it->second);
     };
   };
-  CHECK(partition_params(given({{"k", "8"}}), true).scheme == KwayScheme::bisection);
+  CHECK(partition_params(given({{"k", "8"}}), true).scheme == KwayScheme::automatic);
+  CHECK(partition_params(given({{"k", "8"}, {"scheme", "rb"}}), true).scheme == KwayScheme::bisection);
   CHECK(partition_params(given({{"k", "8"}, {"scheme", "direct"}}), true).scheme == KwayScheme::direct);
   CHECK(partition_params(given({{"k", "8"}, {"initial", "rb"}}), true).initial == KwayInitial::bisection);
   CHECK(partition_params(given({{"k", "8"}, {"rb-vcycles", "2"}}), true).rb_vcycles == 2);
