@@ -29,7 +29,7 @@ class Fm {
     score_t best_gain = 0;
     part_t best = invalid_part;
     for (part_t p = 0; p < k_; ++p) {
-      if (p == from || w_[p] + L_.node_weights(v) > omega_) continue;
+      if (p == from || w_[p] + L_.node_weights(v) > limit(p)) continue;
       const score_t g = o_.recompute_gains ? cache_.recomputed_gain(v, p) : cache_.gain(v, p);
       if (best == invalid_part || g > best_gain) {
         best_gain = g;
@@ -38,6 +38,8 @@ class Fm {
     }
     return {best_gain, best};
   }
+
+  node_weight_t limit(part_t p) const { return o_.max_weights.empty() ? omega_ : o_.max_weights[p]; }
 
   void move(vid_t v, part_t to) {
     w_[parts_[v]] -= L_.node_weights(v);

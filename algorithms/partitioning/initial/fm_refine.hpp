@@ -23,6 +23,9 @@ struct FmOptions {
   // Evaluate every gain from the pin counts (O(deg * k) per node, the FM before the gain cache)
   // instead of reading the cache: the reference the cached FM must reproduce move for move.
   bool recompute_gains = false;
+  // Per-block weight limits (size k) instead of one Omega for all: recursive bisection's two
+  // sides have limits in proportion to the blocks each will be split into.
+  std::vector<node_weight_t> max_weights;
 };
 
 // Improves `parts` in place; returns the objective's decrease (fixed point; for cut in units of

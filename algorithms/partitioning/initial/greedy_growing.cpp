@@ -70,7 +70,12 @@ std::vector<part_t> greedy_growing(const Level<Kokkos::HostSpace>& L, part_t k, 
   }
   for (vid_t v = 0; v < n; ++v)
     if (parts[v] == invalid_part) parts[v] = k - 1;
-  // Repair blocks above Omega: move their lightest nodes to the lightest blocks with room.
+  repair_overweight(L, parts, k, omega);
+  return parts;
+}
+
+void repair_overweight(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts, part_t k, node_weight_t omega) {
+  const vid_t n = L.num_nodes;
   std::vector<node_weight_t> w(k, 0);
   for (vid_t v = 0; v < n; ++v) w[parts[v]] += L.node_weights(v);
   std::vector<vid_t> order(n);
@@ -89,7 +94,6 @@ std::vector<part_t> greedy_growing(const Level<Kokkos::HostSpace>& L, part_t k, 
     w[from] -= L.node_weights(v);
     w[to] += L.node_weights(v);
   }
-  return parts;
 }
 
 score_t host_connectivity(const Level<Kokkos::HostSpace>& L, const std::vector<part_t>& parts) {

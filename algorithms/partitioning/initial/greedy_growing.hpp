@@ -17,6 +17,10 @@ namespace tessera::partitioning {
 std::vector<part_t> greedy_growing(const Level<Kokkos::HostSpace>& L, part_t k, node_weight_t omega,
                                    std::uint64_t seed);
 
+// Moves nodes of blocks above Omega, lightest first (ties by id), each to the lightest block with
+// room (ties: smaller id); nodes that fit nowhere stay.
+void repair_overweight(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts, part_t k, node_weight_t omega);
+
 // Connectivity (fixed point) of a partition of a host level.
 score_t host_connectivity(const Level<Kokkos::HostSpace>& L, const std::vector<part_t>& parts);
 // The k-way objective's value: connectivity, or k_cut_gain_factor * cut + connectivity.

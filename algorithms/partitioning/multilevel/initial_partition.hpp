@@ -16,6 +16,7 @@
 #include "algorithms/partitioning/initial/fm_refine.hpp"
 #include "algorithms/partitioning/initial/greedy_growing.hpp"
 #include "algorithms/partitioning/initial/pack_blocks.hpp"
+#include "algorithms/partitioning/initial/recursive_bisection.hpp"
 #include "algorithms/partitioning/multilevel/partition_params.hpp"
 #include "algorithms/partitioning/refinement/refine.hpp"
 
@@ -156,8 +157,26 @@ inline FmOptions fm_options(const PartitionParams& params) {
   return o;
 }
 
-// k-way mode: the best of `initial_trials` greedy-growing partitions (valid first, then the
-// objective's value), each polished by FM and by the parallel refinement.
+// One initial k-way partition of the coarsest level, trial t: recursive bisection (k > 2, every
+// trial with --initial rb, even trials with mixed) or direct greedy growing.
+inline std::vector<part_t> initial_trial(const Level<Kokkos::HostSpace>& L, const PartitionParams& params, node_weight_t omega,
+                                         int t) {
+  const std::uint64_t seed = partitioning::detail::mix64(params.seed * 0x100000001B3ULL + t);
+  const bool rb = params.k > 2 && (params.initial == KwayInitial::bisection ||
+                                   (params.initial == KwayInitial::mixed && t % 2 == 0));
+  if (!rb) return greedy_growing(L, params.k, omega, seed);
+  BisectionOptions o;
+  o.trials = params.bisection_trials;
+  o.epsilon = params.epsilon;
+  o.seed = seed;
+  o.fm = fm_options(params);
+  auto parts = recursive_bisection(L, params.k, o);
+  repair_overweight(L, parts, params.k, omega);
+  return parts;
+}
+
+// k-way mode: the best of `initial_trials` initial partitions (initial_trial; valid first, then
+// the objective's value), each polished by FM and by the parallel refinement.
 template <class ExecSpace>
 void kway_initial(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& coarsest,
                   const PartitionParams& params, const PartitionLimits& limits,
@@ -175,7 +194,7 @@ void kway_initial(const ExecSpace& space, const Level<typename ExecSpace::memory
   Kokkos::View<part_t*, Kokkos::HostSpace> trial_parts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::trial"),
                                                       coarsest.num_nodes);
   for (int t = 0; t < std::max(1, params.initial_trials); ++t) {
-    auto trial = greedy_growing(host_level, params.k, omega, partitioning::detail::mix64(params.seed * 0x100000001B3ULL + t));
+    auto trial = initial_trial(host_level, params, omega, t);
     if (params.initial_fm) fm_refine(host_level, trial, params.k, omega, fm_options(params));
     for (vid_t v = 0; v < coarsest.num_nodes; ++v) trial_parts(v) = trial[v];
     refine(host, host_level, trial_parts, params.k, limits, params.refinement);

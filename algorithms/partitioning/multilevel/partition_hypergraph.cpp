@@ -17,6 +17,7 @@
 #include "algorithms/partitioning/initial/pack_blocks.hpp"
 #include "algorithms/partitioning/metrics/evaluate_partition.hpp"
 #include "algorithms/partitioning/multilevel/initial_partition.hpp"
+#include "algorithms/partitioning/multilevel/multilevel_bisection.hpp"
 #include "algorithms/partitioning/multilevel/resolve_limits.hpp"
 #include "algorithms/partitioning/multilevel/vcycle.hpp"
 #include "algorithms/partitioning/refinement/refine.hpp"
@@ -210,6 +211,48 @@ PartitionResult<typename ExecSpace::memory_space> partition_baseline(
 
 template <class ExecSpace>
 PartitionResult<typename ExecSpace::memory_space> partition_single_run(
+    const ExecSpace& space, const Hypergraph<typename ExecSpace::memory_space>& h, const PartitionParams& params);
+
+// k-way by multilevel recursive bisection (multilevel/multilevel_bisection.hpp), k a power of two.
+template <class ExecSpace>
+PartitionResult<typename ExecSpace::memory_space> partition_by_bisection(
+    const ExecSpace& space, const Hypergraph<typename ExecSpace::memory_space>& h, const PartitionParams& params,
+    const PartitionLimits& limits, int shift) {
+  using mem = typename ExecSpace::memory_space;
+  Kokkos::Timer timer;
+  PartitionResult<mem> result;
+  const auto host = mirror_hypergraph<Kokkos::HostSpace>(h);
+  std::vector<vid_t> ids(h.num_nodes);
+  for (vid_t v = 0; v < h.num_nodes; ++v) ids[v] = v;
+  std::vector<part_t> parts(h.num_nodes, 0);
+  auto bisect = [](const ExecSpace& s, const Hypergraph<mem>& sub, const PartitionParams& p) {
+    return partition_single_run(s, sub, p);
+  };
+  bisect_recursively(space, host, ids, 0, params.k, limits.max_block_weight, params, parts, result, bisect);
+  result.parts = Kokkos::View<part_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
+                                            h.num_nodes);
+  auto parts_host = Kokkos::create_mirror_view(result.parts);
+  for (vid_t v = 0; v < h.num_nodes; ++v) parts_host(v) = parts[v];
+  Kokkos::deep_copy(space, result.parts, parts_host);
+  result.num_parts = params.k;
+  // k-way V-cycles on the assembled partition: moves between blocks of different bisection
+  // branches, which no bisection could make.
+  Kokkos::Timer phase;
+  const Level<mem> finest = make_finest_level(space, h, shift);
+  const auto refine_ws = make_refine_workspace(space, finest, params.k, limits);
+  PartitionParams kway = params;
+  kway.vcycles = params.rb_vcycles;
+  kway_vcycles(space, finest, result.parts, kway, limits, result.steps, [&](Hierarchy<mem>& C, Kokkos::View<part_t*, mem>& p) {
+    uncoarsen(space, C, p, params.k, kway, limits, refine_ws, result, /*refine_coarsest=*/true);
+  });
+  space.fence();
+  result.refinement_seconds += phase.seconds();
+  result.seconds = timer.seconds();
+  return result;
+}
+
+template <class ExecSpace>
+PartitionResult<typename ExecSpace::memory_space> partition_single_run(
     const ExecSpace& space, const Hypergraph<typename ExecSpace::memory_space>& h, const PartitionParams& params) {
   Kokkos::Timer timer;
   const InputStats stats = input_stats(space, h);
@@ -217,8 +260,12 @@ PartitionResult<typename ExecSpace::memory_space> partition_single_run(
   const int shift = fixed_point_shift(stats.max_net_weight, h.num_pins());
   PartitionParams resolved = params;
   resolved.fewest_blocks = params.fewest_blocks.value_or(h.directed);
-  auto result = params.algorithm == PartitionAlgorithm::multilevel ? partition_once(space, h, resolved, limits, shift)
-                                                                   : partition_baseline(space, h, resolved, limits, shift);
+  const bool by_bisection = params.mode == PartitionMode::kway && bisection_splits_exactly(params.k) &&
+                            (params.scheme == KwayScheme::bisection ||
+                             (params.scheme == KwayScheme::automatic && params.k >= 8));
+  auto result = by_bisection ? partition_by_bisection(space, h, resolved, limits, shift)
+                : params.algorithm == PartitionAlgorithm::multilevel ? partition_once(space, h, resolved, limits, shift)
+                                                                     : partition_baseline(space, h, resolved, limits, shift);
   result.seconds = timer.seconds();
   return result;
 }

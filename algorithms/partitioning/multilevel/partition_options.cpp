@@ -41,6 +41,17 @@ partitioning::KwayObjective parse_objective(const std::string& text) {
   throw UserError("option 'objective' expects cut or km1, got '" + text + "'");
 }
 
+KwayInitial parse_initial(const std::string& text) {
+  if (same_name(text, "direct")) return KwayInitial::direct;
+  if (same_name(text, "rb")) return KwayInitial::bisection;
+  if (same_name(text, "mixed")) return KwayInitial::mixed;
+  throw UserError("option 'initial' expects direct, rb or mixed, got '" + text + "'");
+}
+
+std::string initial_name(KwayInitial i) {
+  return i == KwayInitial::direct ? "direct" : i == KwayInitial::bisection ? "rb" : "mixed";
+}
+
 // The mode of the k-way-only options (given with k); their front end is partition_params().
 constexpr const char* k_kway_mode = "k-way";
 
@@ -186,6 +197,39 @@ const std::vector<PartitionOption>& partition_options() {
        "",
        [](PartitionParams& p, const std::string& v) { p.objective = parse_objective(v); },
        [](const PartitionParams& p) { return partitioning::to_string(p.objective); },
+       /*required=*/false, k_kway_mode},
+      {"scheme", "auto|direct|rb",
+       "k-way, k > 2: one k-way multilevel run (direct) or multilevel recursive bisection (rb; k a power of two, "
+       "other k run direct); auto: rb from k = 8 on",
+       "",
+       [](PartitionParams& p, const std::string& v) {
+         if (same_name(v, "auto")) p.scheme = KwayScheme::automatic;
+         else if (same_name(v, "direct")) p.scheme = KwayScheme::direct;
+         else if (same_name(v, "rb")) p.scheme = KwayScheme::bisection;
+         else throw UserError("option 'scheme' expects auto, direct or rb, got '" + v + "'");
+       },
+       [](const PartitionParams& p) {
+         return std::string(p.scheme == KwayScheme::automatic ? "auto" : p.scheme == KwayScheme::direct ? "direct" : "rb");
+       },
+       /*required=*/false, k_kway_mode},
+      {"rb-vcycles", "N", "k-way, --scheme rb: k-way V-cycles on the recursive bisection's partition",
+       "",
+       [](PartitionParams& p, const std::string& v) { p.rb_vcycles = static_cast<int>(option_integer("rb-vcycles", v, 0, 64)); },
+       [](const PartitionParams& p) { return std::to_string(p.rb_vcycles); },
+       /*required=*/false, k_kway_mode},
+      {"initial", "direct|rb|mixed",
+       "k-way, k > 2: initial partitions by direct k-way greedy growing, by recursive bisection, or both "
+       "(alternate trials)",
+       "",
+       [](PartitionParams& p, const std::string& v) { p.initial = parse_initial(v); },
+       [](const PartitionParams& p) { return initial_name(p.initial); },
+       /*required=*/false, k_kway_mode},
+      {"bisection-trials", "N", "k-way, recursive bisection: seeded growings, each polished by 2-way FM, per bisection",
+       "",
+       [](PartitionParams& p, const std::string& v) {
+         p.bisection_trials = static_cast<int>(option_integer("bisection-trials", v, 1, 1024));
+       },
+       [](const PartitionParams& p) { return std::to_string(p.bisection_trials); },
        /*required=*/false, k_kway_mode},
       {"initial-fm", "0|1", "k-way: polish initial partitions with sequential FM",
        "",

@@ -31,6 +31,17 @@ enum class PartitionAlgorithm {
   overlap,     // greedy growing by incidence-set overlap under Omega and Delta ([4])
 };
 
+// k-way, k > 2: one k-way hierarchy (direct) or multilevel recursive bisection
+// (multilevel/multilevel_bisection.hpp; k a power of two, other k run direct); automatic:
+// bisection from k = 8 on. ISPD98 ibm01-09, CPU, cut / best known: k = 4 direct 1.127, bisection
+// 1.156; k = 8 1.155 / 1.131; k = 64 1.210 / 1.110 (measurements/2026-12-05-kway-cpu/).
+enum class KwayScheme { automatic, direct, bisection };
+
+// k-way, k > 2: how the initial partitions at the coarsest level are built (issue 25): direct
+// k-way greedy growing (initial/greedy_growing), recursive bisection (initial/recursive_bisection),
+// or both (even trials bisection, odd trials direct).
+enum class KwayInitial { direct, bisection, mixed };
+
 struct PartitionParams {
   PartitionMode mode = PartitionMode::constrained;
   PartitionAlgorithm algorithm = PartitionAlgorithm::multilevel;
@@ -48,7 +59,11 @@ struct PartitionParams {
   // for undirected ones (hMETIS circuits, compared on connectivity: ISPD98 costs 1.1-1.5x).
   std::optional<bool> fewest_blocks;
   int initial_trials = 16;  // greedy-growing initial partitions tried at the coarsest level
-  bool initial_fm = true;  // polish each with sequential FM (initial/fm_refine.hpp)
+  bool initial_fm = true;
+  KwayScheme scheme = KwayScheme::automatic;
+  int rb_vcycles = 1;  // k-way V-cycles after recursive bisection
+  KwayInitial initial = KwayInitial::mixed;  // k > 2 only; k = 2 always grows directly
+  int bisection_trials = 4;  // seeded growings (+ 2-way FM) per bisection of a recursive bisection  // polish each with sequential FM (initial/fm_refine.hpp)
   // k-way: after each uncoarsening level's parallel refinement, sequential FM on a host copy of
   // levels with at most this many nodes (0: none). ISPD98 k = 2: cut / best known 1.154 -> 1.130
   // (geometric mean, ibm01-09).

@@ -168,6 +168,9 @@ TEST_CASE_TEMPLATE_DEFINE("partition options: k-way objective cut and km1 give t
   const std::map<std::string, std::pair<double, double>> expected = {{"cut", {1027, 1164}}, {"km1", {1063, 1100}}};
   for (const char* objective : {"cut", "km1"}) {
     PartitionParams p = small_kway_params(16);
+    // The direct scheme's FM (recursive bisection is tested in test_kway_bisection.cpp).
+    apply_partition_option(p, "scheme", "direct");
+    apply_partition_option(p, "initial", "direct");
     apply_partition_option(p, "objective", objective);
     const auto r = partition_hypergraph(Space{}, h, p);
     const auto q = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, mem>(r.parts), constraints_of(p));

@@ -38,6 +38,9 @@ TEST_CASE_TEMPLATE_DEFINE("k-way V-cycles: balanced, never worse, identical acro
       p.initial_trials = 1;
       p.initial_fm = false;
       p.level_fm_nodes = 0;
+      // The direct scheme's V-cycles (recursive bisection, the k = 4 default, has its own test).
+      p.scheme = KwayScheme::direct;
+      p.initial = KwayInitial::direct;
       apply_partition_option(p, "vcycles", std::to_string(cycles));
       const auto r = partition_hypergraph(Space{}, h, p);
       const auto q = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, mem>(r.parts), constraints_of(p));
