@@ -60,6 +60,7 @@ void bisect_recursively(const ExecSpace& space, const HostHypergraph& sub, const
   if (total.level_nodes.empty()) {
     total.level_nodes = r.level_nodes;
     total.coarsening_stop = r.coarsening_stop;
+    total.neighbor_rows = r.neighbor_rows;
   }
   total.coarsening_seconds += r.coarsening_seconds;
   total.initial_seconds += r.initial_seconds;
