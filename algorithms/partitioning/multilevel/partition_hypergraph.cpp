@@ -217,6 +217,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_single_run(
   const int shift = fixed_point_shift(stats.max_net_weight, h.num_pins());
   PartitionParams resolved = params;
   resolved.fewest_blocks = params.fewest_blocks.value_or(h.directed);
+  resolved.refinement.spread_saving = params.spread_saving.value_or(params.mode == PartitionMode::constrained);
   auto result = params.algorithm == PartitionAlgorithm::multilevel ? partition_once(space, h, resolved, limits, shift)
                                                                    : partition_baseline(space, h, resolved, limits, shift);
   result.seconds = timer.seconds();
