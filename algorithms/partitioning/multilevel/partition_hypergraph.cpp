@@ -118,6 +118,37 @@ void uncoarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_spac
   }
 }
 
+// Constrained mode with spread leaving scores: uncoarsens twice from the same initial partition,
+// with them and with the paper's exact refinement only, and keeps the better finest partition
+// (fewest non-empty blocks, then least connectivity; spread on ties). A per-level guard alone let
+// 64k-model end with a block more (73, exact: 72): exact refinement had emptied one.
+template <class ExecSpace, class Workspace>
+void uncoarsen_best_of_two(const ExecSpace& space, const Hypergraph<typename ExecSpace::memory_space>& h,
+                           Hierarchy<typename ExecSpace::memory_space>& H,
+                           Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
+                           const PartitionParams& params, const PartitionLimits& limits, const Workspace& refine_ws,
+                           PartitionResult<typename ExecSpace::memory_space>& result) {
+  using mem = typename ExecSpace::memory_space;
+  Hierarchy<mem> H_exact = H;  // the levels are shared (views), only the level lists are copied
+  Kokkos::View<part_t*, mem> exact(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
+                                   parts.extent(0));
+  Kokkos::deep_copy(space, exact, parts);
+  PartitionParams exact_params = params;
+  exact_params.refinement.spread_saving = false;
+  PartitionResult<mem> exact_result;
+  uncoarsen(space, H_exact, exact, num_parts, exact_params, limits, refine_ws, exact_result, true);
+  uncoarsen(space, H, parts, num_parts, params, limits, refine_ws, result, true);
+  result.steps.gains += exact_result.steps.gains;
+  result.steps.sequence += exact_result.steps.sequence;
+  result.steps.validity += exact_result.steps.validity;
+  const PartitionConstraints c = constraints_of(params);
+  const auto cost = [&](const Kokkos::View<part_t*, mem>& p) {
+    const part_t blocks = compact_blocks(space, p, num_parts);
+    return std::make_pair(blocks, evaluate_partition(space, h, Kokkos::View<const part_t*, mem>(p), c).connectivity);
+  };
+  if (cost(exact) < cost(parts)) parts = exact;
+}
+
 // One multilevel V-cycle: coarsening, initial partition, refinement at every level.
 template <class ExecSpace>
 PartitionResult<typename ExecSpace::memory_space> partition_once(
@@ -165,7 +196,11 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
   // Uncoarsening with refinement at every level.
   phase.reset();
   const auto refine_ws = make_refine_workspace(space, H.levels[0], num_parts, limits);
-  uncoarsen(space, H, parts, num_parts, params, limits, refine_ws, result, params.mode == PartitionMode::constrained);
+  if (params.mode == PartitionMode::constrained && params.refinement.spread_saving && n > 0) {
+    uncoarsen_best_of_two(space, h, H, parts, num_parts, params, limits, refine_ws, result);
+  } else {
+    uncoarsen(space, H, parts, num_parts, params, limits, refine_ws, result, params.mode == PartitionMode::constrained);
+  }
   // k-way: V-cycles (multilevel/vcycle.hpp) re-coarsen within the blocks and refine again.
   if (params.mode == PartitionMode::kway && params.vcycles > 0) {
     const Level<mem> finest = H.levels[0];
@@ -263,6 +298,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_single_run(
   const bool by_bisection = params.mode == PartitionMode::kway && bisection_splits_exactly(params.k) &&
                             (params.scheme == KwayScheme::bisection ||
                              (params.scheme == KwayScheme::automatic && params.k >= 8));
+  resolved.refinement.spread_saving = params.spread_saving.value_or(params.mode == PartitionMode::constrained);
   auto result = by_bisection ? partition_by_bisection(space, h, resolved, limits, shift)
                 : params.algorithm == PartitionAlgorithm::multilevel ? partition_once(space, h, resolved, limits, shift)
                                                                      : partition_baseline(space, h, resolved, limits, shift);

@@ -154,6 +154,13 @@ const std::vector<PartitionOption>& partition_options() {
        "",
        [](PartitionParams& p, const std::string& v) { p.fewest_blocks = parse_switch_or_auto("fewest-blocks", v); },
        [](const PartitionParams& p) { return p.fewest_blocks ? on_off(*p.fewest_blocks) : std::string("auto"); }},
+      {"spread-saving", "on|off|auto",
+       "refinement, first half of the repetitions: a node leaving a block scores w(e)/c^2 for each net e with c "
+       "pins there (on: groups of nodes leave a net's minority blocks together) or only the nets it disconnects "
+       "(off, paper Eq. 13); a level that ends at a higher connectivity is restored; auto: on in constrained mode",
+       "",
+       [](PartitionParams& p, const std::string& v) { p.spread_saving = parse_switch_or_auto("spread-saving", v); },
+       [](const PartitionParams& p) { return p.spread_saving ? on_off(*p.spread_saving) : std::string("auto"); }},
       {"weight-penalty", "0|1|2|auto",
        "coarsening score divided by 1 (paper) / w(n)+w(m) / w(n)w(m); auto: 1 until a level pairs fewer than a "
        "tenth of its nodes, w(n)w(m) from the next level on",

@@ -58,6 +58,9 @@ struct PartitionParams {
   // (SNN mapping, where blocks are cores and the issue asks for no more than one-pass), false
   // for undirected ones (hMETIS circuits, compared on connectivity: ISPD98 costs 1.1-1.5x).
   std::optional<bool> fewest_blocks;
+  // Spread leaving scores in the first half of the refinement repetitions (RefinementParams::
+  // spread_saving); unset: on in constrained mode, off in k-way mode (resolved per run).
+  std::optional<bool> spread_saving;
   int initial_trials = 16;  // greedy-growing initial partitions tried at the coarsest level
   bool initial_fm = true;
   KwayScheme scheme = KwayScheme::automatic;

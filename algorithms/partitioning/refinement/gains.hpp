@@ -81,6 +81,47 @@ void block_state(const ExecSpace& space, const RefineView<typename ExecSpace::me
       Kokkos::Sum<std::int64_t, typename ExecSpace::memory_space>(buf.violations_before));
 }
 
+// The level partition's cost, (blocks over Omega or Delta, non-empty blocks, exact connectivity sum of w(e) (lambda(e) - 1)
+// in fixed point), for comparing two partitions lexicographically; integer sums, the same on
+// every backend. Recomputes the net runs and the block state.
+struct PartitionCost {
+  std::int64_t violations = 0, blocks = 0;
+  score_t connectivity = 0;
+  bool operator>(const PartitionCost& o) const {
+    if (violations != o.violations) return violations > o.violations;
+    return blocks != o.blocks ? blocks > o.blocks : connectivity > o.connectivity;
+  }
+};
+
+template <class ExecSpace>
+PartitionCost partition_cost(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
+                             const NetRuns<typename ExecSpace::memory_space>& runs,
+                             const RefineBuffers<typename ExecSpace::memory_space>& buf) {
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
+  compute_net_runs(space, lv, runs);
+  block_state(space, lv, buf);
+  PartitionCost c;
+  Kokkos::parallel_reduce(
+      "tessera::part::cost_conn", range(space, 0, lv.num_nets),
+      KOKKOS_LAMBDA(const std::int64_t e, score_t& acc) {
+        if (lv.lam(e) > 1) acc += lv.nw(e) * (lv.lam(e) - 1);
+      },
+      c.connectivity);
+  Kokkos::parallel_reduce(
+      "tessera::part::cost_blocks", range(space, 0, lv.num_parts),
+      KOKKOS_LAMBDA(const std::int64_t p, std::int64_t& acc) { acc += lv.bsize(p) > 0 ? 1 : 0; }, c.blocks);
+  const node_weight_t omega = lv.limits.max_block_weight;
+  const std::int64_t delta = lv.limits.max_inbound;
+  const bool check_inbound = lv.limits.check_inbound;
+  Kokkos::parallel_reduce(
+      "tessera::part::cost_violations", range(space, 0, lv.num_parts),
+      KOKKOS_LAMBDA(const std::int64_t p, std::int64_t& acc) {
+        acc += (lv.bsize(p) > omega || (check_inbound && lv.binb(p) > delta)) ? 1 : 0;
+      },
+      c.violations);
+  return c;
+}
+
 // Step 2 (Eq. 13): every node's move to the block of largest connection,
 // gain(n, p) = saving(n) - Σ_{e∋n} w(e) + conn(n, p) with conn(n, p) = Σ w(e) over the incident
 // nets with a pin in p (p ≠ the node's block); ties to the larger block id; `into_room_only`:
@@ -128,7 +169,7 @@ void propose_moves_dense(const ExecSpace& space, const RefineView<typename ExecS
           for (eid_t k = lv.net_off(e); k < lv.net_off(e) + lv.lam(e); ++k) {
             const part_t p = lv.rb(k);
             if (p == ps) {
-              if (lv.rc(k) == 1) acc += w;
+              acc += lv.leave_saving(w, lv.rc(k));
             } else {
               Kokkos::atomic_add(&conn(p), static_cast<unsigned long long>(w));
               Kokkos::atomic_add(&seen(p), std::uint32_t(1));
@@ -214,7 +255,7 @@ void propose_moves_gathered(const ExecSpace& space, const RefineView<typename Ex
           total += w;
           for (eid_t k = lv.net_off(e); k < lv.net_off(e) + lv.lam(e); ++k) {
             if (lv.rb(k) == ps) {
-              if (lv.rc(k) == 1) saving += w;
+              saving += lv.leave_saving(w, lv.rc(k));
               gblock(pos) = lv.num_parts;  // own block: sorts last, ignored
             } else {
               gblock(pos) = lv.rb(k);

@@ -56,7 +56,7 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
   detail::RefineBuffers<mem>& buf = ws->buf;
   detail::NetRuns<mem>& runs = ws->runs;
   runs.net_rows = tessera::detail::plan_each_row_sort(space, L.net_offsets);
-  const detail::RefineView<mem> lv = detail::make_refine_view(L, parts, num_parts, limits, runs, buf);
+  detail::RefineView<mem> lv = detail::make_refine_view(L, parts, num_parts, limits, runs, buf);
   if (limits.check_inbound) detail::layout_inbound_events(space, lv, buf);
   Kokkos::Timer timer;
   // Adds the time since the last call to `seconds` (after a fence: device time on GPUs).
@@ -65,44 +65,62 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
     seconds += timer.seconds();
     timer.reset();
   };
-  bool first_half_idle = false;
-  for (int rep = 0; rep < params.repetitions; ++rep) {
-    const bool second_half = rep >= params.repetitions / 2;
-    if (!second_half && first_half_idle) continue;  // the same state would propose the same moves
-    stats.repetitions_run++;
-    timer.reset();
-    detail::compute_net_runs(space, lv, runs);
-    detail::block_state(space, lv, buf);
-    detail::propose_moves(space, lv, buf, second_half, min_gain);
-    lap(stats.gains_seconds);
-    const auto sorted = detail::sort_moves(space, lv, buf);
-    if (sorted.count == 0) {
+  // Theta repetitions (first half into any block, second half into blocks with room), leaving
+  // scores spread or exact (Eq. 13).
+  auto repetitions = [&](const bool spread) {
+    lv.spread_saving = spread;
+    bool first_half_idle = false;
+    for (int rep = 0; rep < params.repetitions; ++rep) {
+      const bool second_half = rep >= params.repetitions / 2;
+      if (!second_half && first_half_idle) continue;  // the same state would propose the same moves
+      stats.repetitions_run++;
+      timer.reset();
+      detail::compute_net_runs(space, lv, runs);
+      detail::block_state(space, lv, buf);
+      detail::propose_moves(space, lv, buf, second_half, min_gain);
+      lap(stats.gains_seconds);
+      const auto sorted = detail::sort_moves(space, lv, buf);
+      if (sorted.count == 0) {
+        lap(stats.sequence_seconds);
+        if (second_half) break;
+        first_half_idle = true;
+        continue;
+      }
+      const auto chains = detail::chain_moves(space, lv, sorted, buf, params);
+      const auto seq_node = detail::sequence_chains(space, sorted, chains, buf);
+      const auto seq_gain = detail::in_sequence_gains(space, lv, buf, seq_node);
       lap(stats.sequence_seconds);
-      if (second_half) break;
-      first_half_idle = true;
-      continue;
-    }
-    const auto chains = detail::chain_moves(space, lv, sorted, buf, params);
-    const auto seq_node = detail::sequence_chains(space, sorted, chains, buf);
-    const auto seq_gain = detail::in_sequence_gains(space, lv, buf, seq_node);
-    lap(stats.sequence_seconds);
-    const Kokkos::View<std::int64_t*, mem> viol = detail::head(buf.viol, sorted.count);
-    Kokkos::deep_copy(space, viol, 0);
-    detail::size_violations(space, lv, buf, seq_node, viol);
-    if (limits.check_inbound) detail::inbound_violations(space, lv, buf, viol);
-    const detail::BestPrefix best = detail::best_valid_prefix(space, seq_gain, viol, buf);
-    const bool start_valid = best.violations_before == 0;
-    if (best.last < 0 || (start_valid && best.gain <= 0)) {
+      const Kokkos::View<std::int64_t*, mem> viol = detail::head(buf.viol, sorted.count);
+      Kokkos::deep_copy(space, viol, 0);
+      detail::size_violations(space, lv, buf, seq_node, viol);
+      if (limits.check_inbound) detail::inbound_violations(space, lv, buf, viol);
+      const detail::BestPrefix best = detail::best_valid_prefix(space, seq_gain, viol, buf);
+      const bool start_valid = best.violations_before == 0;
+      if (best.last < 0 || (start_valid && best.gain <= 0)) {
+        lap(stats.validity_seconds);
+        if (second_half) break;
+        first_half_idle = true;
+        continue;
+      }
+      detail::apply_prefix(space, lv, seq_node, best.last);
       lap(stats.validity_seconds);
-      if (second_half) break;
-      first_half_idle = true;
-      continue;
+      stats.gain += best.gain;
+      stats.applied_moves += static_cast<int>(best.last + 1);
     }
-    detail::apply_prefix(space, lv, seq_node, best.last);
-    lap(stats.validity_seconds);
-    stats.gain += best.gain;
-    stats.applied_moves += static_cast<int>(best.last + 1);
+  };
+  if (params.spread_saving) {
+    // Spread scores may raise the exact connectivity: a phase of them first, kept only when it
+    // ends no worse (violations, blocks, then connectivity), then the paper's exact phase.
+    const Kokkos::View<part_t*, mem> start_parts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "refine_start"), n);
+    Kokkos::deep_copy(space, start_parts, parts);
+    const detail::PartitionCost start_cost = detail::partition_cost(space, lv, runs, buf);
+    repetitions(true);
+    const detail::PartitionCost end_cost = detail::partition_cost(space, lv, runs, buf);
+    const bool worse = end_cost > start_cost;
+    if (worse) Kokkos::deep_copy(space, parts, start_parts);
+    stats.gain = worse ? 0 : start_cost.connectivity - end_cost.connectivity;
   }
+  repetitions(false);
   space.fence();
   return stats;
 }

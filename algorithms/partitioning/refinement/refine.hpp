@@ -41,6 +41,12 @@ struct RefinementParams {
   // Also propose boundary moves of negative isolated gain (the in-sequence gains and best-prefix
   // choice then act like one parallel FM pass). Off: on ISPD98 it was slower and worse.
   bool propose_negative = false;
+  // Leaving score of the first half of the repetitions (issue 24): exact (Eq. 13's saving: w(e)
+  // when the node is the last pin of e in its block) or spread (w(e) / c^2 for the c pins of e in
+  // the block, so that thinning a net's presence in a block also scores and groups of nodes
+  // leave together over the repetitions). The second half always uses the exact gains, and a
+  // level whose exact connectivity ends higher than it started is restored.
+  bool spread_saving = false;
   // alpha = 1e-6, beta = 1e-7: as integers, penalty = 10 |dsize| + |din| (grade = gain - 1e-7 penalty)
 };
 

@@ -231,6 +231,14 @@ struct RefineView {
   Kokkos::View<std::int32_t*, MemorySpace> seqpos;
   Kokkos::View<node_weight_t*, MemorySpace> bsize;
   Kokkos::View<std::int64_t*, MemorySpace> binb;
+  // Leaving score: off, the exact saving (w(e) when the node is its block's last pin of e); on,
+  // w(e) / c^2 for the c pins of e in the block (a surrogate that also rewards thinning a net's
+  // presence in a block; integer division of the fixed-point weight, so deterministic).
+  bool spread_saving = false;
+  KOKKOS_INLINE_FUNCTION score_t leave_saving(const score_t w, const std::int64_t c) const {
+    if (spread_saving) return c >= 1 ? w / (c * c) : 0;
+    return c == 1 ? w : 0;
+  }
 };
 
 template <class MemorySpace>

@@ -278,7 +278,7 @@ Kokkos::View<score_t*, typename ExecSpace::memory_space> in_sequence_gains(
             if (us == pd) --cur_d;
             if (ud == pd) ++cur_d;
           }
-          if (cur_s == 1) acc += lv.nw(e);
+          acc += lv.leave_saving(lv.nw(e), cur_s);
           if (cur_d == 0) acc -= lv.nw(e);
         },
         g);
