@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/kokkos_ext/scan.hpp"
 #include "distributed/mpi/communicator.hpp"
 #include "core/graph/builder.hpp"
 #include "io/generators/generator_spec.hpp"
@@ -85,11 +86,94 @@ DeviceGraph rows_of_arcs(const EdgeArrays<memory>& arcs, vid_t rows_here) {
   return out;
 }
 
-// The rank of the block holding v (blocks: ranks + 1 ascending offsets).
-int block_of(const std::vector<vid_t>& blocks, vid_t v) {
-  return static_cast<int>(std::upper_bound(blocks.begin(), blocks.end(), v) - blocks.begin()) - 1;
+// The rank of the block holding v (blocks: ranks + 1 ascending offsets, blocks[0] <= v <
+// blocks[ranks]): the last k with blocks[k] <= v, so an empty block never owns a vertex.
+KOKKOS_INLINE_FUNCTION int block_of(const vid_t* blocks, int ranks, vid_t v) {
+  int lo = 0, hi = ranks;  // blocks[lo] <= v < blocks[hi]
+  while (hi - lo > 1) {
+    const int mid = lo + (hi - lo) / 2;
+    if (blocks[mid] <= v) lo = mid;
+    else hi = mid;
+  }
+  return lo;
 }
 
+// One chunk's arcs sorted by the block of their row, on the device: arc 2i is (src(i), dst(i)),
+// arc 2i + 1 its reverse, loops dropped. A counting sort that does not depend on thread
+// scheduling: the arcs are cut into tiles; each tile counts its arcs per block serially, an
+// exclusive scan of the counts in (block, tile) order gives every tile its first slot in every
+// block, and each tile writes its arcs there in order. Every block thus receives the chunk's
+// arcs in stream order (the order the former host loop pushed them in).
+struct RoutedChunk {
+  static constexpr eid_t k_tile = 256;
+  Kokkos::View<const vid_t*, memory> src, dst, blocks;
+  int ranks;
+  eid_t tiles;
+  Kokkos::View<eid_t*, memory> slots;  // (block, tile) -> first slot of the tile in the block
+  std::vector<eid_t> block_first;        // slots(block, 0), on the host
+
+  RoutedChunk(const Kokkos::View<const vid_t*, memory>& s, const Kokkos::View<const vid_t*, memory>& d,
+              const Kokkos::View<const vid_t*, memory>& b)
+      : src(s), dst(d), blocks(b), ranks(static_cast<int>(b.extent(0)) - 1),
+        tiles((2 * static_cast<eid_t>(s.extent(0)) + k_tile - 1) / k_tile),
+        slots("tessera::dist::gen::route_slots", static_cast<std::size_t>(ranks * tiles + 1)) {}
+
+  // Counts, scans; returns the chunk's arcs per block (host).
+  std::vector<eid_t> count() {
+    const auto s = src, d = dst, b = blocks;
+    const auto c = slots;
+    const int p = ranks;
+    const eid_t t_count = tiles, arcs = 2 * static_cast<eid_t>(s.extent(0));
+    Kokkos::parallel_for(
+        "tessera::dist::gen::route_count", Kokkos::RangePolicy<space, Kokkos::IndexType<eid_t>>(0, t_count),
+        KOKKOS_LAMBDA(const eid_t t) {
+          const eid_t stop = t * k_tile + k_tile < arcs ? t * k_tile + k_tile : arcs;
+          for (eid_t a = t * k_tile; a < stop; ++a) {
+            const vid_t u = s(a / 2), v = d(a / 2);
+            if (u != v) ++c(block_of(b.data(), p, a % 2 == 0 ? u : v) * t_count + t);
+          }
+        });
+    detail::exclusive_scan_inplace(space(), c, static_cast<std::int64_t>(c.extent(0)));
+    Kokkos::View<eid_t*, memory> block_starts("tessera::dist::gen::route_firsts", static_cast<std::size_t>(p) + 1);
+    Kokkos::parallel_for(
+        "tessera::dist::gen::route_firsts", Kokkos::RangePolicy<space>(0, p + 1),
+        KOKKOS_LAMBDA(const int r) { block_starts(r) = c(r * t_count); });
+    const auto firsts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, block_starts);
+    std::vector<eid_t> per_block(static_cast<std::size_t>(p));
+    block_first.assign(static_cast<std::size_t>(p), 0);
+    for (int r = 0; r < p; ++r) {
+      block_first[r] = firsts(r);
+      per_block[r] = firsts(r + 1) - firsts(r);
+    }
+    return per_block;
+  }
+
+  // After count(): writes every arc as the word pair (row, column) at words[2 (base[block] + k)],
+  // k its place among the chunk's arcs of its block (the slots are consumed).
+  void scatter(const Kokkos::View<vid_t*, memory>& words, const std::vector<eid_t>& base) const {
+    Kokkos::View<eid_t*, Kokkos::HostSpace> shift("tessera::dist::gen::route_shift", base.size());
+    for (std::size_t r = 0; r < base.size(); ++r) shift(r) = base[r] - block_first[r];
+    const auto at = Kokkos::create_mirror_view_and_copy(memory{}, shift);
+    const auto s = src, d = dst, b = blocks;
+    const auto c = slots;
+    const int p = ranks;
+    const eid_t t_count = tiles, arcs = 2 * static_cast<eid_t>(s.extent(0));
+    Kokkos::parallel_for(
+        "tessera::dist::gen::route_scatter", Kokkos::RangePolicy<space, Kokkos::IndexType<eid_t>>(0, t_count),
+        KOKKOS_LAMBDA(const eid_t t) {
+          const eid_t stop = t * k_tile + k_tile < arcs ? t * k_tile + k_tile : arcs;
+          for (eid_t a = t * k_tile; a < stop; ++a) {
+            const vid_t u = s(a / 2), v = d(a / 2);
+            if (u == v) continue;
+            const vid_t row = a % 2 == 0 ? u : v, col = a % 2 == 0 ? v : u;
+            const int r = block_of(b.data(), p, row);
+            const eid_t k = at(r) + c(r * t_count + t)++;
+            words(2 * k) = row;
+            words(2 * k + 1) = col;
+          }
+        });
+  }
+};
 }  // namespace
 
 DeviceGraph kronecker_rows_on_device(const gen::KroneckerParams& p, vid_t begin, vid_t end, eid_t chunk_edges) {
@@ -122,6 +206,70 @@ HostGraph kronecker_rows(const gen::KroneckerParams& p, vid_t begin, vid_t end, 
   return mirror_graph<Kokkos::HostSpace>(kronecker_rows_on_device(p, begin, end, chunk_edges));
 }
 
+namespace {
+
+// This rank's share of the stream, edges [first, last), routed on the device: chunk by chunk,
+// each chunk's arcs sorted by block into one device buffer (chunk after chunk), then copied to
+// the host laid out by block (one contiguous piece per (block, chunk); a single piece per block
+// when the share fits one chunk). `words` gets the (row, column) pairs, `send` the words per block.
+Kokkos::View<vid_t*, Kokkos::HostSpace> routed_share(const gen::KroneckerParams& p, const std::vector<vid_t>& blocks, eid_t first,
+                                                     eid_t last, eid_t chunk_edges, std::vector<eid_t>& send) {
+  const int ranks = static_cast<int>(blocks.size()) - 1;
+  Kokkos::View<vid_t*, Kokkos::HostSpace> host_blocks("tessera::dist::gen::blocks", blocks.size());
+  for (std::size_t k = 0; k < blocks.size(); ++k) host_blocks(k) = blocks[k];
+  const Kokkos::View<const vid_t*, memory> dev_blocks = Kokkos::create_mirror_view_and_copy(memory{}, host_blocks);
+  // At most two arcs of two words per edge; loops leave the tail unused.
+  Kokkos::View<vid_t*, memory> routed(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::gen::routed"),
+                                      static_cast<std::size_t>(4 * (last - first)));
+  std::vector<std::vector<eid_t>> per_chunk;  // arcs per block of every chunk
+  eid_t at = 0;                               // arcs routed so far
+  for (eid_t c = first; c < last; c += chunk_edges) {
+    const auto edges = gen::kronecker(space(), p, c, std::min(last, c + chunk_edges));
+    RoutedChunk chunk(edges.src, edges.dst, dev_blocks);
+    per_chunk.push_back(chunk.count());
+    std::vector<eid_t> base(static_cast<std::size_t>(ranks), at);  // the chunk's first arc of every block
+    for (int r = 1; r < ranks; ++r) base[r] = base[r - 1] + per_chunk.back()[r - 1];
+    chunk.scatter(routed, base);
+    at = base[ranks - 1] + per_chunk.back()[ranks - 1];
+  }
+  send.assign(static_cast<std::size_t>(ranks), 0);
+  for (const auto& counts : per_chunk)
+    for (int r = 0; r < ranks; ++r) send[r] += 2 * counts[r];
+  Kokkos::View<vid_t*, Kokkos::HostSpace> words(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::gen::words"),
+                                                static_cast<std::size_t>(2 * at));
+  if (per_chunk.size() == 1) {
+    Kokkos::deep_copy(words, Kokkos::subview(routed, Kokkos::make_pair(std::size_t{0}, std::size_t(2 * at))));
+    return words;
+  }
+  // Chunk-major on the device, block-major on the host: one copy per (chunk, block) piece.
+  std::vector<eid_t> to(static_cast<std::size_t>(ranks), 0);  // next host word of every block
+  for (int r = 1; r < ranks; ++r) to[r] = to[r - 1] + send[r - 1];
+  eid_t from = 0;
+  for (const auto& counts : per_chunk)
+    for (int r = 0; r < ranks; ++r) {
+      const auto piece = [&](eid_t w) { return Kokkos::make_pair(std::size_t(w), std::size_t(w + 2 * counts[r])); };
+      if (counts[r] > 0) Kokkos::deep_copy(Kokkos::subview(words, piece(to[r])), Kokkos::subview(routed, piece(from)));
+      to[r] += 2 * counts[r];
+      from += 2 * counts[r];
+    }
+  return words;
+}
+
+// MPI's displacements and counts are ints: a clear error instead of an overflow.
+std::vector<int> int_counts(const std::vector<eid_t>& words) {
+  std::vector<int> out(words.size());
+  eid_t total = 0;
+  for (std::size_t r = 0; r < words.size(); ++r) {
+    total += words[r];
+    TESSERA_USER_REQUIRE(total <= std::numeric_limits<int>::max(),
+                         "generated arcs for one rank exceed MPI's int counts; use more ranks");
+    out[r] = static_cast<int>(words[r]);
+  }
+  return out;
+}
+
+}  // namespace
+
 HostGraph kronecker_share_rows(MPI_Comm comm, const gen::KroneckerParams& p, const std::vector<vid_t>& blocks, eid_t& input,
                                eid_t chunk_edges) {
   gen::validate(p);
@@ -132,51 +280,37 @@ HostGraph kronecker_share_rows(MPI_Comm comm, const gen::KroneckerParams& p, con
   const eid_t m = (eid_t{1} << p.scale) * static_cast<eid_t>(p.edge_factor);
   const eid_t first = m * me / ranks, last = m * (me + 1) / ranks;
   // This rank's share of the stream, both directions of every non-loop edge, by block owner
-  // (as (row, column) word pairs).
-  std::vector<std::vector<vid_t>> to(static_cast<std::size_t>(ranks));
-  for (eid_t c = first; c < last; c += chunk_edges) {
-    const auto edges = gen::kronecker(space(), p, c, std::min(last, c + chunk_edges));
-    const auto src = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, edges.src);
-    const auto dst = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, edges.dst);
-    for (std::size_t i = 0; i < src.extent(0); ++i) {
-      const vid_t u = src(i), v = dst(i);
-      if (u == v) continue;
-      auto& a = to[static_cast<std::size_t>(block_of(blocks, u))];
-      a.push_back(u);
-      a.push_back(v);
-      auto& b = to[static_cast<std::size_t>(block_of(blocks, v))];
-      b.push_back(v);
-      b.push_back(u);
-    }
-  }
+  // (as (row, column) word pairs), routed on the device; the host only hands it to MPI.
+  std::vector<eid_t> words_to;
+  auto words = routed_share(p, blocks, first, last, chunk_edges, words_to);
   input += last - first;
-  std::vector<int> send(static_cast<std::size_t>(ranks)), sdispl(send), recv(send), rdispl(send);
-  std::vector<vid_t> words;
-  for (int r = 0; r < ranks; ++r) {
-    TESSERA_USER_REQUIRE(to[r].size() <= static_cast<std::size_t>(std::numeric_limits<int>::max()),
-                         "generated arcs for one rank exceed MPI's int counts; use more ranks");
-    sdispl[r] = static_cast<int>(words.size());
-    send[r] = static_cast<int>(to[r].size());
-    words.insert(words.end(), to[r].begin(), to[r].end());
-    std::vector<vid_t>().swap(to[r]);
-  }
+  const std::vector<int> send = int_counts(words_to);
+  std::vector<int> sdispl(send.size(), 0), recv(send.size()), rdispl(send.size(), 0);
+  for (int r = 1; r < ranks; ++r) sdispl[r] = sdispl[r - 1] + send[r - 1];
   TESSERA_MPI_CHECK(MPI_Alltoall(send.data(), 1, MPI_INT, recv.data(), 1, MPI_INT, comm));
-  for (int r = 1; r < ranks; ++r) rdispl[r] = rdispl[r - 1] + recv[r - 1];
-  std::vector<vid_t> got(static_cast<std::size_t>(rdispl[ranks - 1] + recv[ranks - 1]));
+  const std::vector<int> recv_checked = int_counts(std::vector<eid_t>(recv.begin(), recv.end()));
+  for (int r = 1; r < ranks; ++r) rdispl[r] = rdispl[r - 1] + recv_checked[r - 1];
+  Kokkos::View<vid_t*, Kokkos::HostSpace> got(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::gen::got"),
+                                              static_cast<std::size_t>(rdispl[ranks - 1] + recv[ranks - 1]));
   TESSERA_MPI_CHECK(MPI_Alltoallv(words.data(), send.data(), sdispl.data(), MPI_INT32_T, got.data(), recv.data(), rdispl.data(),
                                   MPI_INT32_T, comm));
-  std::vector<vid_t>().swap(words);
+  words = {};
+  // One upload; the pairs split into rebased rows and columns on the device.
+  const auto pairs = Kokkos::create_mirror_view_and_copy(memory{}, got);
+  got = {};
   const vid_t b0 = blocks[static_cast<std::size_t>(me)], e0 = blocks[static_cast<std::size_t>(me) + 1];
-  const std::size_t arcs_here = got.size() / 2;
-  Kokkos::View<vid_t*, Kokkos::HostSpace> rows("tessera::dist::gen::share_src", arcs_here), cols("tessera::dist::gen::share_dst", arcs_here);
-  for (std::size_t k = 0; k < arcs_here; ++k) {
-    rows(k) = got[2 * k] - b0;
-    cols(k) = got[2 * k + 1];
-  }
+  const std::size_t arcs_here = pairs.extent(0) / 2;
   EdgeArrays<memory> arcs;
   arcs.num_vertices = static_cast<vid_t>(eid_t{1} << p.scale);
-  arcs.src = Kokkos::create_mirror_view_and_copy(memory{}, rows);
-  arcs.dst = Kokkos::create_mirror_view_and_copy(memory{}, cols);
+  arcs.src = Kokkos::View<vid_t*, memory>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::gen::share_src"), arcs_here);
+  arcs.dst = Kokkos::View<vid_t*, memory>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::dist::gen::share_dst"), arcs_here);
+  const auto rows = arcs.src, cols = arcs.dst;
+  Kokkos::parallel_for(
+      "tessera::dist::gen::split_pairs", Kokkos::RangePolicy<space, Kokkos::IndexType<eid_t>>(0, static_cast<eid_t>(arcs_here)),
+      KOKKOS_LAMBDA(const eid_t k) {
+        rows(k) = pairs(2 * k) - b0;
+        cols(k) = pairs(2 * k + 1);
+      });
   auto block = mirror_graph<Kokkos::HostSpace>(rows_of_arcs(arcs, e0 - b0));
   input += block.num_entries();
   return block;

@@ -110,26 +110,33 @@ TEST_CASE("a rank generates only its share of a Kronecker graph's edges: its blo
   const HostGraph whole = kronecker_graph(10, 8, 6);
   const int p = test::world_size(), r = test::world_rank();
   const vid_t n = whole.num_vertices();
-  std::vector<vid_t> blocks(static_cast<std::size_t>(p) + 1);
-  for (int k = 0; k <= p; ++k) blocks[static_cast<std::size_t>(k)] = static_cast<vid_t>(std::int64_t(n) * k / p);
-  for (eid_t chunk : {eid_t(1000), eid_t(1) << 24}) {
-    eid_t input = 0;
-    const HostGraph block = dist::kronecker_share_rows(MPI_COMM_WORLD, kp, blocks, input, chunk);
-    const vid_t b0 = blocks[static_cast<std::size_t>(r)], e0 = blocks[static_cast<std::size_t>(r) + 1];
-    INFO("chunk " << chunk << ", rank " << r << " of " << p);
-    REQUIRE(block.num_vertices() == e0 - b0);
-    std::size_t bad = 0;
-    for (vid_t v = b0; v < e0; ++v) {
-      const eid_t want = whole.row_map(v + 1) - whole.row_map(v);
-      const eid_t got = block.row_map(v - b0 + 1) - block.row_map(v - b0);
-      bad += want == got && std::equal(whole.entries.data() + whole.row_map(v), whole.entries.data() + whole.row_map(v + 1),
-                                       block.entries.data() + block.row_map(v - b0))
-                 ? 0
-                 : 1;
+  // Even blocks, and uneven ones (block k ends at n k^2 / p^2) whose first block is empty when
+  // p > 1; chunks smaller than the share (several routed chunks) and larger (one).
+  std::vector<vid_t> even(static_cast<std::size_t>(p) + 1), uneven(even);
+  for (int k = 0; k <= p; ++k) {
+    even[static_cast<std::size_t>(k)] = static_cast<vid_t>(std::int64_t(n) * k / p);
+    uneven[static_cast<std::size_t>(k)] = k == 1 && p > 1 ? 0 : static_cast<vid_t>(std::int64_t(n) * k * k / (p * p));
+  }
+  for (const auto& blocks : {even, uneven}) {
+    for (eid_t chunk : {eid_t(1000), eid_t(1) << 24}) {
+      eid_t input = 0;
+      const HostGraph block = dist::kronecker_share_rows(MPI_COMM_WORLD, kp, blocks, input, chunk);
+      const vid_t b0 = blocks[static_cast<std::size_t>(r)], e0 = blocks[static_cast<std::size_t>(r) + 1];
+      INFO("chunk " << chunk << ", rank " << r << " of " << p << ", block [" << b0 << ", " << e0 << ")");
+      REQUIRE(block.num_vertices() == e0 - b0);
+      std::size_t bad = 0;
+      for (vid_t v = b0; v < e0; ++v) {
+        const eid_t want = whole.row_map(v + 1) - whole.row_map(v);
+        const eid_t got = block.row_map(v - b0 + 1) - block.row_map(v - b0);
+        bad += want == got && std::equal(whole.entries.data() + whole.row_map(v), whole.entries.data() + whole.row_map(v + 1),
+                                         block.entries.data() + block.row_map(v - b0))
+                   ? 0
+                   : 1;
+      }
+      CHECK(bad == 0);
+      const eid_t stream = (eid_t(1) << kp.scale) * kp.edge_factor;
+      CHECK(input == stream * (r + 1) / p - stream * r / p + block.num_entries());  // its share and its rows
     }
-    CHECK(bad == 0);
-    const eid_t stream = (eid_t(1) << kp.scale) * kp.edge_factor;
-    CHECK(input == stream * (r + 1) / p - stream * r / p + block.num_entries());  // its share and its rows
   }
 }
 
