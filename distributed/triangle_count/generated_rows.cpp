@@ -118,6 +118,20 @@ struct RoutedChunk {
         tiles((2 * static_cast<eid_t>(s.extent(0)) + k_tile - 1) / k_tile),
         slots("tessera::dist::gen::route_slots", static_cast<std::size_t>(ranks * tiles + 1)) {}
 
+  // Calls f(row, column) for the arcs of tile t (of `arcs` in all) in stream order, loops skipped:
+  // what count() tallies and scatter() writes, in the same order.
+  template <class F>
+  KOKKOS_INLINE_FUNCTION static void for_each_arc(const Kokkos::View<const vid_t*, memory>& s,
+                                                  const Kokkos::View<const vid_t*, memory>& d, eid_t t, eid_t arcs, F&& f) {
+    const eid_t stop = t * k_tile + k_tile < arcs ? t * k_tile + k_tile : arcs;
+    for (eid_t a = t * k_tile; a < stop; ++a) {
+      const vid_t u = s(a / 2), v = d(a / 2);
+      if (u == v) continue;
+      if (a % 2 == 0) f(u, v);
+      else f(v, u);
+    }
+  }
+
   // Counts, scans; returns the chunk's arcs per block (host).
   std::vector<eid_t> count() {
     const auto s = src, d = dst, b = blocks;
@@ -127,11 +141,7 @@ struct RoutedChunk {
     Kokkos::parallel_for(
         "tessera::dist::gen::route_count", Kokkos::RangePolicy<space, Kokkos::IndexType<eid_t>>(0, t_count),
         KOKKOS_LAMBDA(const eid_t t) {
-          const eid_t stop = t * k_tile + k_tile < arcs ? t * k_tile + k_tile : arcs;
-          for (eid_t a = t * k_tile; a < stop; ++a) {
-            const vid_t u = s(a / 2), v = d(a / 2);
-            if (u != v) ++c(block_of(b.data(), p, a % 2 == 0 ? u : v) * t_count + t);
-          }
+          for_each_arc(s, d, t, arcs, [&](vid_t row, vid_t) { ++c(block_of(b.data(), p, row) * t_count + t); });
         });
     detail::exclusive_scan_inplace(space(), c, static_cast<std::int64_t>(c.extent(0)));
     Kokkos::View<eid_t*, memory> block_starts("tessera::dist::gen::route_firsts", static_cast<std::size_t>(p) + 1);
@@ -161,16 +171,12 @@ struct RoutedChunk {
     Kokkos::parallel_for(
         "tessera::dist::gen::route_scatter", Kokkos::RangePolicy<space, Kokkos::IndexType<eid_t>>(0, t_count),
         KOKKOS_LAMBDA(const eid_t t) {
-          const eid_t stop = t * k_tile + k_tile < arcs ? t * k_tile + k_tile : arcs;
-          for (eid_t a = t * k_tile; a < stop; ++a) {
-            const vid_t u = s(a / 2), v = d(a / 2);
-            if (u == v) continue;
-            const vid_t row = a % 2 == 0 ? u : v, col = a % 2 == 0 ? v : u;
+          for_each_arc(s, d, t, arcs, [&](vid_t row, vid_t col) {
             const int r = block_of(b.data(), p, row);
             const eid_t k = at(r) + c(r * t_count + t)++;
             words(2 * k) = row;
             words(2 * k + 1) = col;
-          }
+          });
         });
   }
 };
