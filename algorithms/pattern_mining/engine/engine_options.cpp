@@ -34,6 +34,10 @@ const std::vector<EngineOption>& engine_options() {
        "count kernels capped at 64 registers per thread on GPUs, applied to teams of at most 128 threads (auto: chosen "
        "from the graph; the JSON's launch says what ran)",
        "auto", [](EngineParams& p, const std::string& v) { p.register_cap = parse_switch_or_auto("register-cap", v); }},
+      {"wedge", "on|off|auto",
+       "4-cycles (also in 4-motifs) counted by wedge aggregation (auto: always on hosts, from the graph's degrees on GPUs; "
+       "--disable wedge is off)",
+       "auto", [](EngineParams& p, const std::string& v) { p.wedge = parse_switch_or_auto("wedge", v); }},
       {"lane-sums", "on|off", "count kernels: each lane keeps its partial count, one reduction per worker (off: one per set operation)",
        "on", [](EngineParams& p, const std::string& v) { p.lane_sums = parse_switch("lane-sums", v); }},
       {"vote", "on|off", "materialised candidate sets compacted by a vote of the lanes (CUDA; off: a vector scan)", "on",

@@ -58,6 +58,10 @@ struct EngineParams {
   // only to GPU teams of at most 128 threads (k_register_cap_team_size in launch_config.hpp);
   // EngineStats::launch says whether it was.
   std::optional<bool> register_cap;
+  // Wedge aggregation where the plan allows it (optimizations.wedge; 4-cycles, also inside 4-motifs);
+  // unset: automatic (wedge_rule.hpp: always on hosts, from the graph on GPUs). The result's
+  // `wedge_choice` says what ran and why.
+  std::optional<bool> wedge;
   // Lane sums (count kernels): each vector lane keeps its partial count until its worker runs out
   // of work, one reduction per worker (G2Miner's per-thread counters); false: a vector reduction
   // after every counting set operation (the engine before 2026-12-02), for A/B runs.

@@ -18,6 +18,15 @@ namespace tessera::mining {
 //    lanes lost more: 0.90-1.18x on 4-cliques);
 //  * 16 or 8 lanes for all tasks: 0.80-1.48x on 4-cliques, slower on 5-cliques and 4-cycles
 //    (geomeans 1.03-2.71): the wide launch keeps 32.
+// H200, 2026-12-05 (a7b5416, measurements/2026-12-05-wedge-rule/: 4-cycles with and without wedge
+// aggregation on the 17 SNAP graphs of the shared data and kron16/18), time with / without: the
+// ratio plain prefixes / wedge steps (wedge_rule.hpp) separates the graphs where wedge
+// aggregation wins (as-caida 5.4: 0.68x, oregon 16.7: 0.72x, musae-facebook 0.74: 0.81x,
+// deezer 0.53: 0.84x, Kronecker: 0.05-0.07x) from those where it loses (email-Enron 0.26: 2.86x,
+// ego-Facebook 0.41: 1.83x, ca-HepPh 0.43: 1.39x, ca-AstroPh 0.33: 1.43x, email-Eu-core 0.39:
+// 2.10x) at 0.5, except cit-HepTh (0.36, wedge 0.60x: its plain intersections are long) and
+// three small graphs within 0.06 ms either way. Over the 17 SNAP graphs the rule takes 45.6 ms
+// where always-wedge took 56.2 ms (the best choice per graph: 41.6 ms).
 const LaunchRules& launch_rules() {
   static const LaunchRules rules = [] {
     LaunchRules r;
@@ -25,6 +34,7 @@ const LaunchRules& launch_rules() {
     r.narrow_max = 16;
     r.narrow_lanes = 8;
     r.cap_edge_mean = std::numeric_limits<double>::infinity();
+    r.wedge_min_prefix_ratio = 0.5;
     return r;
   }();
   return rules;

@@ -28,6 +28,9 @@ struct LaunchRules {
   // cap_with_narrow is set.
   double cap_edge_mean = 0;
   bool cap_with_narrow = false;
+  // Wedge aggregation on GPUs (wedge_rule.hpp): when the plain 4-cycle plan has at least this
+  // many partial matches per wedge step (0: always).
+  double wedge_min_prefix_ratio = 0;
 };
 
 // The values resolve_launch uses by default.

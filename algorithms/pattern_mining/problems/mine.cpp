@@ -3,8 +3,12 @@
 #include <ostream>
 #include <string>
 
+#include "algorithms/pattern_mining/engine/launch_rules.hpp"
+#include "algorithms/pattern_mining/engine/wedge_rule.hpp"
 #include "core/error.hpp"
+#include "core/kokkos_ext/execution.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
+#include "core/util/switch_value.hpp"
 
 namespace tessera::mining {
 
@@ -43,6 +47,33 @@ void check_clique_size(int k) {
 }  // namespace
 
 template <class ExecSpace>
+MineParams resolve_wedge(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph,
+                         const Pattern& pattern, const MineParams& params, std::string& note) {
+  MineParams p = params;
+  const bool allowed = p.engine.optimizations.wedge;
+  TESSERA_USER_REQUIRE(allowed || p.engine.wedge != true,
+                       "wedge aggregation cannot be both asked for (wedge on) and switched off (disable wedge)");
+  note.clear();
+  const SearchPlan plan = build_search_plan(pattern, plan_options(p, true));
+  if (!allowed || !plan.count_last_wedges) return p;
+  if (p.engine.wedge.has_value()) {
+    p.engine.optimizations.wedge = *p.engine.wedge;
+    note = on_off(*p.engine.wedge) + ": asked";
+    return p;
+  }
+  if (plan.num_levels() != 4) {  // the rule's statistics are those of the 4-cycle plans
+    note = "on: " + std::to_string(plan.num_levels()) + "-vertex plan";
+    return p;
+  }
+  const bool gpu = tessera::detail::is_gpu_space<ExecSpace>();
+  const WedgeChoice c = choose_wedge(gpu, gpu ? wedge_plan_work(space, graph) : WedgePlanWork{},
+                                     launch_rules().wedge_min_prefix_ratio);
+  p.engine.optimizations.wedge = c.wedge;
+  note = c.note;
+  return p;
+}
+
+template <class ExecSpace>
 MineResult mine(const ExecSpace& space, const MiningGraph<typename ExecSpace::memory_space>& graph, const Pattern& pattern,
                 const MineParams& params) {
   MineResult r;
@@ -55,10 +86,13 @@ template <class ExecSpace>
 MineResult mine(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, const Pattern& pattern,
                 const MineParams& params) {
   Kokkos::Timer timer;
-  const auto g = prepare_mining_graph(space, graph, needs_dag(pattern, params), needs_ranked(pattern, params));
+  std::string note;
+  const MineParams p = resolve_wedge(space, graph, pattern, params, note);
+  const auto g = prepare_mining_graph(space, graph, needs_dag(pattern, p), needs_ranked(pattern, p));
   const double prepare = timer.seconds();
-  MineResult r = mine(space, g, pattern, params);
+  MineResult r = mine(space, g, pattern, p);
   r.prepare_seconds = prepare;
+  r.wedge_choice = note;
   return r;
 }
 
@@ -110,6 +144,8 @@ MatchSink text_match_sink(std::ostream& out) {
 }
 
 #define TESSERA_INST(Space)                                                                                        \
+  template MineParams resolve_wedge<Space>(const Space&, const CsrGraph<Space::memory_space>&, const Pattern&,     \
+                                           const MineParams&, std::string&);                                       \
   template MineResult mine<Space>(const Space&, const MiningGraph<Space::memory_space>&, const Pattern&,           \
                                   const MineParams&);                                                              \
   template MineResult mine<Space>(const Space&, const CsrGraph<Space::memory_space>&, const Pattern&,              \

@@ -30,8 +30,16 @@ struct MineResult {
   bool oriented = false;         // ran on the degree-oriented DAG (cliques)
   std::string plan;              // describe(SearchPlan)
   EngineStats stats;
-  double prepare_seconds = 0;    // maximum degrees, orientation
+  double prepare_seconds = 0;    // maximum degrees, orientation (and the wedge rule's statistics)
+  std::string wedge_choice;      // whether and why the plan counted by wedge aggregation ("": it cannot)
 };
+
+// `params` with EngineParams::wedge resolved for this pattern on this graph (wedge_rule.hpp):
+// optimizations.wedge says whether wedge aggregation runs, `note` what was chosen and why ("" when
+// the pattern's counting plan cannot use it). UserError for `wedge on` with `--disable wedge`.
+template <class ExecSpace>
+MineParams resolve_wedge(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph,
+                         const Pattern& pattern, const MineParams& params, std::string& note);
 
 // Counts the pattern in the graph (induced-ness as the pattern says).
 template <class ExecSpace>

@@ -37,7 +37,8 @@ Json to_json(const MineResult& r, const MineParams& params) {
       .set("prepare_s", r.prepare_seconds)
       .set("optimizations", names(enabled_optimizations(params.engine.optimizations)))
       .set("optimizations_ran", names(s.optimizations_ran))
-      .set("pairs_counted", s.pairs_counted);
+      .set("pairs_counted", s.pairs_counted)
+      .set("wedge_choice", r.wedge_choice);
   return j;
 }
 
@@ -48,6 +49,7 @@ Json to_json(const MotifCounts& m, const MineParams& params) {
   j.set("motifs", counts)
       .set("launches", launches_json(m.launches))
       .set("time_s", m.seconds)
+      .set("wedge_choice", m.wedge_choice)
       .set("optimizations", names(enabled_optimizations(params.engine.optimizations)));
   return j;
 }

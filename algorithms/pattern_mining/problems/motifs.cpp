@@ -118,11 +118,12 @@ MotifTerms count_motif_terms(const ExecSpace& space, const CsrGraph<typename Exe
   Kokkos::Timer timer;
   MotifTerms t;
   t.k = k;
-  // The 4-cycle plan counts by wedge aggregation on the degree-ranked graph when allowed.
-  const bool ranked = k == 4 && params.engine.optimizations.wedge && params.plan.allow_wedge_counting;
+  // The 4-cycle plan counts by wedge aggregation on the degree-ranked graph when chosen.
+  const MineParams resolved = k == 4 ? resolve_wedge(space, graph, pattern_by_name("4-cycle"), params, t.wedge_choice) : params;
+  const bool ranked = k == 4 && resolved.engine.optimizations.wedge && params.plan.allow_wedge_counting;
   const auto g = prepare_mining_graph(space, graph, params.plan.allow_oriented_dag, ranked);
   auto count = [&](const Pattern& p) {
-    const MineResult r = mine(space, g, p, params);
+    const MineResult r = mine(space, g, p, resolved);
     t.share_units += r.stats.share_units;
     t.kernel_seconds += r.stats.mine_seconds;
     t.launches.emplace_back(p.name(), r.stats.launch);
@@ -150,6 +151,7 @@ MotifCounts motifs_from_terms(const MotifTerms& t) {
   MotifCounts r;
   r.k = t.k;
   r.launches = t.launches;
+  r.wedge_choice = t.wedge_choice;
   const count_t triangles = t.triangles;
   if (t.k == 3) {
     r.non_induced = {{"wedge", t.degree_wedges}, {"triangle", triangles}};

@@ -36,6 +36,7 @@ struct MotifCounts {
   double seconds = 0;
   // This process's engine launches, by pattern (EngineStats::launch; launch_report.hpp).
   std::vector<std::pair<std::string, ResolvedLaunch>> launches;
+  std::string wedge_choice;  // k = 4: whether and why the 4-cycles were counted by wedge aggregation
   count_t at(const std::string& name) const;  // UserError for an unknown name
 };
 
@@ -62,6 +63,7 @@ struct MotifTerms {
   eid_t share_units = 0;          // engine units this process ran, over all its launches (not summed)
   double kernel_seconds = 0;      // its engine kernels' time, over all its launches (not summed)
   std::vector<std::pair<std::string, ResolvedLaunch>> launches;  // its engine launches by pattern (not summed)
+  std::string wedge_choice;  // k = 4: MineResult::wedge_choice of the 4-cycles (the same on every rank)
 
   std::vector<count_t> as_vector() const;
   static MotifTerms from_vector(int k, const std::vector<count_t>& terms);
