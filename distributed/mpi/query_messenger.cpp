@@ -161,10 +161,15 @@ bool QueryMessenger::receive_one(int& source) {
   int bytes = 0;
   TESSERA_MPI_CHECK(MPI_Get_count(&status, MPI_BYTE, &bytes));
   source = status.MPI_SOURCE;
-  recv_wire_.resize(static_cast<std::size_t>(bytes));
-  TESSERA_MPI_CHECK(MPI_Recv(recv_wire_.data(), bytes, MPI_BYTE, source, params_.tag, comm_.get(), MPI_STATUS_IGNORE));
   std::size_t raw_bytes = static_cast<std::size_t>(bytes);
-  if (params_.compress) {
+  if (!params_.compress) {
+    // Received straight into the words the callback reads: no staging copy per message.
+    TESSERA_REQUIRE(raw_bytes % sizeof(vid_t) == 0, "message of " << raw_bytes << " bytes is not whole ids");
+    recv_words_.resize(raw_bytes / sizeof(vid_t));
+    TESSERA_MPI_CHECK(MPI_Recv(recv_words_.data(), bytes, MPI_BYTE, source, params_.tag, comm_.get(), MPI_STATUS_IGNORE));
+  } else {
+    recv_wire_.resize(static_cast<std::size_t>(bytes));
+    TESSERA_MPI_CHECK(MPI_Recv(recv_wire_.data(), bytes, MPI_BYTE, source, params_.tag, comm_.get(), MPI_STATUS_IGNORE));
     std::uint32_t header = 0;
     TESSERA_REQUIRE(raw_bytes >= sizeof header, "compressed message of " << bytes << " bytes from rank " << source);
     std::memcpy(&header, recv_wire_.data(), sizeof header);
@@ -175,11 +180,8 @@ bool QueryMessenger::receive_one(int& source) {
     TESSERA_REQUIRE(got == static_cast<int>(raw_bytes),
                     "LZ4 decompression of a message from rank " << source << " gave " << got << " of " << raw_bytes
                                                                 << " bytes");
-  } else {
-    recv_words_.resize(raw_bytes / sizeof(vid_t));
-    std::memcpy(recv_words_.data(), recv_wire_.data(), raw_bytes);
+    TESSERA_REQUIRE(raw_bytes % sizeof(vid_t) == 0, "message of " << raw_bytes << " bytes is not whole ids");
   }
-  TESSERA_REQUIRE(raw_bytes % sizeof(vid_t) == 0, "message of " << raw_bytes << " bytes is not whole ids");
   ++stats_.messages_received;
   stats_.bytes_received_raw += raw_bytes;
   stats_.bytes_received_wire += static_cast<std::size_t>(bytes);

@@ -71,29 +71,37 @@ struct RemoteScan {
 
 // The rows format's scan (compact_format.hpp): the records of every destination are built at
 // once, in parallel (row_records.hpp); the scan hands them to the messenger in spans of whole
-// records of at most a message's queries, resuming at (destination, row).
+// records of at most a message's queries, resuming at (destination, row). Both walks are binary
+// searches over the records' prefix sums (every record has words and at least one query, rows
+// without one have neither), so the host's work is per message, not per row.
 struct RowScan {
   RowRecords records;
   int dest = 0;
   vid_t v = 0, span_end = -1;  // span_end: the span from v found before a refused push (or -1)
   bool done = false;
 
+  // The first row at or after `from` with a record for `dest` (records.rows when none).
+  vid_t next_record(vid_t from) const {
+    const eid_t* begin = records.offset.data() + static_cast<std::size_t>(dest) * records.rows;
+    const eid_t* past = std::upper_bound(begin + from + 1, begin + records.rows + 1, begin[from]);
+    return static_cast<vid_t>(past - begin) - 1;
+  }
+
+  // The end of the longest span of records from row `from` within `message_queries` queries (at
+  // least its own record).
+  vid_t span_from(vid_t from, std::size_t message_queries) const {
+    const std::uint64_t* queries = records.queries_before.data() + static_cast<std::size_t>(dest) * records.rows;
+    const std::uint64_t* past = std::upper_bound(queries + from + 1, queries + records.rows + 1, queries[from] + message_queries);
+    return std::max<vid_t>(from + 1, static_cast<vid_t>(past - queries) - 1);
+  }
+
   void run(QueryMessenger& messenger, std::size_t message_queries, std::size_t budget) {
     const vid_t n = records.rows;
     for (; dest < records.ranks; ++dest, v = 0) {
-      while (v < n) {
-        if (records.begin(dest, v) == records.begin(dest, v + 1)) {  // no record: skip empty rows fast
-          ++v;
-          continue;
-        }
+      while ((v = next_record(v)) < n) {
         if (budget == 0) return;
-        // The longest span of records from v within one message's queries (at least one).
-        const std::uint64_t base = records.queries(dest, v);
-        if (span_end < 0) {
-          span_end = v + 1;
-          while (span_end < n && records.queries(dest, span_end + 1) - base <= message_queries) ++span_end;
-        }
-        const std::uint64_t items = records.queries(dest, span_end) - base;
+        if (span_end < 0) span_end = span_from(v, message_queries);
+        const std::uint64_t items = records.queries(dest, span_end) - records.queries(dest, v);
         const eid_t b = records.begin(dest, v), e = records.begin(dest, span_end);
         if (!messenger.push_record(dest, records.words.data() + b, static_cast<std::size_t>(e - b), items)) return;
         budget = items >= budget ? 0 : budget - static_cast<std::size_t>(items);
