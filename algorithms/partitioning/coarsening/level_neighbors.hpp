@@ -15,8 +15,9 @@
 //          partition is the streamed one, whatever the memory and the batches, and coarse levels
 //          cost a pass over their rows instead of over every pin of every incident net (64k-rand:
 //          about 480 k keys a node for 76 k distinct neighbours).
-// Streamed rows are tried for keeping from the second level on, when the level before held at
-// most the budget: the finest level of --neighbors off is never materialised.
+// Streamed rows are tried for keeping under auto only (the rows did not fit at the finest level),
+// from the second level on, when the level before held at most the budget. --neighbors off (Fig.
+// 16's ablation) streams every level.
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
@@ -53,7 +54,8 @@ class LevelNeighbors {
   // The finest level's rows: built (on; auto within `budget` entries) or left to streaming.
   LevelNeighbors(const ExecSpace& space, const Level<mem>& finest, const CoarseningParams& cp, const BatchLimits& batching,
                  eid_t budget)
-      : space_(space), max_net_size_(cp.max_scored_net_size), batching_(batching), budget_(budget) {
+      : space_(space), max_net_size_(cp.max_scored_net_size), batching_(batching), budget_(budget),
+        may_keep_(cp.neighbors == NeighborRows::automatic) {
     if (cp.neighbors == NeighborRows::streamed) return;
     auto built = build_neighbors(space, finest, max_net_size_, batching, budget);
     if (!built) return;
@@ -76,7 +78,7 @@ class LevelNeighbors {
     eid_t total = 0;
     Kokkos::deep_copy(space_, total, Kokkos::subview(rows_.offsets, std::int64_t(L.num_nodes)));
     space_.fence();
-    try_keep_ = total <= budget_;
+    try_keep_ = may_keep_ && total <= budget_;
     return props;
   }
 
@@ -112,7 +114,7 @@ class LevelNeighbors {
   }
   void drop() {
     source_ = Source::streamed;
-    try_keep_ = true;
+    try_keep_ = may_keep_;
     rows_ = Neighbors<mem>{};
     ws_.reset();
   }
@@ -122,6 +124,7 @@ class LevelNeighbors {
   BatchLimits batching_;
   eid_t budget_;
   Source source_ = Source::streamed;
+  bool may_keep_ = false;  // auto: streamed rows may be kept once they fit
   bool try_keep_ = false;  // the finest streamed level is never kept
   int kept_from_ = 0;
   nid_t unscored_nets_ = 0;  // of the kept level
