@@ -15,6 +15,7 @@
 
 #include "algorithms/partitioning/coarsening/block_constraint.hpp"
 #include "algorithms/partitioning/coarsening/coarsening_params.hpp"
+#include "algorithms/partitioning/coarsening/level_neighbors.hpp"
 #include "algorithms/partitioning/coarsening/neighbors.hpp"
 #include "algorithms/partitioning/coarsening/pair_isolated.hpp"
 #include "algorithms/partitioning/coarsening/propose_pairs.hpp"
@@ -42,6 +43,7 @@ struct CoarseningReport {
   StepSeconds steps;               // neighbors, proposal, matching, contraction
   int penalty_level = 0;           // --weight-penalty auto: the first level that used it (0: none)
   bool streamed_neighbors = false; // the rows were streamed (--neighbors off, or auto over budget)
+  int kept_rows_from_level = 0;    // streamed rows: the first level whose rows were kept (0: none)
 };
 
 // For each unmatched node, its best candidate that is still unmatched (round r of Pi).
@@ -85,10 +87,71 @@ Kokkos::View<vid_t*, typename ExecSpace::memory_space> compose(const ExecSpace& 
   return out;
 }
 
+namespace detail {
+
+// Scratch of every level of one coarsening, sized by the finest (levels only shrink): device
+// allocations synchronise, and a level used to make some forty of them and read a dozen sizes back.
+template <class MemorySpace>
+struct LevelScratch {
+  ProposalWorkspace<MemorySpace> proposals;
+  ContractionWorkspace<MemorySpace> contraction;
+  MatchingWorkspace<MemorySpace> matching;
+  Kokkos::View<vid_t*, MemorySpace> mate, target;
+  Kokkos::View<score_t*, MemorySpace> score;
+
+  LevelScratch(const Level<MemorySpace>& finest, eid_t bins)
+      : proposals(finest.num_nodes, bins),
+        contraction(finest),
+        matching(finest.num_nodes),
+        mate(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::mate"), finest.num_nodes),
+        target(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_target"), finest.num_nodes),
+        score(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_score"), finest.num_nodes) {}
+};
+
+// Pi rounds of pseudo-forest matching over the proposals of a level of `n` nodes; the pairs are
+// counted on the device (scratch.matching.pairs). Returns the level's mate.
+template <class ExecSpace>
+Kokkos::View<vid_t*, typename ExecSpace::memory_space> match_level(const ExecSpace& space, vid_t n,
+                                                                   const Proposals<typename ExecSpace::memory_space>& props,
+                                                                   int rounds, partitioning::MatchingKind kind,
+                                                                   LevelScratch<typename ExecSpace::memory_space>& scratch) {
+  const auto level_nodes = std::make_pair(std::int64_t(0), std::int64_t(n));
+  const auto mate = Kokkos::subview(scratch.mate, level_nodes);
+  const auto target = Kokkos::subview(scratch.target, level_nodes);
+  const auto score = Kokkos::subview(scratch.score, level_nodes);
+  Kokkos::deep_copy(space, mate, invalid_vid);
+  Kokkos::deep_copy(space, scratch.matching.pairs, 0);
+  for (int r = 0; r < rounds; ++r) {
+    select_round_targets(space, props, mate, target, score);
+    match_pseudoforest(space, target, score, mate, kind, scratch.matching);
+  }
+  return mate;
+}
+
+// Appends the coarse level C to H. A level less than 5% smaller than the kept level below it is
+// replaced by its coarser successor (gammas composed): refinement then runs on levels that
+// differ, and the long tail of constrained coarsening (a few pairs per level near Omega) costs no
+// refinement.
+template <class ExecSpace>
+void push_level(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>& H,
+                const Contraction<typename ExecSpace::memory_space>& C) {
+  const std::size_t nl = H.levels.size();
+  if (nl >= 2 && double(H.levels[nl - 1].num_nodes) > 0.95 * double(H.levels[nl - 2].num_nodes)) {
+    H.gammas.back() = compose(space, H.gammas.back(), C.gamma);
+    H.levels.back() = C.coarse;
+  } else {
+    H.gammas.push_back(C.gamma);
+    H.levels.push_back(C.coarse);
+  }
+}
+
+}  // namespace detail
+
 // Coarsening (§V): proposals, Pi matching rounds, isolated pairing, contraction, until the target
 // size, a level without pairs, or a stalled tail (see CoarseningParams::stall_fraction).
 // With `blocks` (one block per node of the finest level; k-way V-cycles), pairs stay within a
-// block (coarsening/block_constraint.hpp).
+// block (coarsening/block_constraint.hpp). The neighbour rows of every level come from
+// LevelNeighbors (coarsening/level_neighbors.hpp).
 template <class ExecSpace>
 CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>& H,
                           const CoarseningParams& cp, const PartitionLimits& limits, const CoarseningRun& run,
@@ -106,39 +169,15 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
   };
   const std::uint64_t available = kokkos_ext::available_device_memory_bytes();
   const BatchLimits batching = batch_limits(available, cp.neighbor_batch_nodes);
-  // Materialised rows are built once here and derived level to level; streamed ones (--neighbors
-  // off, or auto when the rows outgrow their budget) are rebuilt batch after batch into the
-  // proposals of every level (stream_neighbors).
-  Neighbors<mem> nbr;
-  bool materialised = cp.neighbors != NeighborRows::streamed;
-  if (materialised) {
-    const eid_t budget = cp.neighbors == NeighborRows::automatic ? materialised_row_budget(available)
-                                                                  : std::numeric_limits<eid_t>::max();
-    auto built = build_neighbors(space, H.levels[0], cp.max_scored_net_size, batching, budget);
-    materialised = built.has_value();
-    if (materialised) nbr = std::move(*built);
-  }
-  result.streamed_neighbors = !materialised;
+  const eid_t budget = cp.neighbors == NeighborRows::materialised ? std::numeric_limits<eid_t>::max()
+                                                                  : materialised_row_budget(available);
+  LevelNeighbors<ExecSpace> nbr(space, H.levels[0], cp, batching, budget);
+  result.streamed_neighbors = nbr.source() != LevelNeighbors<ExecSpace>::Source::derived;
   lap(steps.neighbors);
-  // Scratch of every level, sized by the finest (levels only shrink): device allocations
-  // synchronise, and a level used to make some forty of them and read a dozen sizes back.
-  const eid_t neighbor_capacity = static_cast<eid_t>(nbr.ids.extent(0));
-  std::optional<NeighborWorkspace<mem>> nws;
-  if (materialised) nws.emplace(H.levels[0].num_nodes, neighbor_capacity, batching);
-  ProposalWorkspace<mem> pws(H.levels[0].num_nodes, std::min(neighbor_capacity, batching.max_entries));
-  ContractionWorkspace<mem> cws(H.levels[0]);
+  detail::LevelScratch<mem> scratch(H.levels[0], std::min(nbr.capacity(), batching.max_entries));
   bool widened = false;  // the previous level stalled: propose with every candidate slot
   int penalty = cp.weight_penalty == k_weight_penalty_auto ? 0 : cp.weight_penalty;
   result.stop = "max_levels";
-  // Matching scratch for every level, sized by the finest (levels only shrink): device
-  // allocations synchronise, and a level used to make twenty of them here.
-  const vid_t n0 = H.levels[0].num_nodes;
-  MatchingWorkspace<mem> ws(n0);
-  const Kokkos::View<vid_t*, mem> mate_all(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::mate"), n0);
-  const Kokkos::View<vid_t*, mem> target_all(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_target"),
-                                             n0);
-  const Kokkos::View<score_t*, mem> score_all(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::round_score"),
-                                              n0);
   for (int level = 0; level < cp.max_levels; ++level) {
     const Level<mem>& L = H.levels.back();
     if (L.num_nodes <= limits.coarsest_nodes) {
@@ -152,30 +191,15 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
     pp.seed = partitioning::detail::mix64(run.seed ^ partitioning::detail::mix64(std::uint64_t(level) + 1));
     pp.max_net_size = cp.max_scored_net_size;
     pp.weight_penalty = penalty;
-    Proposals<mem> props;
-    if (materialised) {
-      props = propose_pairs(space, L, nbr, pp, pws, batching);
-    } else {
-      props = begin_proposals(space, L, pp, pws);
-      nbr = stream_neighbors(space, L, cp.max_scored_net_size, batching, ProposeBatch<ExecSpace>{space, L, pp, pws, props});
-    }
+    const Proposals<mem> props = nbr.propose(level, L, pp, scratch.proposals);
     if (blocks.extent(0) > 0) restrict_proposals_to_blocks(space, props, blocks);
     lap(steps.proposal);
-    const auto level_nodes = std::make_pair(std::int64_t(0), std::int64_t(L.num_nodes));
-    const Kokkos::View<vid_t*, mem> mate = Kokkos::subview(mate_all, level_nodes);
-    Kokkos::deep_copy(space, mate, invalid_vid);
-    const Kokkos::View<vid_t*, mem> target = Kokkos::subview(target_all, level_nodes);
-    const Kokkos::View<score_t*, mem> score = Kokkos::subview(score_all, level_nodes);
-    Kokkos::deep_copy(space, ws.pairs, 0);  // the rounds count their pairs on the device
-    for (int r = 0; r < pp.candidates; ++r) {
-      select_round_targets(space, props, mate, target, score);
-      match_pseudoforest(space, target, score, mate, cp.matching, ws);
-    }
+    const auto mate = detail::match_level(space, L.num_nodes, props, pp.candidates, cp.matching, scratch);
     lap(steps.matching);
-    pair_isolated(space, L, nbr, mate, limits, ws.pairs);
-    if (blocks.extent(0) > 0) unmatch_across_blocks(space, mate, blocks, ws.pairs);
+    pair_isolated(space, L, nbr.rows(), mate, limits, scratch.matching.pairs);
+    if (blocks.extent(0) > 0) unmatch_across_blocks(space, mate, blocks, scratch.matching.pairs);
     vid_t pairs = 0;  // matched and isolated pairs of the level: its one read-back
-    Kokkos::deep_copy(space, pairs, ws.pairs);
+    Kokkos::deep_copy(space, pairs, scratch.matching.pairs);
     space.fence();
     lap(steps.proposal);
     if (pairs == 0) {
@@ -190,30 +214,20 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
       if (penalty == 0) result.penalty_level = level + 1;
       penalty = 2;
     }
-    auto C = contract(space, L, mate, limits.check_inbound, cws);
-    if (materialised)
-      nbr = coarsen_neighbors(space, nbr, C.coarse.num_nodes, C.gamma, C.members, *nws, batching);
+    auto C = contract(space, L, mate, limits.check_inbound, scratch.contraction);
+    nbr.coarsen_to(C);
     if (blocks.extent(0) > 0) blocks = coarse_blocks(space, C.gamma, blocks, C.coarse.num_nodes);
     lap(steps.contraction);
     result.level_nodes.push_back(C.coarse.num_nodes);
     progress::report("coarsening", "level " + std::to_string(level + 1) + ", " + std::to_string(C.coarse.num_nodes) + " nodes");
-    // A level less than 5% smaller than the kept level below it is replaced by its coarser
-    // successor (gammas composed): refinement then runs on levels that differ, and the long
-    // tail of constrained coarsening (a few pairs per level near Omega) costs no refinement.
-    const std::size_t nl = H.levels.size();
-    if (nl >= 2 && double(H.levels[nl - 1].num_nodes) > 0.95 * double(H.levels[nl - 2].num_nodes)) {
-      H.gammas.back() = compose(space, H.gammas.back(), C.gamma);
-      H.levels.back() = C.coarse;
-    } else {
-      H.gammas.push_back(C.gamma);
-      H.levels.push_back(C.coarse);
-    }
+    detail::push_level(space, H, C);
     if (stalled && widened) {
       result.stop = "stalled";
       break;
     }
     widened = stalled;
   }
+  result.kept_rows_from_level = nbr.kept_from_level();
   return result;
 }
 

@@ -356,17 +356,18 @@ struct NeighborWorkspace {
 namespace detail {
 
 // The oversized rows [first, last) of coarse nodes: gamma of the fine rows of their members, id
-// << 1 | the fine entry's invalid flag.
+// << 1 | the fine entry's invalid flag (`purge`; else 0: every id kept).
 template <class ExecSpace>
 void fill_coarse_neighbor_keys(const ExecSpace& space, const Neighbors<typename ExecSpace::memory_space>& fine,
                                const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& gamma,
                                const Kokkos::View<vid_t* [2], typename ExecSpace::memory_space>& members,
-                               const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over, vid_t first,
-                               vid_t last, eid_t base,
+                               const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over, bool purge,
+                               vid_t first, vid_t last, eid_t base,
                                const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys) {
   auto foff = fine.offsets;
   auto fids = fine.ids;
   auto finv = fine.invalid;
+  const std::uint8_t flag_mask = purge ? 1 : 0;
   Kokkos::parallel_for(
       "tessera::part::cnbr_fill", tessera::detail::LightRangePolicy<ExecSpace>(space, first, last),
       KOKKOS_LAMBDA(const std::int64_t x) {
@@ -375,7 +376,7 @@ void fill_coarse_neighbor_keys(const ExecSpace& space, const Neighbors<typename 
           const vid_t a = members(x, k);
           if (a == invalid_vid) continue;
           for (eid_t i = foff(a); i < foff(a + 1); ++i)
-            keys(pos++) = (std::int64_t(gamma(fids(i))) << 1) | std::int64_t(finv(i) != 0);
+            keys(pos++) = (std::int64_t(gamma(fids(i))) << 1) | std::int64_t((finv(i) & flag_mask) != 0);
         }
       });
 }
@@ -386,22 +387,24 @@ struct CoarseNeighborKeys {
   Kokkos::View<vid_t*, typename ExecSpace::memory_space> gamma;
   Kokkos::View<vid_t* [2], typename ExecSpace::memory_space> members;
   Kokkos::View<eid_t*, typename ExecSpace::memory_space> over;
+  bool purge;
   void operator()(const ExecSpace& space, vid_t first, vid_t last, eid_t base,
                   const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys) const {
-    fill_coarse_neighbor_keys(space, fine, gamma, members, over, first, last, base, keys);
+    fill_coarse_neighbor_keys(space, fine, gamma, members, over, purge, first, last, base, keys);
   }
 };
 
 }  // namespace detail
 
 // N'(x) = gamma(N(a) U N(b)) \ {x} for the coarse node x = {a, b}, dropping every coarse id that
-// was reached through a flagged (invalid) entry. Written into ws.spare; `fine` becomes the spare.
+// was reached through a flagged (invalid) entry unless !purge (streamed rows kept: no purge, see
+// level_neighbors.hpp). Written into ws.spare; `fine` becomes the spare.
 template <class ExecSpace>
 Neighbors<typename ExecSpace::memory_space> coarsen_neighbors(
     const ExecSpace& space, const Neighbors<typename ExecSpace::memory_space>& fine, vid_t num_coarse,
     const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& gamma,
     const Kokkos::View<vid_t* [2], typename ExecSpace::memory_space>& members,
-    NeighborWorkspace<typename ExecSpace::memory_space>& ws, const BatchLimits& limits = {}) {
+    NeighborWorkspace<typename ExecSpace::memory_space>& ws, const BatchLimits& limits = {}, bool purge = true) {
   using mem = typename ExecSpace::memory_space;
   auto foff = fine.offsets;
   const auto rows = std::make_pair(std::int64_t(0), std::int64_t(num_coarse) + 1);
@@ -438,7 +441,7 @@ Neighbors<typename ExecSpace::memory_space> coarsen_neighbors(
   detail::RowPackScratch<mem> scratch = ws.pack;
   scratch.counts = Kokkos::subview(ws.pack.counts, rows);
   detail::pack_neighbor_rows(space, over, batches,
-                             detail::CoarseNeighborKeys<ExecSpace>{fine, gamma, members, over}, scratch, out, false);
+                             detail::CoarseNeighborKeys<ExecSpace>{fine, gamma, members, over, purge}, scratch, out, false);
   return out;
 }
 

@@ -61,6 +61,7 @@ void bisect_recursively(const ExecSpace& space, const HostHypergraph& sub, const
     total.level_nodes = r.level_nodes;
     total.coarsening_stop = r.coarsening_stop;
     total.neighbor_rows = r.neighbor_rows;
+    total.neighbor_rows_kept_from = r.neighbor_rows_kept_from;
   }
   total.coarsening_seconds += r.coarsening_seconds;
   total.initial_seconds += r.initial_seconds;

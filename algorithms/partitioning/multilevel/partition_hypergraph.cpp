@@ -171,6 +171,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
   result.coarsening_stop = coarsening.stop;
   result.penalty_from_level = coarsening.penalty_level;
   result.neighbor_rows = coarsening.streamed_neighbors ? "streamed" : "materialised";
+  result.neighbor_rows_kept_from = coarsening.kept_rows_from_level;
   result.steps = coarsening.steps;
   result.level_nodes.insert(result.level_nodes.end(), coarsening.level_nodes.begin(), coarsening.level_nodes.end());
   space.fence();

@@ -111,6 +111,7 @@ struct PartitionResult {
   // How coarsening got its neighbour rows: "materialised", "streamed" (--neighbors off, or auto
   // when they did not fit), "none" for the baselines.
   std::string neighbor_rows = "none";
+  int neighbor_rows_kept_from = 0;  // streamed rows: the first coarsening level that kept them (0: none)
   double seconds = 0;
   double coarsening_seconds = 0, refinement_seconds = 0, initial_seconds = 0;
   StepSeconds steps;

@@ -27,6 +27,7 @@ struct PartitionReport {
   std::string coarsening_stop;     // PartitionResult::coarsening_stop
   int penalty_from_level = 0;      // PartitionResult::penalty_from_level
   std::string neighbor_rows;       // PartitionResult::neighbor_rows
+  int neighbor_rows_kept_from = 0; // PartitionResult::neighbor_rows_kept_from
   StepSeconds steps;               // per-step times (Fig. 8)
   bool within_part_limit = true;   // num_parts <= params.max_parts (presets)
 };
