@@ -111,6 +111,11 @@ struct PartitionResult {
   // How coarsening got its neighbour rows: "materialised", "streamed" (--neighbors off, or auto
   // when they did not fit), "none" for the baselines.
   std::string neighbor_rows = "none";
+  // Constrained mode with spread leaving scores (multilevel/uncoarsen.hpp): the variant that
+  // refined the finest level, "spread" or "exact" ("none" without spread scores), and the levels
+  // the exact variant refined beside the spread one.
+  std::string refinement_variant = "none";
+  int exact_variant_levels = 0;
   double seconds = 0;
   double coarsening_seconds = 0, refinement_seconds = 0, initial_seconds = 0;
   StepSeconds steps;

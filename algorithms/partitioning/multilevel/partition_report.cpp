@@ -25,6 +25,8 @@ PartitionReport partition_and_evaluate_on(const HostHypergraph& host, const Part
   report.coarsening_stop = r.coarsening_stop;
   report.penalty_from_level = r.penalty_from_level;
   report.neighbor_rows = r.neighbor_rows;
+  report.refinement_variant = r.refinement_variant;
+  report.exact_variant_levels = r.exact_variant_levels;
   report.steps = r.steps;
   report.checked = constraints_of(params);
   report.quality = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, mem>(r.parts), report.checked);

@@ -28,6 +28,8 @@ Json to_json(const PartitionReport& r, const PartitionParams& params) {
       .set("coarsening_stop", r.coarsening_stop)
       .set("penalty_from_level", static_cast<long long>(r.penalty_from_level))
       .set("neighbor_rows", r.neighbor_rows)
+      .set("refinement_variant", r.refinement_variant)
+      .set("exact_variant_levels", static_cast<long long>(r.exact_variant_levels))
       .set("within_part_limit", r.within_part_limit)
       .set("seed", static_cast<long long>(params.seed))
       .set("runs", static_cast<long long>(params.runs))

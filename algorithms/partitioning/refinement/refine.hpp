@@ -54,8 +54,24 @@ struct RefinementStats {
   score_t gain = 0;  // fixed-point connectivity decrease
   int applied_moves = 0;
   int repetitions_run = 0;
+  // The spread phase moved nodes and was kept: only then can the result differ from the exact
+  // refinement's alone (the exact phase starts from where the spread phase left the partition).
+  bool spread_kept = false;
   // Time per step group (fenced): gains (steps 1-2 above), sequence (3-5), validity (6-7).
   double gains_seconds = 0, sequence_seconds = 0, validity_seconds = 0;
+};
+
+// A level partition's cost: blocks over Omega or Delta, non-empty blocks, exact connectivity
+// (sum of w(e) (lambda(e) - 1) in fixed point), compared lexicographically; integer sums, the
+// same on every backend.
+struct PartitionCost {
+  std::int64_t violations = 0, blocks = 0;
+  score_t connectivity = 0;
+  bool operator>(const PartitionCost& o) const {
+    if (violations != o.violations) return violations > o.violations;
+    return blocks != o.blocks ? blocks > o.blocks : connectivity > o.connectivity;
+  }
+  bool operator<(const PartitionCost& o) const { return o > *this; }
 };
 
 namespace detail {
@@ -79,6 +95,12 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
                        const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
                        const PartitionLimits& limits, const RefinementParams& params,
                        const RefineWorkspace<typename ExecSpace::memory_space>& ws);
+
+// The cost of `parts` on level L (with ws's scratch).
+template <class ExecSpace>
+PartitionCost level_cost(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                         const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
+                         const PartitionLimits& limits, const RefineWorkspace<typename ExecSpace::memory_space>& ws);
 
 // The same with scratch of its own.
 template <class ExecSpace>
