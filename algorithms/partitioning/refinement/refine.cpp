@@ -13,6 +13,7 @@
 #include "algorithms/partitioning/refinement/gains.hpp"
 #include "algorithms/partitioning/refinement/refine_state.hpp"
 #include "algorithms/partitioning/refinement/sequence.hpp"
+#include "algorithms/partitioning/refinement/swaps.hpp"
 #include "algorithms/partitioning/refinement/validity.hpp"
 #include "core/error.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
@@ -42,12 +43,33 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
 
 namespace detail {
 
+// Steps 5-7 for one sequence: in-sequence gains (timed as the sequence step), violations and the
+// best valid prefix.
+template <class ExecSpace, class Lap>
+BestPrefix evaluate_sequence(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
+                             RefineBuffers<typename ExecSpace::memory_space>& buf,
+                             const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& seq_node, const Lap& lap,
+                             RefinementStats& stats) {
+  using mem = typename ExecSpace::memory_space;
+  const auto seq_gain = in_sequence_gains(space, lv, buf, seq_node);
+  lap(stats.sequence_seconds);
+  const Kokkos::View<std::int64_t*, mem> viol = head(buf.viol, static_cast<std::int64_t>(seq_node.extent(0)));
+  Kokkos::deep_copy(space, viol, 0);
+  size_violations(space, lv, buf, seq_node, viol);
+  if (lv.limits.check_inbound) inbound_violations(space, lv, buf, viol);
+  return best_valid_prefix(space, seq_gain, viol, buf);
+}
+
+// Worth applying: a valid prefix that gains, or any valid one from an invalid start (a repair).
+inline bool worth_applying(const BestPrefix& best) {
+  return best.last >= 0 && (best.violations_before != 0 || best.gain > 0);
+}
+
 // One repetition (steps 1-7 of refine.hpp); false when it applied nothing.
 template <class ExecSpace>
 bool repetition(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
                 NetRuns<typename ExecSpace::memory_space>& runs, RefineBuffers<typename ExecSpace::memory_space>& buf,
                 const RefinementParams& params, const bool second_half, RefinementStats& stats) {
-  using mem = typename ExecSpace::memory_space;
   const score_t min_gain = params.propose_negative ? std::numeric_limits<score_t>::min() : 0;
   Kokkos::Timer timer;
   // Adds the time since the last call to `seconds` (after a fence: device time on GPUs).
@@ -66,16 +88,23 @@ bool repetition(const ExecSpace& space, const RefineView<typename ExecSpace::mem
     return false;
   }
   const auto chains = chain_moves(space, lv, sorted, buf, params);
-  const auto seq_node = sequence_chains(space, sorted, chains, buf);
-  const auto seq_gain = in_sequence_gains(space, lv, buf, seq_node);
-  lap(stats.sequence_seconds);
-  const Kokkos::View<std::int64_t*, mem> viol = head(buf.viol, sorted.count);
-  Kokkos::deep_copy(space, viol, 0);
-  size_violations(space, lv, buf, seq_node, viol);
-  if (lv.limits.check_inbound) inbound_violations(space, lv, buf, viol);
-  const BestPrefix best = best_valid_prefix(space, seq_gain, viol, buf);
-  const bool start_valid = best.violations_before == 0;
-  if (best.last < 0 || (start_valid && best.gain <= 0)) {
+  cut_cycles(space, sorted, chains, buf);
+  auto seq_node = rank_chains(space, sorted, chains, buf, false);
+  BestPrefix best = evaluate_sequence(space, lv, buf, seq_node, lap, stats);
+  // With full blocks (16k-model: W = 16 Omega) only prefixes that leave every block's weight
+  // unchanged are valid, and the ranking by chain gain seldom puts one first: a stalled
+  // repetition ranks the cycles first, then pairwise swaps (swaps.hpp).
+  if (best.last < 0 && params.stalled_retries) {
+    lap(stats.validity_seconds);
+    seq_node = rank_chains(space, sorted, chains, buf, true);
+    best = evaluate_sequence(space, lv, buf, seq_node, lap, stats);
+  }
+  if (best.last < 0 && params.stalled_retries) {
+    lap(stats.validity_seconds);
+    seq_node = swap_sequence(space, lv, sorted, buf);
+    best = evaluate_sequence(space, lv, buf, seq_node, lap, stats);
+  }
+  if (!worth_applying(best)) {
     lap(stats.validity_seconds);
     return false;
   }

@@ -10,6 +10,8 @@
 //      gain(m) - alpha |size(n) - size(m)| - beta ||in(n)| - |in(m)|| (alpha 1e-6, beta 1e-7);
 //      conflicts go to the largest (-penalty, node id) by an atomic max; up to 16 rounds (§VI-C);
 //   4. cycles are cut at their smallest move, chains ranked by total gain into one sequence;
+//      (stalled_retries, off by default: a sequence without a valid prefix is ranked again, cycles
+//      first, then as pairwise swaps, swaps.hpp);
 //   5. in-sequence gains: each move's exact gain given every earlier move (Eqs. 14-15);
 //   6. events-based validity (§VI-D, Fig. 6): size events and inbound-pin events are sorted by
 //      (block, position) and prefix-summed, transitions of pins_in(p, e) across zero become
@@ -18,7 +20,7 @@
 //   7. the valid prefix of largest cumulative gain is applied (only when it gains, or when the
 //      starting state was invalid: then the best valid prefix repairs it).
 // The steps live in gains.hpp (1-2: compute_net_runs, block_state, propose_moves), sequence.hpp
-// (3-5: sort_moves, chain_moves, sequence_chains, in_sequence_gains), validity.hpp (6:
+// (3-5: sort_moves, chain_moves, cut_cycles, rank_chains, in_sequence_gains), validity.hpp (6:
 // size_violations, inbound_violations) and apply.hpp (7: best_valid_prefix, apply_prefix), behind
 // the private refine_state.hpp (scratch and the by-value RefineView their kernels capture); the
 // repetition loop is refine.cpp. Every step sums integers or sorts unique keys, so the result is
@@ -47,6 +49,11 @@ struct RefinementParams {
   // leave together over the repetitions). The second half always uses the exact gains, and a
   // level whose exact connectivity ends higher than it started is restored.
   bool spread_saving = false;
+  // A repetition whose sequence (chains ranked by gain) has no valid prefix at all tries two more:
+  // the chains with the moves of cut cycles first, then the moves paired into swaps between two
+  // blocks (swaps.hpp; issue 24: full blocks). Off by default: measured on two inputs only
+  // (Loihi-64, CPU: 16k-model 19,088 -> 18,709 but refinement 0.36 -> 1.56 s; lenet 7,183 -> 7,078).
+  bool stalled_retries = false;
   // alpha = 1e-6, beta = 1e-7: as integers, penalty = 10 |dsize| + |din| (grade = gain - 1e-7 penalty)
 };
 

@@ -29,15 +29,33 @@ struct MoveOrder {  // (source block, -gain, node)
 };
 struct ChainRecord {
   score_t total;
+  std::int32_t group;  // 0, or with cycles first: 0 for moves of cut cycles, 1 for paths
   std::int32_t head;
   std::int32_t pos;
   std::int32_t move;
 };
-struct ChainOrder {  // (-chain gain, chain head, position in chain)
+struct ChainOrder {  // (group, -chain gain, chain head, position in chain)
   KOKKOS_INLINE_FUNCTION bool operator()(const ChainRecord& a, const ChainRecord& b) const {
+    if (a.group != b.group) return a.group < b.group;
     if (a.total != b.total) return a.total > b.total;
     if (a.head != b.head) return a.head < b.head;
     return a.pos < b.pos;
+  }
+};
+struct SwapRecord {  // a move as a candidate half of a swap between blocks lo < hi
+  part_t lo, hi;
+  std::int32_t dir;  // 0: lo -> hi, 1: hi -> lo
+  score_t gain;
+  vid_t node;
+  std::int32_t move;
+};
+struct SwapOrder {  // (lo, hi, dir, -gain, node)
+  KOKKOS_INLINE_FUNCTION bool operator()(const SwapRecord& a, const SwapRecord& b) const {
+    if (a.lo != b.lo) return a.lo < b.lo;
+    if (a.hi != b.hi) return a.hi < b.hi;
+    if (a.dir != b.dir) return a.dir < b.dir;
+    if (a.gain != b.gain) return a.gain > b.gain;
+    return a.node < b.node;
   }
 };
 struct KeyLess {
@@ -139,6 +157,7 @@ struct RefineBuffers {
   Kokkos::View<std::int32_t, MemorySpace> linked;
   Kokkos::View<MoveRecord*, MemorySpace> moves;
   Kokkos::View<ChainRecord*, MemorySpace> seq;
+  Kokkos::View<SwapRecord*, MemorySpace> swaps;
   Kokkos::View<score_t*, MemorySpace> chain_total, seq_gain, cum, saving_minus_total;
   Kokkos::View<vid_t*, MemorySpace> seq_node;
   Kokkos::View<std::int64_t*, MemorySpace> viol, vcount, size_ev, size_run;
@@ -180,6 +199,7 @@ struct RefineBuffers {
         linked("tessera::part::linked"),
         moves(uninitialized<MoveRecord>("tessera::part::moves", n)),
         seq(uninitialized<ChainRecord>("tessera::part::seq", n)),
+        swaps(uninitialized<SwapRecord>("tessera::part::swaps", n)),
         chain_total(uninitialized<score_t>("tessera::part::chain_total", n)),
         seq_gain(uninitialized<score_t>("tessera::part::seq_gain", n)),
         cum(uninitialized<score_t>("tessera::part::cum", n)),

@@ -196,20 +196,17 @@ Chains<typename ExecSpace::memory_space> chain_moves(const ExecSpace& space, con
   return c;
 }
 
-// Step 4: cut every cycle at its smallest move, rank each move in its chain (pointer jumping),
-// sort by (-chain gain, chain head, position); writes seqpos and returns the node of every
-// sequence position.
+// Step 4 (first half): cut every cycle at its smallest move; buf.choice marks the moves that were
+// on a cycle (1) or on a path (0).
 template <class ExecSpace>
-Kokkos::View<vid_t*, typename ExecSpace::memory_space> sequence_chains(
-    const ExecSpace& space, const SortedMoves<typename ExecSpace::memory_space>& sorted,
-    const Chains<typename ExecSpace::memory_space>& chains, const RefineBuffers<typename ExecSpace::memory_space>& buf) {
+void cut_cycles(const ExecSpace& space, const SortedMoves<typename ExecSpace::memory_space>& sorted,
+                const Chains<typename ExecSpace::memory_space>& chains, const RefineBuffers<typename ExecSpace::memory_space>& buf) {
   using mem = typename ExecSpace::memory_space;
   using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const std::int32_t M = sorted.count;
-  auto moves = sorted.moves;
   auto succ = chains.succ;
   auto pred = chains.pred;
-  auto seqpos = buf.seqpos;
+  const auto on_cycle = head(buf.choice, M);
   Kokkos::View<std::int32_t*, mem> nxt = head(buf.nxt, M), nxt2 = head(buf.nxt2, M), low = head(buf.low, M),
                                    low2 = head(buf.low2, M);
   Kokkos::parallel_for(
@@ -236,16 +233,57 @@ Kokkos::View<vid_t*, typename ExecSpace::memory_space> sequence_chains(
   }
   Kokkos::parallel_for(
       "tessera::part::cycle_cut", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
+        on_cycle(i) = nxt(i) >= 0 ? 1 : 0;
         if (nxt(i) >= 0 && low(i) == i) {  // on a cycle, and its smallest move
           succ(pred(i)) = -1;
           pred(i) = -1;
         }
       });
+}
+
+// The sequence: buf.seq's first M records (one per move) sorted by ChainOrder; writes seqpos and
+// returns the node of every sequence position.
+template <class ExecSpace>
+Kokkos::View<vid_t*, typename ExecSpace::memory_space> order_sequence(
+    const ExecSpace& space, const SortedMoves<typename ExecSpace::memory_space>& sorted,
+    const RefineBuffers<typename ExecSpace::memory_space>& buf) {
+  using mem = typename ExecSpace::memory_space;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
+  const std::int32_t M = sorted.count;
+  auto moves = sorted.moves;
+  auto seqpos = buf.seqpos;
+  const Kokkos::View<ChainRecord*, mem> seq = head(buf.seq, M);
+  tessera::detail::sort_with(space, seq, ChainOrder{});
+  const Kokkos::View<vid_t*, mem> seq_node = head(buf.seq_node, M);
+  Kokkos::deep_copy(space, seqpos, -1);
+  Kokkos::parallel_for(
+      "tessera::part::seq_pos", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t s) {
+        const vid_t v = moves(seq(s).move).node;
+        seq_node(s) = v;
+        seqpos(v) = static_cast<std::int32_t>(s);
+      });
+  return seq_node;
+}
+
+// Step 4 (second half): rank each move in its chain (pointer jumping), sort by (-chain gain,
+// chain head, position), with the moves of cut cycles first when cycles_first; writes seqpos and
+// returns the node of every sequence position.
+template <class ExecSpace>
+Kokkos::View<vid_t*, typename ExecSpace::memory_space> rank_chains(
+    const ExecSpace& space, const SortedMoves<typename ExecSpace::memory_space>& sorted,
+    const Chains<typename ExecSpace::memory_space>& chains, const RefineBuffers<typename ExecSpace::memory_space>& buf,
+    const bool cycles_first) {
+  using mem = typename ExecSpace::memory_space;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
+  const std::int32_t M = sorted.count;
+  auto moves = sorted.moves;
+  auto pred = chains.pred;
+  const auto on_cycle = head(buf.choice, M);
+  int rounds = 1;
+  while ((std::int64_t(1) << (rounds - 1)) < M) ++rounds;
   // List ranking over pred: head and position of every move.
-  auto anc = nxt;
-  auto anc2 = nxt2;
-  auto dist = low;
-  auto dist2 = low2;
+  Kokkos::View<std::int32_t*, mem> anc = head(buf.nxt, M), anc2 = head(buf.nxt2, M), dist = head(buf.low, M),
+                                   dist2 = head(buf.low2, M);
   Kokkos::parallel_for(
       "tessera::part::rank_init", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
         anc(i) = pred(i) < 0 ? static_cast<std::int32_t>(i) : pred(i);
@@ -269,18 +307,10 @@ Kokkos::View<vid_t*, typename ExecSpace::memory_space> sequence_chains(
   const Kokkos::View<ChainRecord*, mem> seq = head(buf.seq, M);
   Kokkos::parallel_for(
       "tessera::part::seq_fill", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
-        seq(i) = ChainRecord{chain_total(anc(i)), anc(i), dist(i), static_cast<std::int32_t>(i)};
+        const std::int32_t group = cycles_first && on_cycle(i) == 0 ? 1 : 0;
+        seq(i) = ChainRecord{chain_total(anc(i)), group, anc(i), dist(i), static_cast<std::int32_t>(i)};
       });
-  tessera::detail::sort_with(space, seq, ChainOrder{});
-  const Kokkos::View<vid_t*, mem> seq_node = head(buf.seq_node, M);
-  Kokkos::deep_copy(space, seqpos, -1);
-  Kokkos::parallel_for(
-      "tessera::part::seq_pos", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t s) {
-        const vid_t v = moves(seq(s).move).node;
-        seq_node(s) = v;
-        seqpos(v) = static_cast<std::int32_t>(s);
-      });
-  return seq_node;
+  return order_sequence(space, sorted, buf);
 }
 
 // Step 5's input: the pins of every net that move (seqpos >= 0), as pin indices in pin order, in
