@@ -1,6 +1,7 @@
 // The multilevel driver (paper 3, §III): limits (multilevel/resolve_limits), fixed-point
 // conversion, coarsening (coarsening/coarsen.hpp), the initial partition
-// (multilevel/initial_partition.hpp), uncoarsening with refinement at every level; the baselines;
+// (multilevel/initial_partition.hpp), uncoarsening with refinement at every level
+// (multilevel/uncoarsen.hpp); the baselines;
 // the best of several runs.
 #include "algorithms/partitioning/multilevel/partition_hypergraph.hpp"
 
@@ -19,6 +20,7 @@
 #include "algorithms/partitioning/multilevel/initial_partition.hpp"
 #include "algorithms/partitioning/multilevel/multilevel_bisection.hpp"
 #include "algorithms/partitioning/multilevel/resolve_limits.hpp"
+#include "algorithms/partitioning/multilevel/uncoarsen.hpp"
 #include "algorithms/partitioning/multilevel/vcycle.hpp"
 #include "algorithms/partitioning/refinement/refine.hpp"
 #include "core/error.hpp"
@@ -55,16 +57,6 @@ Level<typename ExecSpace::memory_space> make_finest_level(const ExecSpace& space
   return L;
 }
 
-template <class ExecSpace>
-void project(const ExecSpace& space, const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& gamma,
-             const Kokkos::View<part_t*, typename ExecSpace::memory_space>& coarse,
-             const Kokkos::View<part_t*, typename ExecSpace::memory_space>& fine) {
-  Kokkos::parallel_for(
-      "tessera::part::project",
-      tessera::detail::LightRangePolicy<ExecSpace>(space, 0, static_cast<std::int64_t>(gamma.extent(0))),
-      KOKKOS_LAMBDA(const std::int64_t v) { fine(v) = coarse(gamma(v)); });
-}
-
 // Renumbers the non-empty blocks 0.. in increasing order of their old ids.
 template <class ExecSpace>
 part_t compact_blocks(const ExecSpace& space, const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts,
@@ -80,73 +72,6 @@ part_t compact_blocks(const ExecSpace& space, const Kokkos::View<part_t*, typena
       "tessera::part::renumber", range(space, 0, static_cast<std::int64_t>(parts.extent(0))),
       KOKKOS_LAMBDA(const std::int64_t v) { parts(v) = used(parts(v)); });
   return count;
-}
-
-template <class MemorySpace>
-void add_refinement(PartitionResult<MemorySpace>& result, vid_t nodes, const RefinementStats& stats) {
-  result.steps.gains += stats.gains_seconds;
-  result.steps.sequence += stats.sequence_seconds;
-  result.steps.validity += stats.validity_seconds;
-  result.refined_levels.push_back(
-      RefinedLevel{nodes, stats.repetitions_run, stats.gains_seconds + stats.sequence_seconds + stats.validity_seconds});
-}
-
-// Uncoarsening: refinement (and k-way level FM) at every level of H, from the coarsest (refined
-// too when refine_coarsest) down to levels[0]; `parts` goes from the coarsest level to the finest.
-template <class ExecSpace, class Workspace>
-void uncoarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>& H,
-               Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
-               const PartitionParams& params, const PartitionLimits& limits, const Workspace& refine_ws,
-               PartitionResult<typename ExecSpace::memory_space>& result, bool refine_coarsest) {
-  using mem = typename ExecSpace::memory_space;
-  if (refine_coarsest) {
-    add_refinement(result, H.levels.back().num_nodes,
-                   refine(space, H.levels.back(), parts, num_parts, limits, params.refinement, refine_ws));
-    if (H.levels.size() > 1) level_fm(space, H.levels.back(), params, limits, parts);
-  }
-  for (std::size_t l = H.levels.size() - 1; l > 0; --l) {
-    Kokkos::View<part_t*, mem> fine(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
-                                    H.levels[l - 1].num_nodes);
-    project(space, H.gammas[l - 1], parts, fine);
-    parts = fine;
-    H.levels.pop_back();
-    H.gammas.pop_back();
-    progress::report("refining", "level " + std::to_string(l - 1) + ", " + std::to_string(H.levels[l - 1].num_nodes) + " nodes");
-    add_refinement(result, H.levels[l - 1].num_nodes,
-                   refine(space, H.levels[l - 1], parts, num_parts, limits, params.refinement, refine_ws));
-    level_fm(space, H.levels[l - 1], params, limits, parts);
-  }
-}
-
-// Constrained mode with spread leaving scores: uncoarsens twice from the same initial partition,
-// with them and with the paper's exact refinement only, and keeps the better finest partition
-// (fewest non-empty blocks, then least connectivity; spread on ties). A per-level guard alone let
-// 64k-model end with a block more (73, exact: 72): exact refinement had emptied one.
-template <class ExecSpace, class Workspace>
-void uncoarsen_best_of_two(const ExecSpace& space, const Hypergraph<typename ExecSpace::memory_space>& h,
-                           Hierarchy<typename ExecSpace::memory_space>& H,
-                           Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
-                           const PartitionParams& params, const PartitionLimits& limits, const Workspace& refine_ws,
-                           PartitionResult<typename ExecSpace::memory_space>& result) {
-  using mem = typename ExecSpace::memory_space;
-  Hierarchy<mem> H_exact = H;  // the levels are shared (views), only the level lists are copied
-  Kokkos::View<part_t*, mem> exact(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
-                                   parts.extent(0));
-  Kokkos::deep_copy(space, exact, parts);
-  PartitionParams exact_params = params;
-  exact_params.refinement.spread_saving = false;
-  PartitionResult<mem> exact_result;
-  uncoarsen(space, H_exact, exact, num_parts, exact_params, limits, refine_ws, exact_result, true);
-  uncoarsen(space, H, parts, num_parts, params, limits, refine_ws, result, true);
-  result.steps.gains += exact_result.steps.gains;
-  result.steps.sequence += exact_result.steps.sequence;
-  result.steps.validity += exact_result.steps.validity;
-  const PartitionConstraints c = constraints_of(params);
-  const auto cost = [&](const Kokkos::View<part_t*, mem>& p) {
-    const part_t blocks = compact_blocks(space, p, num_parts);
-    return std::make_pair(blocks, evaluate_partition(space, h, Kokkos::View<const part_t*, mem>(p), c).connectivity);
-  };
-  if (cost(exact) < cost(parts)) parts = exact;
 }
 
 // One multilevel V-cycle: coarsening, initial partition, refinement at every level.
@@ -198,7 +123,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
   phase.reset();
   const auto refine_ws = make_refine_workspace(space, H.levels[0], num_parts, limits);
   if (params.mode == PartitionMode::constrained && params.refinement.spread_saving && n > 0) {
-    uncoarsen_best_of_two(space, h, H, parts, num_parts, params, limits, refine_ws, result);
+    uncoarsen_spread_or_exact(space, H, parts, num_parts, params, limits, refine_ws, result);
   } else {
     uncoarsen(space, H, parts, num_parts, params, limits, refine_ws, result, params.mode == PartitionMode::constrained);
   }

@@ -112,6 +112,11 @@ struct PartitionResult {
   // when they did not fit), "none" for the baselines.
   std::string neighbor_rows = "none";
   int neighbor_rows_kept_from = 0;  // streamed rows: the first coarsening level that kept them (0: none)
+  // Constrained mode with spread leaving scores (multilevel/uncoarsen.hpp): the variant that
+  // refined the finest level, "spread" or "exact" ("none" without spread scores), and the levels
+  // the exact variant refined beside the spread one.
+  std::string refinement_variant = "none";
+  int exact_variant_levels = 0;
   double seconds = 0;
   double coarsening_seconds = 0, refinement_seconds = 0, initial_seconds = 0;
   StepSeconds steps;

@@ -26,6 +26,8 @@ PartitionReport partition_and_evaluate_on(const HostHypergraph& host, const Part
   report.penalty_from_level = r.penalty_from_level;
   report.neighbor_rows = r.neighbor_rows;
   report.neighbor_rows_kept_from = r.neighbor_rows_kept_from;
+  report.refinement_variant = r.refinement_variant;
+  report.exact_variant_levels = r.exact_variant_levels;
   report.steps = r.steps;
   report.checked = constraints_of(params);
   report.quality = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, mem>(r.parts), report.checked);

@@ -28,6 +28,8 @@ struct PartitionReport {
   int penalty_from_level = 0;      // PartitionResult::penalty_from_level
   std::string neighbor_rows;       // PartitionResult::neighbor_rows
   int neighbor_rows_kept_from = 0; // PartitionResult::neighbor_rows_kept_from
+  std::string refinement_variant;  // PartitionResult::refinement_variant
+  int exact_variant_levels = 0;    // PartitionResult::exact_variant_levels
   StepSeconds steps;               // per-step times (Fig. 8)
   bool within_part_limit = true;   // num_parts <= params.max_parts (presets)
 };

@@ -81,18 +81,8 @@ void block_state(const ExecSpace& space, const RefineView<typename ExecSpace::me
       Kokkos::Sum<std::int64_t, typename ExecSpace::memory_space>(buf.violations_before));
 }
 
-// The level partition's cost, (blocks over Omega or Delta, non-empty blocks, exact connectivity sum of w(e) (lambda(e) - 1)
-// in fixed point), for comparing two partitions lexicographically; integer sums, the same on
-// every backend. Recomputes the net runs and the block state.
-struct PartitionCost {
-  std::int64_t violations = 0, blocks = 0;
-  score_t connectivity = 0;
-  bool operator>(const PartitionCost& o) const {
-    if (violations != o.violations) return violations > o.violations;
-    return blocks != o.blocks ? blocks > o.blocks : connectivity > o.connectivity;
-  }
-};
-
+// The level partition's cost (refine.hpp's PartitionCost). Recomputes the net runs and the block
+// state.
 template <class ExecSpace>
 PartitionCost partition_cost(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
                              const NetRuns<typename ExecSpace::memory_space>& runs,

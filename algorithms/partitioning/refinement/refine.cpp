@@ -13,6 +13,7 @@
 #include "algorithms/partitioning/refinement/gains.hpp"
 #include "algorithms/partitioning/refinement/refine_state.hpp"
 #include "algorithms/partitioning/refinement/sequence.hpp"
+#include "algorithms/partitioning/refinement/swaps.hpp"
 #include "algorithms/partitioning/refinement/validity.hpp"
 #include "core/error.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
@@ -40,24 +41,36 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
   return refine(space, L, parts, num_parts, limits, params, make_refine_workspace(space, L, num_parts, limits));
 }
 
-template <class ExecSpace>
-RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
-                       const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
-                       const PartitionLimits& limits, const RefinementParams& params,
-                       const RefineWorkspace<typename ExecSpace::memory_space>& ws) {
+namespace detail {
+
+// Steps 5-7 for one sequence: in-sequence gains (timed as the sequence step), violations and the
+// best valid prefix.
+template <class ExecSpace, class Lap>
+BestPrefix evaluate_sequence(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
+                             RefineBuffers<typename ExecSpace::memory_space>& buf,
+                             const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& seq_node, const Lap& lap,
+                             RefinementStats& stats) {
   using mem = typename ExecSpace::memory_space;
-  RefinementStats stats;
-  const vid_t n = L.num_nodes;
-  if (n == 0 || num_parts < 2) return stats;
-  TESSERA_REQUIRE(n <= ws->max_nodes && L.num_nets <= ws->max_nets && L.num_pins() <= ws->max_pins &&
-                      num_parts == ws->num_parts,
-                  "refinement workspace smaller than the level");
+  const auto seq_gain = in_sequence_gains(space, lv, buf, seq_node);
+  lap(stats.sequence_seconds);
+  const Kokkos::View<std::int64_t*, mem> viol = head(buf.viol, static_cast<std::int64_t>(seq_node.extent(0)));
+  Kokkos::deep_copy(space, viol, 0);
+  size_violations(space, lv, buf, seq_node, viol);
+  if (lv.limits.check_inbound) inbound_violations(space, lv, buf, viol);
+  return best_valid_prefix(space, seq_gain, viol, buf);
+}
+
+// Worth applying: a valid prefix that gains, or any valid one from an invalid start (a repair).
+inline bool worth_applying(const BestPrefix& best) {
+  return best.last >= 0 && (best.violations_before != 0 || best.gain > 0);
+}
+
+// One repetition (steps 1-7 of refine.hpp); false when it applied nothing.
+template <class ExecSpace>
+bool repetition(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
+                NetRuns<typename ExecSpace::memory_space>& runs, RefineBuffers<typename ExecSpace::memory_space>& buf,
+                const RefinementParams& params, const bool second_half, RefinementStats& stats) {
   const score_t min_gain = params.propose_negative ? std::numeric_limits<score_t>::min() : 0;
-  detail::RefineBuffers<mem>& buf = ws->buf;
-  detail::NetRuns<mem>& runs = ws->runs;
-  runs.net_rows = tessera::detail::plan_each_row_sort(space, L.net_offsets);
-  detail::RefineView<mem> lv = detail::make_refine_view(L, parts, num_parts, limits, runs, buf);
-  if (limits.check_inbound) detail::layout_inbound_events(space, lv, buf);
   Kokkos::Timer timer;
   // Adds the time since the last call to `seconds` (after a fence: device time on GPUs).
   auto lap = [&](double& seconds) {
@@ -65,64 +78,119 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
     seconds += timer.seconds();
     timer.reset();
   };
-  // Theta repetitions (first half into any block, second half into blocks with room), leaving
-  // scores spread or exact (Eq. 13).
-  auto repetitions = [&](const bool spread) {
-    lv.spread_saving = spread;
-    bool first_half_idle = false;
-    for (int rep = 0; rep < params.repetitions; ++rep) {
-      const bool second_half = rep >= params.repetitions / 2;
-      if (!second_half && first_half_idle) continue;  // the same state would propose the same moves
-      stats.repetitions_run++;
-      timer.reset();
-      detail::compute_net_runs(space, lv, runs);
-      detail::block_state(space, lv, buf);
-      detail::propose_moves(space, lv, buf, second_half, min_gain);
-      lap(stats.gains_seconds);
-      const auto sorted = detail::sort_moves(space, lv, buf);
-      if (sorted.count == 0) {
-        lap(stats.sequence_seconds);
-        if (second_half) break;
-        first_half_idle = true;
-        continue;
-      }
-      const auto chains = detail::chain_moves(space, lv, sorted, buf, params);
-      const auto seq_node = detail::sequence_chains(space, sorted, chains, buf);
-      const auto seq_gain = detail::in_sequence_gains(space, lv, buf, seq_node);
-      lap(stats.sequence_seconds);
-      const Kokkos::View<std::int64_t*, mem> viol = detail::head(buf.viol, sorted.count);
-      Kokkos::deep_copy(space, viol, 0);
-      detail::size_violations(space, lv, buf, seq_node, viol);
-      if (limits.check_inbound) detail::inbound_violations(space, lv, buf, viol);
-      const detail::BestPrefix best = detail::best_valid_prefix(space, seq_gain, viol, buf);
-      const bool start_valid = best.violations_before == 0;
-      if (best.last < 0 || (start_valid && best.gain <= 0)) {
-        lap(stats.validity_seconds);
-        if (second_half) break;
-        first_half_idle = true;
-        continue;
-      }
-      detail::apply_prefix(space, lv, seq_node, best.last);
-      lap(stats.validity_seconds);
-      stats.gain += best.gain;
-      stats.applied_moves += static_cast<int>(best.last + 1);
-    }
-  };
-  if (params.spread_saving) {
-    // Spread scores may raise the exact connectivity: a phase of them first, kept only when it
-    // ends no worse (violations, blocks, then connectivity), then the paper's exact phase.
-    const Kokkos::View<part_t*, mem> start_parts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "refine_start"), n);
-    Kokkos::deep_copy(space, start_parts, parts);
-    const detail::PartitionCost start_cost = detail::partition_cost(space, lv, runs, buf);
-    repetitions(true);
-    const detail::PartitionCost end_cost = detail::partition_cost(space, lv, runs, buf);
-    const bool worse = end_cost > start_cost;
-    if (worse) Kokkos::deep_copy(space, parts, start_parts);
-    stats.gain = worse ? 0 : start_cost.connectivity - end_cost.connectivity;
+  compute_net_runs(space, lv, runs);
+  block_state(space, lv, buf);
+  propose_moves(space, lv, buf, second_half, min_gain);
+  lap(stats.gains_seconds);
+  const auto sorted = sort_moves(space, lv, buf);
+  if (sorted.count == 0) {
+    lap(stats.sequence_seconds);
+    return false;
   }
-  repetitions(false);
+  const auto chains = chain_moves(space, lv, sorted, buf, params);
+  cut_cycles(space, sorted, chains, buf);
+  auto seq_node = rank_chains(space, sorted, chains, buf, false);
+  BestPrefix best = evaluate_sequence(space, lv, buf, seq_node, lap, stats);
+  // With full blocks (16k-model: W = 16 Omega) only prefixes that leave every block's weight
+  // unchanged are valid, and the ranking by chain gain seldom puts one first: a stalled
+  // repetition ranks the cycles first, then pairwise swaps (swaps.hpp).
+  if (best.last < 0 && params.stalled_retries) {
+    lap(stats.validity_seconds);
+    seq_node = rank_chains(space, sorted, chains, buf, true);
+    best = evaluate_sequence(space, lv, buf, seq_node, lap, stats);
+  }
+  if (best.last < 0 && params.stalled_retries) {
+    lap(stats.validity_seconds);
+    seq_node = swap_sequence(space, lv, sorted, buf);
+    best = evaluate_sequence(space, lv, buf, seq_node, lap, stats);
+  }
+  if (!worth_applying(best)) {
+    lap(stats.validity_seconds);
+    return false;
+  }
+  apply_prefix(space, lv, seq_node, best.last);
+  lap(stats.validity_seconds);
+  stats.gain += best.gain;
+  stats.applied_moves += static_cast<int>(best.last + 1);
+  return true;
+}
+
+// Theta repetitions (first half into any block, second half into blocks with room), leaving
+// scores spread or exact (Eq. 13).
+template <class ExecSpace>
+void repetitions(const ExecSpace& space, RefineView<typename ExecSpace::memory_space>& lv,
+                 NetRuns<typename ExecSpace::memory_space>& runs, RefineBuffers<typename ExecSpace::memory_space>& buf,
+                 const RefinementParams& params, const bool spread, RefinementStats& stats) {
+  lv.spread_saving = spread;
+  bool first_half_idle = false;
+  for (int rep = 0; rep < params.repetitions; ++rep) {
+    const bool second_half = rep >= params.repetitions / 2;
+    if (!second_half && first_half_idle) continue;  // the same state would propose the same moves
+    stats.repetitions_run++;
+    if (repetition(space, lv, runs, buf, params, second_half, stats)) continue;
+    if (second_half) break;
+    first_half_idle = true;
+  }
+}
+
+// Spread scores may raise the exact connectivity: a phase of them, kept only when it ends no
+// worse (violations, blocks, then connectivity) than it started.
+template <class ExecSpace>
+void spread_phase(const ExecSpace& space, RefineView<typename ExecSpace::memory_space>& lv,
+                  NetRuns<typename ExecSpace::memory_space>& runs, RefineBuffers<typename ExecSpace::memory_space>& buf,
+                  const RefinementParams& params, RefinementStats& stats) {
+  using mem = typename ExecSpace::memory_space;
+  const Kokkos::View<part_t*, mem> parts = lv.parts;
+  const Kokkos::View<part_t*, mem> start_parts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "refine_start"),
+                                               lv.num_nodes);
+  Kokkos::deep_copy(space, start_parts, parts);
+  const PartitionCost start_cost = partition_cost(space, lv, runs, buf);
+  const int moves_before = stats.applied_moves;
+  repetitions(space, lv, runs, buf, params, true, stats);
+  const PartitionCost end_cost = partition_cost(space, lv, runs, buf);
+  const bool worse = end_cost > start_cost;
+  if (worse) Kokkos::deep_copy(space, parts, start_parts);
+  stats.gain = worse ? 0 : start_cost.connectivity - end_cost.connectivity;
+  stats.spread_kept = !worse && stats.applied_moves > moves_before;
+}
+
+}  // namespace detail
+
+template <class ExecSpace>
+RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                       const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
+                       const PartitionLimits& limits, const RefinementParams& params,
+                       const RefineWorkspace<typename ExecSpace::memory_space>& ws) {
+  using mem = typename ExecSpace::memory_space;
+  RefinementStats stats;
+  if (L.num_nodes == 0 || num_parts < 2) return stats;
+  TESSERA_REQUIRE(L.num_nodes <= ws->max_nodes && L.num_nets <= ws->max_nets && L.num_pins() <= ws->max_pins &&
+                      num_parts == ws->num_parts,
+                  "refinement workspace smaller than the level");
+  detail::RefineBuffers<mem>& buf = ws->buf;
+  detail::NetRuns<mem>& runs = ws->runs;
+  runs.net_rows = tessera::detail::plan_each_row_sort(space, L.net_offsets);
+  detail::RefineView<mem> lv = detail::make_refine_view(L, parts, num_parts, limits, runs, buf);
+  if (limits.check_inbound) detail::layout_inbound_events(space, lv, buf);
+  // With spread scores: their phase first, then the paper's exact phase.
+  if (params.spread_saving) detail::spread_phase(space, lv, runs, buf, params, stats);
+  detail::repetitions(space, lv, runs, buf, params, false, stats);
   space.fence();
   return stats;
+}
+
+template <class ExecSpace>
+PartitionCost level_cost(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                         const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
+                         const PartitionLimits& limits, const RefineWorkspace<typename ExecSpace::memory_space>& ws) {
+  using mem = typename ExecSpace::memory_space;
+  TESSERA_REQUIRE(L.num_nodes <= ws->max_nodes && L.num_nets <= ws->max_nets && L.num_pins() <= ws->max_pins &&
+                      num_parts == ws->num_parts,
+                  "refinement workspace smaller than the level");
+  detail::NetRuns<mem>& runs = ws->runs;
+  runs.net_rows = tessera::detail::plan_each_row_sort(space, L.net_offsets);
+  const detail::RefineView<mem> lv = detail::make_refine_view(L, parts, num_parts, limits, runs, ws->buf);
+  return detail::partition_cost(space, lv, runs, ws->buf);
 }
 
 #define TESSERA_INST(Space)                                                                                   \
@@ -133,6 +201,9 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
                                          const Kokkos::View<part_t*, Space::memory_space>&, part_t,          \
                                          const PartitionLimits&, const RefinementParams&,                    \
                                          const RefineWorkspace<Space::memory_space>&);                       \
+  template PartitionCost level_cost<Space>(const Space&, const Level<Space::memory_space>&,                  \
+                                           const Kokkos::View<part_t*, Space::memory_space>&, part_t,        \
+                                           const PartitionLimits&, const RefineWorkspace<Space::memory_space>&); \
   template RefineWorkspace<Space::memory_space> make_refine_workspace<Space>(                               \
       const Space&, const Level<Space::memory_space>&, part_t, const PartitionLimits&);
 TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)

@@ -10,6 +10,8 @@
 //      gain(m) - alpha |size(n) - size(m)| - beta ||in(n)| - |in(m)|| (alpha 1e-6, beta 1e-7);
 //      conflicts go to the largest (-penalty, node id) by an atomic max; up to 16 rounds (§VI-C);
 //   4. cycles are cut at their smallest move, chains ranked by total gain into one sequence;
+//      (stalled_retries, off by default: a sequence without a valid prefix is ranked again, cycles
+//      first, then as pairwise swaps, swaps.hpp);
 //   5. in-sequence gains: each move's exact gain given every earlier move (Eqs. 14-15);
 //   6. events-based validity (§VI-D, Fig. 6): size events and inbound-pin events are sorted by
 //      (block, position) and prefix-summed, transitions of pins_in(p, e) across zero become
@@ -18,7 +20,7 @@
 //   7. the valid prefix of largest cumulative gain is applied (only when it gains, or when the
 //      starting state was invalid: then the best valid prefix repairs it).
 // The steps live in gains.hpp (1-2: compute_net_runs, block_state, propose_moves), sequence.hpp
-// (3-5: sort_moves, chain_moves, sequence_chains, in_sequence_gains), validity.hpp (6:
+// (3-5: sort_moves, chain_moves, cut_cycles, rank_chains, in_sequence_gains), validity.hpp (6:
 // size_violations, inbound_violations) and apply.hpp (7: best_valid_prefix, apply_prefix), behind
 // the private refine_state.hpp (scratch and the by-value RefineView their kernels capture); the
 // repetition loop is refine.cpp. Every step sums integers or sorts unique keys, so the result is
@@ -47,6 +49,11 @@ struct RefinementParams {
   // leave together over the repetitions). The second half always uses the exact gains, and a
   // level whose exact connectivity ends higher than it started is restored.
   bool spread_saving = false;
+  // A repetition whose sequence (chains ranked by gain) has no valid prefix at all tries two more:
+  // the chains with the moves of cut cycles first, then the moves paired into swaps between two
+  // blocks (swaps.hpp; issue 24: full blocks). Off by default: measured on two inputs only
+  // (Loihi-64, CPU: 16k-model 19,088 -> 18,709 but refinement 0.36 -> 1.56 s; lenet 7,183 -> 7,078).
+  bool stalled_retries = false;
   // alpha = 1e-6, beta = 1e-7: as integers, penalty = 10 |dsize| + |din| (grade = gain - 1e-7 penalty)
 };
 
@@ -54,8 +61,24 @@ struct RefinementStats {
   score_t gain = 0;  // fixed-point connectivity decrease
   int applied_moves = 0;
   int repetitions_run = 0;
+  // The spread phase moved nodes and was kept: only then can the result differ from the exact
+  // refinement's alone (the exact phase starts from where the spread phase left the partition).
+  bool spread_kept = false;
   // Time per step group (fenced): gains (steps 1-2 above), sequence (3-5), validity (6-7).
   double gains_seconds = 0, sequence_seconds = 0, validity_seconds = 0;
+};
+
+// A level partition's cost: blocks over Omega or Delta, non-empty blocks, exact connectivity
+// (sum of w(e) (lambda(e) - 1) in fixed point), compared lexicographically; integer sums, the
+// same on every backend.
+struct PartitionCost {
+  std::int64_t violations = 0, blocks = 0;
+  score_t connectivity = 0;
+  bool operator>(const PartitionCost& o) const {
+    if (violations != o.violations) return violations > o.violations;
+    return blocks != o.blocks ? blocks > o.blocks : connectivity > o.connectivity;
+  }
+  bool operator<(const PartitionCost& o) const { return o > *this; }
 };
 
 namespace detail {
@@ -79,6 +102,12 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
                        const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
                        const PartitionLimits& limits, const RefinementParams& params,
                        const RefineWorkspace<typename ExecSpace::memory_space>& ws);
+
+// The cost of `parts` on level L (with ws's scratch).
+template <class ExecSpace>
+PartitionCost level_cost(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                         const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
+                         const PartitionLimits& limits, const RefineWorkspace<typename ExecSpace::memory_space>& ws);
 
 // The same with scratch of its own.
 template <class ExecSpace>

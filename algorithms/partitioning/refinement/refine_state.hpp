@@ -29,15 +29,33 @@ struct MoveOrder {  // (source block, -gain, node)
 };
 struct ChainRecord {
   score_t total;
+  std::int32_t group;  // 0, or with cycles first: 0 for moves of cut cycles, 1 for paths
   std::int32_t head;
   std::int32_t pos;
   std::int32_t move;
 };
-struct ChainOrder {  // (-chain gain, chain head, position in chain)
+struct ChainOrder {  // (group, -chain gain, chain head, position in chain)
   KOKKOS_INLINE_FUNCTION bool operator()(const ChainRecord& a, const ChainRecord& b) const {
+    if (a.group != b.group) return a.group < b.group;
     if (a.total != b.total) return a.total > b.total;
     if (a.head != b.head) return a.head < b.head;
     return a.pos < b.pos;
+  }
+};
+struct SwapRecord {  // a move as a candidate half of a swap between blocks lo < hi
+  part_t lo, hi;
+  std::int32_t dir;  // 0: lo -> hi, 1: hi -> lo
+  score_t gain;
+  vid_t node;
+  std::int32_t move;
+};
+struct SwapOrder {  // (lo, hi, dir, -gain, node)
+  KOKKOS_INLINE_FUNCTION bool operator()(const SwapRecord& a, const SwapRecord& b) const {
+    if (a.lo != b.lo) return a.lo < b.lo;
+    if (a.hi != b.hi) return a.hi < b.hi;
+    if (a.dir != b.dir) return a.dir < b.dir;
+    if (a.gain != b.gain) return a.gain > b.gain;
+    return a.node < b.node;
   }
 };
 struct KeyLess {
@@ -132,15 +150,21 @@ struct RefineBuffers {
   // Scratch of the steps, allocated here once: per move (at most one per node, used through
   // head(buffer, M)), per block, and grown on demand (gathered gains, inbound events).
   Kokkos::View<std::int32_t*, MemorySpace> move_index, bucket, succ, pred, choice, nxt, nxt2, low, low2;
+  // chain_moves: the moves without a predecessor, in sorted order, and their bucket per block.
+  Kokkos::View<std::int32_t*, MemorySpace> free_moves, free_bucket;
+  Kokkos::View<std::int32_t, MemorySpace> free_count;
   Kokkos::View<std::uint64_t*, MemorySpace> claim;
   Kokkos::View<std::int32_t, MemorySpace> linked;
   Kokkos::View<MoveRecord*, MemorySpace> moves;
   Kokkos::View<ChainRecord*, MemorySpace> seq;
+  Kokkos::View<SwapRecord*, MemorySpace> swaps;
   Kokkos::View<score_t*, MemorySpace> chain_total, seq_gain, cum, saving_minus_total;
   Kokkos::View<vid_t*, MemorySpace> seq_node;
   Kokkos::View<std::int64_t*, MemorySpace> viol, vcount, size_ev, size_run;
   Kokkos::View<std::int64_t*, MemorySpace> gblock;
   Kokkos::View<score_t*, MemorySpace> gweight;
+  // The pins (indices into pins) of every net that move: rows moving_off(e).. of moving (grown).
+  Kokkos::View<eid_t*, MemorySpace> moving_off, moving;
   Kokkos::View<eid_t*, MemorySpace> in_ev_off;  // 2 net_off: two event slots per pin
   Kokkos::View<std::int64_t*, MemorySpace> in_ev, in_tr, in_run;
   tessera::detail::RowSortPlan<MemorySpace> in_ev_rows;  // of the refined level
@@ -162,6 +186,9 @@ struct RefineBuffers {
         move_index(uninitialized<std::int32_t>("tessera::part::move_index", n)),
         bucket(uninitialized<std::int32_t>("tessera::part::bucket", num_parts + 1)),
         succ(uninitialized<std::int32_t>("tessera::part::succ", n)),
+        free_moves(uninitialized<std::int32_t>("tessera::part::free_moves", n)),
+        free_bucket(uninitialized<std::int32_t>("tessera::part::free_bucket", num_parts + 1)),
+        free_count("tessera::part::free_count"),
         pred(uninitialized<std::int32_t>("tessera::part::pred", n)),
         choice(uninitialized<std::int32_t>("tessera::part::choice", n)),
         nxt(uninitialized<std::int32_t>("tessera::part::nxt", n)),
@@ -172,6 +199,7 @@ struct RefineBuffers {
         linked("tessera::part::linked"),
         moves(uninitialized<MoveRecord>("tessera::part::moves", n)),
         seq(uninitialized<ChainRecord>("tessera::part::seq", n)),
+        swaps(uninitialized<SwapRecord>("tessera::part::swaps", n)),
         chain_total(uninitialized<score_t>("tessera::part::chain_total", n)),
         seq_gain(uninitialized<score_t>("tessera::part::seq_gain", n)),
         cum(uninitialized<score_t>("tessera::part::cum", n)),
@@ -183,6 +211,8 @@ struct RefineBuffers {
         size_run(uninitialized<std::int64_t>("tessera::part::size_run", 2 * std::int64_t(n))),
         gblock(uninitialized<std::int64_t>("tessera::part::gblock", 0)),
         gweight(uninitialized<score_t>("tessera::part::gweight", 0)),
+        moving_off(uninitialized<eid_t>("tessera::part::moving_off", std::int64_t(m) + 1)),
+        moving(uninitialized<eid_t>("tessera::part::moving", 0)),
         in_ev_off(uninitialized<eid_t>("tessera::part::in_ev_off", std::int64_t(m) + 1)),
         in_ev(uninitialized<std::int64_t>("tessera::part::in_ev", 2 * event_pins)),
         in_tr(uninitialized<std::int64_t>("tessera::part::in_tr", 2 * event_pins)),

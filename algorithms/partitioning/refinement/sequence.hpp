@@ -74,6 +74,40 @@ struct Chains {
   Kokkos::View<std::int32_t*, MemorySpace> succ, pred;
 };
 
+// The moves without a predecessor (candidate successors of chain_moves' next round), in sorted
+// order, and the range [free_bucket(p), free_bucket(p + 1)) of those leaving block p. A chain end
+// used to scan its destination's whole bucket for the first `window` of them: once most moves of
+// a bucket are linked that scan is O(bucket) per end, O(M^2 / k) per round (ibm02: chain_choose
+// was 18% of the partitioner's time on one CPU thread). The candidates are the same.
+template <class ExecSpace>
+void free_successors(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
+                     const SortedMoves<typename ExecSpace::memory_space>& sorted,
+                     const Kokkos::View<std::int32_t*, typename ExecSpace::memory_space>& pred,
+                     const RefineBuffers<typename ExecSpace::memory_space>& buf) {
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
+  const std::int32_t M = sorted.count;
+  auto moves = sorted.moves;
+  auto free_moves = buf.free_moves;
+  auto free_bucket = buf.free_bucket;
+  auto free_count = buf.free_count;
+  tessera::detail::chunked_scan_no_total<ExecSpace, std::int32_t>(
+      "tessera::part::chain_free", space, M, KOKKOS_LAMBDA(const std::int64_t i, std::int32_t& sum, const bool final) {
+        const bool free = pred(i) == -1;
+        if (final && free) free_moves(sum) = static_cast<std::int32_t>(i);
+        if (free) ++sum;
+        if (final && i == M - 1) free_count() = sum;
+      });
+  Kokkos::parallel_for(
+      "tessera::part::free_bucket", range(space, 0, lv.num_parts + 1), KOKKOS_LAMBDA(const std::int64_t p) {
+        std::int32_t lo = 0, hi = free_count();
+        while (lo < hi) {
+          const std::int32_t mid = lo + (hi - lo) / 2;
+          if (moves(free_moves(mid)).from < p) lo = mid + 1; else hi = mid;
+        }
+        free_bucket(p) = lo;
+      });
+}
+
 // Step 3 (second half, §VI-C): each free chain end picks, in a window of moves leaving its
 // destination, the successor of best grade; conflicts go to the largest (-penalty, node) by an
 // atomic max; up to chain_rounds rounds (0: no chaining, the sequence is by gain only).
@@ -85,7 +119,6 @@ Chains<typename ExecSpace::memory_space> chain_moves(const ExecSpace& space, con
   using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const std::int32_t M = sorted.count;
   auto moves = sorted.moves;
-  auto bucket = sorted.bucket;
   Chains<mem> c{head(buf.succ, M), head(buf.pred, M)};
   auto succ = c.succ;
   auto pred = c.pred;
@@ -96,7 +129,10 @@ Chains<typename ExecSpace::memory_space> chain_moves(const ExecSpace& space, con
   const int window = params.window;
   auto linked = buf.linked;  // links made since the last check
   Kokkos::deep_copy(space, linked, 0);
+  const auto free_moves = buf.free_moves;
+  const auto free_bucket = buf.free_bucket;
   for (int round = 0; round < params.chain_rounds; ++round) {
+    free_successors(space, lv, sorted, pred, buf);
     Kokkos::deep_copy(space, claim, 0);
     Kokkos::parallel_for(
         "tessera::part::chain_choose", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
@@ -107,10 +143,13 @@ Chains<typename ExecSpace::memory_space> chain_moves(const ExecSpace& space, con
           score_t best_gain = 0;
           std::int64_t best_penalty = 0;
           std::int32_t best = -1;
-          int seen = 0;
-          for (std::int32_t j = bucket(pd); j < bucket(pd + 1) && seen < window; ++j) {
-            if (pred(j) != -1) continue;
-            ++seen;
+          const std::int32_t end = free_bucket(pd + 1) - free_bucket(pd) > window ? free_bucket(pd) + window
+                                                                                  : free_bucket(pd + 1);
+          for (std::int32_t t = free_bucket(pd); t < end; ++t) {
+            const std::int32_t j = free_moves(t);
+            // Gains do not increase along a bucket and penalties are >= 0: once even a zero
+            // penalty would not lift this move's grade above the best, no later move's can.
+            if (best != -1 && !detail::grade_greater(moves(j).gain, 0, best_gain, best_penalty)) break;
             const vid_t u = moves(j).node;
             const std::int64_t dsize = lv.vw(v) > lv.vw(u) ? lv.vw(v) - lv.vw(u) : lv.vw(u) - lv.vw(v);
             const std::int64_t din = lv.nin(v) > lv.nin(u) ? lv.nin(v) - lv.nin(u) : lv.nin(u) - lv.nin(v);
@@ -157,20 +196,17 @@ Chains<typename ExecSpace::memory_space> chain_moves(const ExecSpace& space, con
   return c;
 }
 
-// Step 4: cut every cycle at its smallest move, rank each move in its chain (pointer jumping),
-// sort by (-chain gain, chain head, position); writes seqpos and returns the node of every
-// sequence position.
+// Step 4 (first half): cut every cycle at its smallest move; buf.choice marks the moves that were
+// on a cycle (1) or on a path (0).
 template <class ExecSpace>
-Kokkos::View<vid_t*, typename ExecSpace::memory_space> sequence_chains(
-    const ExecSpace& space, const SortedMoves<typename ExecSpace::memory_space>& sorted,
-    const Chains<typename ExecSpace::memory_space>& chains, const RefineBuffers<typename ExecSpace::memory_space>& buf) {
+void cut_cycles(const ExecSpace& space, const SortedMoves<typename ExecSpace::memory_space>& sorted,
+                const Chains<typename ExecSpace::memory_space>& chains, const RefineBuffers<typename ExecSpace::memory_space>& buf) {
   using mem = typename ExecSpace::memory_space;
   using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const std::int32_t M = sorted.count;
-  auto moves = sorted.moves;
   auto succ = chains.succ;
   auto pred = chains.pred;
-  auto seqpos = buf.seqpos;
+  const auto on_cycle = head(buf.choice, M);
   Kokkos::View<std::int32_t*, mem> nxt = head(buf.nxt, M), nxt2 = head(buf.nxt2, M), low = head(buf.low, M),
                                    low2 = head(buf.low2, M);
   Kokkos::parallel_for(
@@ -197,16 +233,57 @@ Kokkos::View<vid_t*, typename ExecSpace::memory_space> sequence_chains(
   }
   Kokkos::parallel_for(
       "tessera::part::cycle_cut", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
+        on_cycle(i) = nxt(i) >= 0 ? 1 : 0;
         if (nxt(i) >= 0 && low(i) == i) {  // on a cycle, and its smallest move
           succ(pred(i)) = -1;
           pred(i) = -1;
         }
       });
+}
+
+// The sequence: buf.seq's first M records (one per move) sorted by ChainOrder; writes seqpos and
+// returns the node of every sequence position.
+template <class ExecSpace>
+Kokkos::View<vid_t*, typename ExecSpace::memory_space> order_sequence(
+    const ExecSpace& space, const SortedMoves<typename ExecSpace::memory_space>& sorted,
+    const RefineBuffers<typename ExecSpace::memory_space>& buf) {
+  using mem = typename ExecSpace::memory_space;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
+  const std::int32_t M = sorted.count;
+  auto moves = sorted.moves;
+  auto seqpos = buf.seqpos;
+  const Kokkos::View<ChainRecord*, mem> seq = head(buf.seq, M);
+  tessera::detail::sort_with(space, seq, ChainOrder{});
+  const Kokkos::View<vid_t*, mem> seq_node = head(buf.seq_node, M);
+  Kokkos::deep_copy(space, seqpos, -1);
+  Kokkos::parallel_for(
+      "tessera::part::seq_pos", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t s) {
+        const vid_t v = moves(seq(s).move).node;
+        seq_node(s) = v;
+        seqpos(v) = static_cast<std::int32_t>(s);
+      });
+  return seq_node;
+}
+
+// Step 4 (second half): rank each move in its chain (pointer jumping), sort by (-chain gain,
+// chain head, position), with the moves of cut cycles first when cycles_first; writes seqpos and
+// returns the node of every sequence position.
+template <class ExecSpace>
+Kokkos::View<vid_t*, typename ExecSpace::memory_space> rank_chains(
+    const ExecSpace& space, const SortedMoves<typename ExecSpace::memory_space>& sorted,
+    const Chains<typename ExecSpace::memory_space>& chains, const RefineBuffers<typename ExecSpace::memory_space>& buf,
+    const bool cycles_first) {
+  using mem = typename ExecSpace::memory_space;
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
+  const std::int32_t M = sorted.count;
+  auto moves = sorted.moves;
+  auto pred = chains.pred;
+  const auto on_cycle = head(buf.choice, M);
+  int rounds = 1;
+  while ((std::int64_t(1) << (rounds - 1)) < M) ++rounds;
   // List ranking over pred: head and position of every move.
-  auto anc = nxt;
-  auto anc2 = nxt2;
-  auto dist = low;
-  auto dist2 = low2;
+  Kokkos::View<std::int32_t*, mem> anc = head(buf.nxt, M), anc2 = head(buf.nxt2, M), dist = head(buf.low, M),
+                                   dist2 = head(buf.low2, M);
   Kokkos::parallel_for(
       "tessera::part::rank_init", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
         anc(i) = pred(i) < 0 ? static_cast<std::int32_t>(i) : pred(i);
@@ -230,27 +307,51 @@ Kokkos::View<vid_t*, typename ExecSpace::memory_space> sequence_chains(
   const Kokkos::View<ChainRecord*, mem> seq = head(buf.seq, M);
   Kokkos::parallel_for(
       "tessera::part::seq_fill", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {
-        seq(i) = ChainRecord{chain_total(anc(i)), anc(i), dist(i), static_cast<std::int32_t>(i)};
+        const std::int32_t group = cycles_first && on_cycle(i) == 0 ? 1 : 0;
+        seq(i) = ChainRecord{chain_total(anc(i)), group, anc(i), dist(i), static_cast<std::int32_t>(i)};
       });
-  tessera::detail::sort_with(space, seq, ChainOrder{});
-  const Kokkos::View<vid_t*, mem> seq_node = head(buf.seq_node, M);
-  Kokkos::deep_copy(space, seqpos, -1);
+  return order_sequence(space, sorted, buf);
+}
+
+// Step 5's input: the pins of every net that move (seqpos >= 0), as pin indices in pin order, in
+// rows [moving_off(e), moving_off(e + 1)) of buf.moving. Counting and filling walk each net once; step 5
+// then walks only these rows. It used to walk every pin of every incident net of every move:
+// Σ_e |e| movers(e) per repetition, and a neuron's fan-out net has thousands of pins of which few
+// move (16k-rand: 0.55 s of 0.57 s of the sequence step on one CPU thread).
+template <class ExecSpace>
+void moving_pins(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
+                 RefineBuffers<typename ExecSpace::memory_space>& buf) {
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
+  const nid_t m = lv.num_nets;
+  const auto off = head(buf.moving_off, std::int64_t(m) + 1);
   Kokkos::parallel_for(
-      "tessera::part::seq_pos", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t s) {
-        const vid_t v = moves(seq(s).move).node;
-        seq_node(s) = v;
-        seqpos(v) = static_cast<std::int32_t>(s);
+      "tessera::part::moving_count", range(space, 0, std::int64_t(m) + 1), KOKKOS_LAMBDA(const std::int64_t e) {
+        eid_t c = 0;
+        if (e < m)
+          for (eid_t k = lv.net_off(e); k < lv.net_off(e + 1); ++k) c += lv.seqpos(lv.pins(k)) >= 0 ? 1 : 0;
+        off(e) = c;
       });
-  return seq_node;
+  const eid_t total = tessera::detail::exclusive_scan_inplace(space, off, std::int64_t(m) + 1);
+  grow(buf.moving, total);
+  const auto moving = buf.moving;
+  Kokkos::parallel_for(
+      "tessera::part::moving_fill", range(space, 0, m), KOKKOS_LAMBDA(const std::int64_t e) {
+        eid_t out = off(e);
+        for (eid_t k = lv.net_off(e); k < lv.net_off(e + 1); ++k)
+          if (lv.seqpos(lv.pins(k)) >= 0) moving(out++) = k;
+      });
 }
 
 // Step 5 (Eqs. 14-15): the exact gain of each move after all earlier ones in the sequence.
 template <class ExecSpace>
 Kokkos::View<score_t*, typename ExecSpace::memory_space> in_sequence_gains(
-    const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv, const RefineBuffers<typename ExecSpace::memory_space>& buf,
+    const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv, RefineBuffers<typename ExecSpace::memory_space>& buf,
     const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& seq_node) {
   using mem = typename ExecSpace::memory_space;
   const std::int64_t M = static_cast<std::int64_t>(seq_node.extent(0));
+  moving_pins(space, lv, buf);
+  const auto moving_off = buf.moving_off;
+  const auto moving = buf.moving;
   const Kokkos::View<score_t*, mem> seq_gain = head(buf.seq_gain, M);
   // One team per move, team threads over its incident nets: on coarse levels a node's nets
   // number in the thousands (nets stay while nodes merge), and one thread per move serialised them.
@@ -268,8 +369,8 @@ Kokkos::View<score_t*, typename ExecSpace::memory_space> in_sequence_gains(
           const eid_t rs = detail::find_run(lv.rb, lv.net_off(e), lv.net_off(e) + lv.lam(e), ps);
           const eid_t rd = detail::find_run(lv.rb, lv.net_off(e), lv.net_off(e) + lv.lam(e), pd);
           std::int64_t cur_s = rs >= 0 ? lv.rc(rs) : 0, cur_d = rd >= 0 ? lv.rc(rd) : 0;
-          for (eid_t k = lv.net_off(e); k < lv.net_off(e + 1); ++k) {
-            const vid_t u = lv.pins(k);
+          for (eid_t k = moving_off(e); k < moving_off(e + 1); ++k) {
+            const vid_t u = lv.pins(moving(k));
             const std::int32_t q = lv.seqpos(u);
             if (q < 0 || q >= s) continue;
             const part_t us = lv.parts(u), ud = lv.move_to(u);

@@ -1,0 +1,37 @@
+// The spread-or-exact uncoarsening (multilevel/uncoarsen.hpp, issue 24): the exact variant runs
+// beside the spread one only on coarse levels, and the partition is the one both variants run to
+// the finest level gave (31 blocks, connectivity 3,095: test_spread_saving.cpp).
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "algorithms/partitioning/metrics/evaluate_partition.hpp"
+#include "algorithms/partitioning/multilevel/partition_hypergraph.hpp"
+#include "core/hypergraph/hypergraph.hpp"
+#include "io/graph_io.hpp"
+#include "tests/support/test_support.hpp"
+
+using namespace tessera;
+
+TEST_CASE("uncoarsening: the exact variant competes on coarse levels only") {
+  using Space = Kokkos::DefaultExecutionSpace;
+  const auto host = io::load_hypergraph("gen:nn:vgg,input=16,width=0.0625");
+  auto h = mirror_hypergraph<Space::memory_space>(host);
+  PartitionParams p;
+  p.mode = PartitionMode::constrained;
+  p.max_block_weight = 128;
+  p.max_inbound_nets = 512;
+  const auto r = partition_hypergraph(Space{}, h, p);
+  const auto q = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, Space::memory_space>(r.parts),
+                                    constraints_of(p));
+  CHECK(r.num_parts == 31);
+  CHECK(q.connectivity == 3095);
+  CHECK(r.refinement_variant == "spread");
+  CHECK(r.exact_variant_levels == 1);
+  CHECK(static_cast<int>(r.refined_levels.size()) == 5);
+
+  p.spread_saving = false;
+  const auto off = partition_hypergraph(Space{}, h, p);
+  CHECK(off.refinement_variant == "none");
+  CHECK(off.exact_variant_levels == 0);
+}
