@@ -36,7 +36,7 @@ int check_switches(const std::vector<tessera::OptionSpec<Params>>& table) {
 }  // namespace
 
 TEST_CASE("switch options: one spelling in every table") {
-  CHECK(check_switches(tessera::mining::engine_options()) == 4);  // register-cap, wedge, lane-sums, vote
+  CHECK(check_switches(tessera::mining::engine_options()) == 5);  // register-cap, wedge, lane-sums, fixed-depth, vote
   CHECK(check_switches(tessera::mining::fsm_options()) == 2);     // bfs, counts
   CHECK(check_switches(tessera::partition_options()) >= 3);       // neighbors, chaining, fewest-blocks, initial-fm
 }

@@ -122,8 +122,20 @@ struct DfsKernelData {
 // `Capped`: launched with at most 128 threads per team and at least 8 teams per multiprocessor
 // on GPUs, so the compiler keeps it to 64 registers per thread (32 resident warps per SM on an
 // H200 instead of 20-24, at the cost of a few spilled values).
-template <class ExecSpace, bool List, bool Local = false, bool Flat = false, bool Wedge = false, bool Capped = false>
+// `Levels`: the plan's level count fixed at compile time (count kernels of 4- and 5-level plans,
+// switch fixed-depth; 0: any depth). The DFS levels are then loops nested at compile time
+// (descend<I>) and every loop over a level mask is unrolled, so each index into the matched
+// vertices and raw sets is a constant: they and every level's window stay in registers, where
+// the indexed stack of the general walk lives in local memory (on an H200, 350-590 bytes per
+// thread, as many copies as a worker has lanes). G2Miner's kernels, one written per pattern,
+// get the same from their fixed loop nests.
+template <class ExecSpace, bool List, bool Local = false, bool Flat = false, bool Wedge = false, bool Capped = false,
+          int Levels = 0>
 struct DfsKernel : DfsKernelData<ExecSpace> {
+  static_assert(Levels == 0 || (Levels >= 3 && Levels <= k_engine_max_levels && !List && !Wedge),
+                "fixed depth: count kernels without wedge aggregation, 3 to k_engine_max_levels levels");
+  static constexpr bool k_fixed = Levels > 0;
+  static constexpr int k_levels = k_fixed ? Levels : k_engine_max_levels;
   using memory_space = typename ExecSpace::memory_space;
   using base_policy =
       std::conditional_t<Capped, Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<128, 8>>, Kokkos::TeamPolicy<ExecSpace>>;
@@ -151,6 +163,39 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     const vid_t* data;
     eid_t size;
   };
+
+  // f(l) for every set bit l of the level mask `levels`, lowest first, while f returns true
+  // (false: stopped there). With a fixed level count the loop is unrolled at compile time, so
+  // f's m[l] and raw[l] are registers; otherwise it stops after the highest set bit.
+  template <int L = 0, class F>
+  static KOKKOS_FORCEINLINE_FUNCTION bool every_level(std::uint8_t levels, const F& f) {
+    if constexpr (k_fixed) {
+      if constexpr (L < k_levels) {
+        if (((levels >> L) & 1u) && !f(L)) return false;
+        return every_level<L + 1>(levels, f);
+      }
+      return true;
+    } else {
+      for (int l = 0; levels != 0; ++l, levels >>= 1)
+        if ((levels & 1u) && !f(l)) return false;
+      return true;
+    }
+  }
+  // a[l] for a level l known only at run time: a chain of selects with a fixed level count (`a`
+  // stays in registers), else an indexed load.
+  template <class T>
+  static KOKKOS_FORCEINLINE_FUNCTION T at_level(const T* a, int l) {
+    if constexpr (k_fixed) {
+      T x = a[0];
+      every_level(0xff, [&](int j) {
+        if (j == l) x = a[j];
+        return true;
+      });
+      return x;
+    } else {
+      return a[l];
+    }
+  }
 
   static KOKKOS_INLINE_FUNCTION bool single_bit(std::uint8_t m) { return m != 0 && (m & (m - 1)) == 0; }
   static KOKKOS_INLINE_FUNCTION int lowest_bit(std::uint8_t m) {
@@ -280,43 +325,37 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
   // Does x survive level `level`'s remaining intersections and differences?
   KOKKOS_INLINE_FUNCTION bool passes_set_ops(vid_t x, std::uint8_t intersect, std::uint8_t subtract,
                                              const vid_t* m) const {
-    for (int l = 0; intersect != 0; ++l, intersect >>= 1)
-      if (intersect & 1u) {
-        const Span s = lookup(m[l]);
-        if (!set_ops::contains(s.data, s.size, x)) return false;
-      }
-    for (int l = 0; subtract != 0; ++l, subtract >>= 1)
-      if (subtract & 1u) {
-        const Span s = symmetric(m[l]);
-        if (set_ops::contains(s.data, s.size, x)) return false;
-      }
-    return true;
+    return every_level(intersect,
+                       [&](int l) {
+                         const Span s = lookup(m[l]);
+                         return set_ops::contains(s.data, s.size, x);
+                       }) &&
+           every_level(subtract, [&](int l) {
+             const Span s = symmetric(m[l]);
+             return !set_ops::contains(s.data, s.size, x);
+           });
   }
 
   // Injectivity and labels: checked per candidate when iterating.
   KOKKOS_INLINE_FUNCTION bool admissible(const EngineLevel& level, vid_t x, const vid_t* m) const {
     if (level.label >= 0 && labels(x) != level.label) return false;
-    std::uint8_t d = level.distinct;
-    for (int l = 0; d != 0; ++l, d >>= 1)
-      if ((d & 1u) && m[l] == x) return false;
-    return true;
+    return every_level(level.distinct, [&](int l) { return m[l] != x; });
   }
 
   // The window of a sorted span allowed by the level's symmetry bounds.
   KOKKOS_INLINE_FUNCTION void bound(const EngineLevel& level, const vid_t* m, Span s, eid_t& b, eid_t& e) const {
     b = 0;
     e = s.size;
-    std::uint8_t up = level.upper, lo = level.lower;
-    for (int l = 0; up != 0; ++l, up >>= 1)
-      if (up & 1u) {
-        const eid_t p = set_ops::lower_bound(s.data, e, m[l]);
-        if (p < e) e = p;
-      }
-    for (int l = 0; lo != 0; ++l, lo >>= 1)
-      if (lo & 1u) {
-        const eid_t p = set_ops::lower_bound(s.data, e, m[l] + 1);
-        if (p > b) b = p;
-      }
+    every_level(level.upper, [&](int l) {
+      const eid_t p = set_ops::lower_bound(s.data, e, m[l]);
+      if (p < e) e = p;
+      return true;
+    });
+    every_level(level.lower, [&](int l) {
+      const eid_t p = set_ops::lower_bound(s.data, e, m[l] + 1);
+      if (p > b) b = p;
+      return true;
+    });
     if (b > e) b = e;
   }
 
@@ -326,19 +365,18 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
                                          std::uint8_t& intersect) const {
     if (level.reuse >= 0) {
       intersect = level.intersect;
-      return raw[level.reuse];
+      return at_level(raw, level.reuse);
     }
     int best = -1;
     Span s{nullptr, 0};
-    std::uint8_t bits = level.intersect;
-    for (int l = 0; bits != 0; ++l, bits >>= 1)
-      if (bits & 1u) {
-        const Span c = lookup(m[l]);
-        if (best < 0 || c.size < s.size) {
-          best = l;
-          s = c;
-        }
+    every_level(level.intersect, [&](int l) {
+      const Span c = lookup(m[l]);
+      if (best < 0 || c.size < s.size) {
+        best = l;
+        s = c;
       }
+      return true;
+    });
     intersect = static_cast<std::uint8_t>(level.intersect & ~(1u << best));
     return s;
   }
@@ -359,7 +397,7 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     if (lanes == 1 && subtract == 0 && single_bit(intersect)) {
       // One lane (host backends): a sequential merge with the one remaining list beats a
       // binary search per element unless the lists are very skewed.
-      const Span other = lookup(m[lowest_bit(intersect)]);
+      const Span other = lookup(at_level(m, lowest_bit(intersect)));
       if (!set_ops::prefer_binary_search(s.size, other.size, probe_cost)) {
         eid_t n = 0;
         eid_t j = 0;
@@ -373,7 +411,7 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     }
     // One list left to intersect: its pivots in scratch (when it is long and lanes share it).
     const bool one_list = subtract == 0 && single_bit(intersect);
-    const PivotSpan other = one_list ? pivot_span(team, lookup(m[lowest_bit(intersect)])) : PivotSpan{Span{nullptr, 0}, nullptr, 0};
+    const PivotSpan other = one_list ? pivot_span(team, lookup(at_level(m, lowest_bit(intersect)))) : PivotSpan{Span{nullptr, 0}, nullptr, 0};
     const eid_t size = compact(
         team, v, s.size, buf,
         [&](const eid_t k) {
@@ -402,7 +440,8 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     const vid_t* a = s.data + b;
     count_t found = 0;
     if (single_bit(static_cast<std::uint8_t>(intersect | subtract))) {
-      const Span other = intersect != 0 ? lookup(m[lowest_bit(intersect)]) : symmetric(m[lowest_bit(subtract)]);
+      const Span other =
+          intersect != 0 ? lookup(at_level(m, lowest_bit(intersect))) : symmetric(at_level(m, lowest_bit(subtract)));
       const bool binary = set_ops::prefer_binary_search(na, other.size, serial ? 4 : probe_cost);
       if (serial) {
         found = binary ? set_ops::intersect_binary(0, 1, a, na, other.data, other.size, set_ops::NoMatchHook{})
@@ -452,10 +491,10 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
       return serial ? pairs : lane_share(v, pairs);
     }
     count_t excluded = 0;
-    std::uint8_t d = level.distinct;
-    for (int l = 0; d != 0; ++l, d >>= 1)
-      if ((d & 1u) && set_ops::contains(s.data + b, e - b, m[l]) && passes_set_ops(m[l], intersect, level.subtract, m))
-        ++excluded;
+    every_level(level.distinct, [&](int l) {
+      if (set_ops::contains(s.data + b, e - b, m[l]) && passes_set_ops(m[l], intersect, level.subtract, m)) ++excluded;
+      return true;
+    });
     return w - (serial ? excluded : lane_share(v, excluded));
   }
 
@@ -671,9 +710,8 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     return settle(team, v, lane_count(v, n, [&](const eid_t k) -> count_t {
                     const vid_t x = cand.data[from + k * step];
                     if (!admissible(plan.levels[i], x, m)) return 0;
-                    vid_t mine[k_engine_max_levels];
-                    for (int l = 0; l < i; ++l) mine[l] = m[l];
-                    mine[i] = x;
+                    vid_t mine[k_levels];
+                    for (int l = 0; l < k_levels; ++l) mine[l] = l < i ? m[l] : x;
                     return finish_serial(team, v, i + 1, mine, raw);
                   }));
   }
@@ -696,14 +734,11 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
                     const vid_t x = cand.data[from + static_cast<eid_t>(p / ns) * step];
                     const vid_t y = shared.data[p % ns];
                     if (!admissible(lx, x, m)) return 0;
-                    vid_t mine[k_engine_max_levels];
-                    for (int l = 0; l < i; ++l) mine[l] = m[l];
-                    mine[i] = x;
-                    std::uint8_t up = ly.upper, lo = ly.lower;
-                    for (int l = 0; up != 0; ++l, up >>= 1)
-                      if ((up & 1u) && !(y < mine[l])) return 0;
-                    for (int l = 0; lo != 0; ++l, lo >>= 1)
-                      if ((lo & 1u) && !(y > mine[l])) return 0;
+                    vid_t mine[k_levels];
+                    for (int l = 0; l < k_levels; ++l) mine[l] = l < i ? m[l] : x;
+                    if (!every_level(ly.upper, [&](int l) { return y < mine[l]; }) ||
+                        !every_level(ly.lower, [&](int l) { return y > mine[l]; }))
+                      return 0;
                     return admissible(ly, y, mine) && passes_set_ops(y, ly.intersect, ly.subtract, mine) ? 1 : 0;
                   }));
   }
@@ -712,14 +747,13 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
   // enough (<= flat_max) for finish_flat (the caller also wants at least lanes / 4 candidates).
   KOKKOS_INLINE_FUNCTION bool flat_pays(int last, const vid_t* m, const Span* raw) const {
     const EngineLevel& level = plan.levels[last];
-    if (level.reuse >= 0) return raw[level.reuse].size <= flat_max;
+    if (level.reuse >= 0) return at_level(raw, level.reuse).size <= flat_max;
     eid_t shortest = flat_max + 1;
-    std::uint8_t bits = static_cast<std::uint8_t>(level.intersect & ~(1u << (last - 1)));
-    for (int l = 0; bits != 0; ++l, bits >>= 1)
-      if (bits & 1u) {
-        const eid_t len = lookup(m[l]).size;
-        if (len < shortest) shortest = len;
-      }
+    every_level(static_cast<std::uint8_t>(level.intersect & ~(1u << (last - 1))), [&](int l) {
+      const eid_t len = lookup(m[l]).size;
+      if (len < shortest) shortest = len;
+      return true;
+    });
     return shortest <= flat_max;
   }
 
@@ -731,12 +765,12 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     std::uint8_t up = level.upper, down = level.lower;
     for (int l = 0; up != 0; ++l, up >>= 1)
       if (up & 1u) {
-        const eid_t p = l >= 2 ? loc[l] : set_ops::lower_bound(W.data, W.size, m[l]);
+        const eid_t p = l >= 2 ? loc[l] : set_ops::lower_bound(W.data, W.size, at_level(m, l));
         if (p < hi) hi = p;
       }
     for (int l = 0; down != 0; ++l, down >>= 1)
       if (down & 1u) {
-        const eid_t p = l >= 2 ? loc[l] + 1 : set_ops::lower_bound(W.data, W.size, m[l] + 1);
+        const eid_t p = l >= 2 ? loc[l] + 1 : set_ops::lower_bound(W.data, W.size, at_level(m, l) + 1);
         if (p > lo) lo = p;
       }
   }
@@ -787,8 +821,9 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
 
   // The sub-tree of one edge task from level 2 on, inside W = raw set of level 2 (sorted,
   // unbounded): W's bitmap rows once, then the levels as bitmaps of positions, the last two
-  // together (local_last_pair). This lane's share.
-  KOKKOS_INLINE_FUNCTION count_t walk_local(const member& team, const VectorLane& v, vid_t* m, Span W, eid_t part,
+  // together (local_last_pair). Levels >= 2 are positions in W (loc), never read from m. This
+  // lane's share.
+  KOKKOS_INLINE_FUNCTION count_t walk_local(const member& team, const VectorLane& v, const vid_t* m, Span W, eid_t part,
                                             eid_t parts) const {
     const int last = plan.last_level;
     const eid_t w = W.size, nw = words_for(w);
@@ -822,7 +857,6 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
       }
       pos[i] = j + 1;
       loc[i] = j;
-      m[i] = W.data[j];
       ++i;
       local_level(team, i, m, loc, W, rows, bits + (i - 2) * nw);
       vector_barrier(team);
@@ -831,17 +865,60 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     return total;
   }
 
-  // The whole sub-tree of one work unit, depth first with an explicit stack. This lane's share
-  // of its matches.
-  KOKKOS_INLINE_FUNCTION count_t walk(const member& team, const VectorLane& v, vid_t* m, eid_t part, eid_t parts) const {
+  // Whether the flat paths take over the rest of loop level i's window [pos, end) (stride step):
+  // 1 flat pairs, 2 flat last two levels, 0 neither.
+  KOKKOS_INLINE_FUNCTION int flat_path(int i, const vid_t* m, const Span* raw, eid_t pos, eid_t end, eid_t step) const {
+    if (i + 1 != plan.last_level) return 0;
+    const int last = plan.last_level;
+    if (flat_pairs_max > 0 && plan.pair == 0 && plan.levels[last].reuse >= 0 &&
+        (end - pos + step - 1) / step * at_level(raw, plan.levels[last].reuse).size <= flat_pairs_max)
+      return 1;
+    if (flat_max > 0 && (end - pos) / step * 4 >= lanes && flat_pays(last, m, raw)) return 2;
+    return 0;
+  }
+
+  // Fixed depth: DFS level I from opening its raw set to the end of its window, positions part,
+  // part + parts, ...; the levels below nested at compile time. This lane's share.
+  template <int I>
+  KOKKOS_FORCEINLINE_FUNCTION count_t descend(const member& team, const VectorLane& v, vid_t* m, Span* raw, eid_t part,
+                                              eid_t parts) const {
+    if constexpr (I + 1 >= k_levels) {
+      return 0;  // never reached: a DFS level is above the plan's last level
+    } else {
+      raw[I] = enter(team, v, I, m, raw);
+      eid_t pos = 0, end = 0;
+      bound(plan.levels[I], m, raw[I], pos, end);
+      pos += part;
+      if constexpr (Local) {
+        if (I == first_level && plan.local_search && raw[I].size >= local_min && raw[I].size <= local_max)
+          return walk_local(team, v, m, raw[I], part, parts);
+      }
+      const int last = plan.last_level;
+      count_t total = 0;
+      for (; pos < end; pos += parts) {
+        const vid_t x = raw[I].data[pos];
+        if (!admissible(plan.levels[I], x, m)) continue;
+        if constexpr (Flat) {
+          const int flat = flat_path(I, m, raw, pos, end, parts);
+          if (flat != 0) {
+            total += flat == 1 ? finish_pairs(team, v, I, m, raw, pos, end, parts) : finish_flat(team, v, I, m, raw, pos, end, parts);
+            break;
+          }
+        }
+        m[I] = x;
+        total += I + 1 == last ? finish(team, v, I + 1, m, raw, 0, 1) : descend<I + 1>(team, v, m, raw, 0, 1);
+      }
+      return total;
+    }
+  }
+
+  // Any depth: DFS levels first..last_level with an explicit stack of windows, starting at
+  // positions part, part + parts, ... of the first level. This lane's share.
+  KOKKOS_INLINE_FUNCTION count_t walk_stack(const member& team, const VectorLane& v, vid_t* m, Span* raw, eid_t part,
+                                            eid_t parts) const {
     const int last = plan.last_level;
     const int first = first_level;
-    if (first > last) return lane_share(v, 1);  // the task itself is the match (a single edge)
-    Span raw[k_engine_max_levels];
     eid_t pos[k_engine_max_levels], end[k_engine_max_levels], step[k_engine_max_levels];
-    raw[0] = Span{nullptr, 0};
-    raw[1] = lookup(m[0]);  // level 1 of an edge task: N(m0), for levels that reuse it
-    if (first == last) return finish(team, v, first, m, raw, part, parts);
     count_t total = 0;
     int i = first;
     auto open = [&](int level, eid_t offset, eid_t stride) {
@@ -868,14 +945,10 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
         continue;
       }
       if constexpr (Flat && !List) {
-        if (i + 1 == last && flat_pairs_max > 0 && plan.pair == 0 && plan.levels[last].reuse >= 0 &&
-            (end[i] - pos[i] + step[i] - 1) / step[i] * raw[plan.levels[last].reuse].size <= flat_pairs_max) {
-          total += finish_pairs(team, v, i, m, raw, pos[i], end[i], step[i]);
-          pos[i] = end[i];
-          continue;
-        }
-        if (i + 1 == last && flat_max > 0 && (end[i] - pos[i]) / step[i] * 4 >= lanes && flat_pays(last, m, raw)) {
-          total += finish_flat(team, v, i, m, raw, pos[i], end[i], step[i]);
+        const int flat = flat_path(i, m, raw, pos[i], end[i], step[i]);
+        if (flat != 0) {
+          total += flat == 1 ? finish_pairs(team, v, i, m, raw, pos[i], end[i], step[i])
+                             : finish_flat(team, v, i, m, raw, pos[i], end[i], step[i]);
           pos[i] = end[i];
           continue;
         }
@@ -890,6 +963,23 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
       }
     }
     return total;
+  }
+
+  // The whole sub-tree of one work unit, depth first: nested at compile time with a fixed level
+  // count (descend), else with an explicit stack (walk_stack). This lane's share of its matches.
+  KOKKOS_INLINE_FUNCTION count_t walk(const member& team, const VectorLane& v, vid_t* m, eid_t part, eid_t parts) const {
+    const int first = first_level;
+    if (first > plan.last_level) return lane_share(v, 1);  // the task itself is the match (a single edge)
+    Span raw[k_levels];
+    if constexpr (k_fixed)
+      for (int l = 2; l < k_levels; ++l) raw[l] = Span{nullptr, 0};  // at_level reads every entry
+    raw[0] = Span{nullptr, 0};
+    raw[1] = lookup(m[0]);  // level 1 of an edge task: N(m0), for levels that reuse it
+    if (first == plan.last_level) return finish(team, v, first, m, raw, part, parts);
+    if constexpr (k_fixed)
+      return first == 1 ? descend<1>(team, v, m, raw, part, parts) : descend<2>(team, v, m, raw, part, parts);
+    else
+      return walk_stack(team, v, m, raw, part, parts);
   }
 
   KOKKOS_INLINE_FUNCTION eid_t task_of(eid_t unit, eid_t& part, eid_t& parts) const {
@@ -932,7 +1022,7 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
         // The whole sequence needs no mapping: share.unit costs a 64-bit division per unit, as
         // much as a short intersection on a CPU (the issue-12 clique slowdown on OpenMP).
         const eid_t t = task_of(share.whole() ? u : share.unit(u, share_total), part, parts);
-        vid_t m[k_engine_max_levels];
+        vid_t m[k_levels] = {};
         m[0] = task_u(t);
         if (first_level == 2) m[1] = task_v(t);
         worker_total += walk(team, v, m, part, parts);

@@ -97,6 +97,7 @@ struct Launcher {
   eid_t narrow_begin = 0;
   detail::DfsKernelData<ExecSpace> narrow_kernel;
   KernelShape narrow_shape;
+  int fixed_levels = 0;  // count kernels: compile-time level count (ResolvedLaunch::fixed_levels)
 
   eid_t units() const { return total_units; }
 
@@ -140,22 +141,38 @@ struct Launcher {
     kernel.team_threads = std::min(shape.team_threads, workers);
     const int league = workers / kernel.team_threads;
     // Kernel fission: the variant with only the paths this plan can take. The register cap was
-    // decided with the shape (launch_config.hpp); fewer workers only make the team smaller.
+    // decided with the shape (launch_config.hpp; never on hosts, which compile no capped
+    // variants); fewer workers only make the team smaller.
     if constexpr (List) {
       return launch<detail::DfsKernel<ExecSpace, true>>(space, league);
-    } else {
+    } else if constexpr (tessera::detail::is_gpu_space<ExecSpace>()) {
       return shape.register_cap ? count_variant<true>(space, league) : count_variant<false>(space, league);
+    } else {
+      return count_variant<false>(space, league);
     }
   }
 
   template <bool Capped>
   count_t count_variant(const ExecSpace& space, int league) const {
     if (kernel.plan.wedge) return launch<detail::DfsKernel<ExecSpace, false, false, false, true, Capped>>(space, league);
-    const bool local = kernel.plan.local_search && kernel.local_max >= kernel.local_min;
-    if (local) return launch<detail::DfsKernel<ExecSpace, false, true, true, false, Capped>>(space, league);
+    static_assert(k_fixed_depth_min == 4 && k_fixed_depth_max == 5, "one count_depth per fixed level count");
+    switch (fixed_levels) {
+      case 4: return count_depth<Capped, 4>(space, league);
+      case 5: return count_depth<Capped, 5>(space, league);
+      default: return count_depth<Capped, 0>(space, league);
+    }
+  }
+
+  // Local search needs at least five levels (make_engine_plan), so 4-level kernels have none.
+  template <bool Capped, int Levels>
+  count_t count_depth(const ExecSpace& space, int league) const {
+    if constexpr (Levels == 0 || Levels >= 5) {
+      if (kernel.plan.local_search && kernel.local_max >= kernel.local_min)
+        return launch<detail::DfsKernel<ExecSpace, false, true, true, false, Capped, Levels>>(space, league);
+    }
     if (kernel.flat_max > 0 || kernel.flat_pairs_max > 0)
-      return launch<detail::DfsKernel<ExecSpace, false, false, true, false, Capped>>(space, league);
-    return launch<detail::DfsKernel<ExecSpace, false, false, false, false, Capped>>(space, league);
+      return launch<detail::DfsKernel<ExecSpace, false, false, true, false, Capped, Levels>>(space, league);
+    return launch<detail::DfsKernel<ExecSpace, false, false, false, false, Capped, Levels>>(space, league);
   }
 
   template <class Kernel>
@@ -294,6 +311,7 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   l.narrow_begin = params.share.owned_below(narrow_units_begin, tasks.units);
   k.single_units = params.share.owned_below(units_before(space, tasks, leading), tasks.units);  // this share's leading units
 
+  l.fixed_levels = r.fixed_levels;
   l.shape = r.wide;
   l.shape.chunk = resolve_chunk(params, l.narrow_begin, l.shape.workers);
   allocate_workers(space, r, l.shape, k);

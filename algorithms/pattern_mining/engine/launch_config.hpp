@@ -44,12 +44,17 @@ struct KernelShape {
   eid_t chunk = 0;            // units a worker takes at once (resolve_chunk, once units are known)
 };
 
+// Plans with this many levels get the fixed-depth count kernels (EngineParams::fixed_depth); each
+// level count is one more set of kernel variants to compile.
+inline constexpr int k_fixed_depth_min = 4, k_fixed_depth_max = 5;
+
 struct ResolvedLaunch {
   bool list = false;           // listing / domains (true) or counting
   TaskKind tasks = TaskKind::edge;
   int first_level = 2;         // 1: vertex tasks, 2: edge tasks
   EnginePlan plan;             // the plan as the kernel runs it
   bool ranked = false;         // reads the degree-ranked copy (wedge aggregation), when prepared
+  int fixed_levels = 0;        // the count kernels' compile-time level count (0: any depth)
   vid_t width = 0;             // buffer length: maximum (out-)degree of the lists the plan reads
   int probe_cost = 1;          // binary search probe cost for merge-or-search choices
   eid_t split_length = -1;     // hub splitting (< 0: never)

@@ -31,6 +31,7 @@ Json launch_json(const ResolvedLaunch& r) {
       .set("split_length", r.split_length)
       .set("order_head", r.order_head)
       .set("local_max", r.local_max)
+      .set("fixed_levels", r.fixed_levels)
       .set("register_cap_requested", r.register_cap_requested)
       .set("register_cap_note", r.register_cap_note)
       .set("auto", r.auto_note)

@@ -1,0 +1,75 @@
+// Fixed-depth count kernels (EngineParams::fixed_depth, dfs_kernel.hpp's `Levels`): 4- and
+// 5-vertex patterns run the kernels whose DFS levels are nested at compile time; they count
+// exactly what the brute-force reference and the general (indexed-stack) kernels count, under
+// every switch setting, both task kinds, one and two lanes, and the JSON says which ran.
+// Every exec space.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "algorithms/pattern_mining/problems/mine.hpp"
+#include "core/graph/builder.hpp"
+#include "tests/algorithms/pattern_mining/random_edges.hpp"
+#include "tests/reference/brute_force_matches.hpp"
+#include "tests/support/spaces.hpp"
+#include "tests/support/test_support.hpp"
+
+using namespace tessera;
+using namespace tessera::mining;
+
+TEST_CASE_TEMPLATE_DEFINE("fixed depth: 4- and 5-vertex patterns count as the general kernels and brute force", Space,
+                          fixed_depth) {
+  const EdgeList e = test::random_edges_with_hub(22, 0.45, 7, 0, 0.4);
+  const HostGraph host = mirror_graph<Kokkos::HostSpace>(build_graph(e));
+  const auto g = prepare_mining_graph(Space{}, mirror_graph<typename Space::memory_space>(build_graph(e)), true, true);
+  std::vector<Pattern> patterns;
+  for (const Induced induced : {Induced::edge, Induced::vertex})
+    for (const char* name : {"3-star", "4-path", "tailed-triangle", "4-cycle", "diamond", "4-clique", "5-clique", "house",
+                             "pentagon", "triangle", "6-clique"})
+      patterns.push_back(pattern_by_name(name, induced));
+  int fixed_runs = 0;
+  for (const auto& pattern : patterns) {
+    const count_t expected = test::brute_force_matches(host, pattern);
+    const int levels = pattern.num_vertices();
+    for (const std::string disabled : {"none", "flat", "prune", "lgs,wedge", "all"})
+      for (const TaskKind tasks : {TaskKind::edge, TaskKind::vertex})
+        for (const int lanes : {1, 2})
+          for (const bool fixed : {true, false}) {
+            MineParams params;
+            params.engine.optimizations = parse_disabled_optimizations(disabled);
+            params.engine.tasks = tasks;
+            params.engine.lanes = lanes;
+            params.engine.split_length = 4;
+            params.engine.local_min_size = 2;
+            params.engine.local_max_size = 10;
+            params.engine.flat_list_max = 6;
+            params.engine.flat_pairs_max = 5;
+            params.engine.fixed_depth = fixed;
+            INFO(describe(pattern) << ", disable " << disabled << ", " << to_string(tasks) << " tasks, " << lanes
+                                   << " lanes, fixed depth " << fixed);
+            const MineResult r = mine(Space{}, g, pattern, params);
+            CHECK(r.count == expected);
+            const bool wedge = std::find(r.stats.optimizations_ran.begin(), r.stats.optimizations_ran.end(), "wedge") !=
+                               r.stats.optimizations_ran.end();
+            const int want = fixed && !wedge && levels >= k_fixed_depth_min && levels <= k_fixed_depth_max ? levels : 0;
+            CHECK(r.stats.launch.fixed_levels == want);
+            if (want > 0) ++fixed_runs;
+          }
+  }
+  CHECK(fixed_runs > 100);
+}
+TEST_CASE_TEMPLATE_APPLY(fixed_depth, tessera::test::ExecSpaces);
+
+TEST_CASE("fixed depth: listing keeps the general kernel") {
+  using Host = Kokkos::DefaultHostExecutionSpace;
+  const auto graph = mirror_graph<Host::memory_space>(build_graph(test::random_edges_with_hub(12, 0.5, 3, 0, 0.4)));
+  std::size_t rows = 0;
+  const MineResult listed = mine_list(Host{}, graph, clique(4), [&](const vid_t*, std::size_t n, int) { rows += n; });
+  const MineResult counted = mine(Host{}, graph, clique(4));
+  CHECK(listed.stats.launch.fixed_levels == 0);
+  CHECK(counted.stats.launch.fixed_levels == 4);
+  CHECK(static_cast<count_t>(rows) == listed.count);
+  CHECK(listed.count == counted.count);
+}
