@@ -122,8 +122,8 @@ struct DfsKernelData {
 // `Capped`: launched with at most 128 threads per team and at least 8 teams per multiprocessor
 // on GPUs, so the compiler keeps it to 64 registers per thread (32 resident warps per SM on an
 // H200 instead of 20-24, at the cost of a few spilled values).
-// `Levels`: the plan's level count fixed at compile time (count kernels of 4- and 5-level plans,
-// switch fixed-depth; 0: any depth). The DFS levels are then loops nested at compile time
+// `Levels`: the plan's level count fixed at compile time (count kernels of edge tasks on 4-level
+// plans, switch fixed-depth, launch_config.hpp's k_fixed_depth_*; 0: any depth). The DFS levels are then loops nested at compile time
 // (descend<I>) and every loop over a level mask is unrolled, so each index into the matched
 // vertices and raw sets is a constant: they and every level's window stay in registers, where
 // the indexed stack of the general walk lives in local memory (on an H200, 350-590 bytes per
@@ -523,7 +523,7 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
   // Matches at the last level i (count mode), or writes them (list mode: rows, or domains). With parts > 1 only
   // every parts-th candidate from `part` on is taken (hub splitting at the first DFS level).
   // This lane's share of the matches.
-  KOKKOS_INLINE_FUNCTION count_t finish(const member& team, const VectorLane& v, int i, const vid_t* m, const Span* raw,
+  KOKKOS_FORCEINLINE_FUNCTION count_t finish(const member& team, const VectorLane& v, int i, const vid_t* m, const Span* raw,
                                         eid_t part, eid_t parts) const {
     if constexpr (Wedge && !List) return finish_wedges(team, v, i, m, raw, part, parts);
     const EngineLevel& level = plan.levels[i];
@@ -967,7 +967,7 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
 
   // The whole sub-tree of one work unit, depth first: nested at compile time with a fixed level
   // count (descend), else with an explicit stack (walk_stack). This lane's share of its matches.
-  KOKKOS_INLINE_FUNCTION count_t walk(const member& team, const VectorLane& v, vid_t* m, eid_t part, eid_t parts) const {
+  KOKKOS_FORCEINLINE_FUNCTION count_t walk(const member& team, const VectorLane& v, vid_t* m, eid_t part, eid_t parts) const {
     const int first = first_level;
     if (first > plan.last_level) return lane_share(v, 1);  // the task itself is the match (a single edge)
     Span raw[k_levels];
@@ -977,7 +977,7 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     raw[1] = lookup(m[0]);  // level 1 of an edge task: N(m0), for levels that reuse it
     if (first == plan.last_level) return finish(team, v, first, m, raw, part, parts);
     if constexpr (k_fixed)
-      return first == 1 ? descend<1>(team, v, m, raw, part, parts) : descend<2>(team, v, m, raw, part, parts);
+      return descend<2>(team, v, m, raw, part, parts);  // edge tasks only (resolve_launch)
     else
       return walk_stack(team, v, m, raw, part, parts);
   }
@@ -1003,7 +1003,7 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     return lo;
   }
 
-  KOKKOS_INLINE_FUNCTION void operator()(const member& team, count_t& sum) const {
+  KOKKOS_FORCEINLINE_FUNCTION void operator()(const member& team, count_t& sum) const {
     const VectorLane v = tessera::detail::this_vector_lane<ExecSpace>(team, lanes);
     count_t worker_total = 0;  // this lane's share of this worker's matches
     while (true) {

@@ -155,18 +155,14 @@ struct Launcher {
   template <bool Capped>
   count_t count_variant(const ExecSpace& space, int league) const {
     if (kernel.plan.wedge) return launch<detail::DfsKernel<ExecSpace, false, false, false, true, Capped>>(space, league);
-    static_assert(k_fixed_depth_min == 4 && k_fixed_depth_max == 5, "one count_depth per fixed level count");
-    switch (fixed_levels) {
-      case 4: return count_depth<Capped, 4>(space, league);
-      case 5: return count_depth<Capped, 5>(space, league);
-      default: return count_depth<Capped, 0>(space, league);
-    }
+    static_assert(k_fixed_depth_min == 4 && k_fixed_depth_max == 4, "one count_depth per fixed level count");
+    return fixed_levels == 4 ? count_depth<Capped, 4>(space, league) : count_depth<Capped, 0>(space, league);
   }
 
-  // Local search needs at least five levels (make_engine_plan), so 4-level kernels have none.
+  // Local search needs at least five levels (make_engine_plan): fixed-depth kernels have none.
   template <bool Capped, int Levels>
   count_t count_depth(const ExecSpace& space, int league) const {
-    if constexpr (Levels == 0 || Levels >= 5) {
+    if constexpr (Levels == 0) {
       if (kernel.plan.local_search && kernel.local_max >= kernel.local_min)
         return launch<detail::DfsKernel<ExecSpace, false, true, true, false, Capped, Levels>>(space, league);
     }

@@ -66,8 +66,8 @@ struct EngineParams {
   // of work, one reduction per worker (G2Miner's per-thread counters); false: a vector reduction
   // after every counting set operation (the engine before 2026-12-02), for A/B runs.
   bool lane_sums = true;
-  // Fixed depth (count kernels of plans with k_fixed_depth_min..k_fixed_depth_max levels, no wedge
-  // aggregation): the DFS levels nested at compile time, so the per-level state stays in
+  // Fixed depth (count kernels of edge tasks on plans of k_fixed_depth_min..k_fixed_depth_max
+  // levels, launch_config.hpp, without wedge aggregation): the DFS levels nested at compile time, so the per-level state stays in
   // registers (dfs_kernel.hpp, `Levels`); false: the general kernel's indexed stack, for A/B runs.
   bool fixed_depth = true;
   // Materialised candidate sets compacted by a vote of the lanes (CUDA; host backends have one

@@ -44,9 +44,11 @@ struct KernelShape {
   eid_t chunk = 0;            // units a worker takes at once (resolve_chunk, once units are known)
 };
 
-// Plans with this many levels get the fixed-depth count kernels (EngineParams::fixed_depth); each
-// level count is one more set of kernel variants to compile.
-inline constexpr int k_fixed_depth_min = 4, k_fixed_depth_max = 5;
+// Plans with this many levels get the fixed-depth count kernels (EngineParams::fixed_depth). Each
+// level count is one more set of kernel variants to compile, and deeper ones do not pay: with 5
+// levels the nested code is too large for nvcc to inline Kokkos' functor adapter, and the
+// functor (1 KB) is copied to local memory (1.3 KB stack frames against 0.45 KB).
+inline constexpr int k_fixed_depth_min = 4, k_fixed_depth_max = 4;
 
 struct ResolvedLaunch {
   bool list = false;           // listing / domains (true) or counting
