@@ -40,10 +40,10 @@ const std::vector<EngineOption>& engine_options() {
        "auto", [](EngineParams& p, const std::string& v) { p.wedge = parse_switch_or_auto("wedge", v); }},
       {"lane-sums", "on|off", "count kernels: each lane keeps its partial count, one reduction per worker (off: one per set operation)",
        "on", [](EngineParams& p, const std::string& v) { p.lane_sums = parse_switch("lane-sums", v); }},
-      {"fixed-depth", "on|off",
+      {"fixed-depth", "on|off|auto",
        "count kernels of 4-vertex patterns (edge tasks) nest their DFS levels at compile time (state in registers; off: "
-       "the general kernel's indexed stack)",
-       "on", [](EngineParams& p, const std::string& v) { p.fixed_depth = parse_switch("fixed-depth", v); }},
+       "the general kernel's indexed stack; auto: on GPUs)",
+       "auto", [](EngineParams& p, const std::string& v) { p.fixed_depth = parse_switch_or_auto("fixed-depth", v); }},
       {"vote", "on|off", "materialised candidate sets compacted by a vote of the lanes (CUDA; off: a vector scan)", "on",
        [](EngineParams& p, const std::string& v) { p.vote = parse_switch("vote", v); }},
       {"narrow-max", "N",

@@ -132,7 +132,7 @@ ResolvedLaunch resolve_launch(const EngineParams& params, const SearchPlan& plan
   r.plan = make_engine_plan(plan, r.first_level, !list, opt);
   r.ranked = r.plan.wedge;
   const int levels = r.plan.num_levels;
-  const bool fixed = params.fixed_depth && !list && !r.plan.wedge && r.first_level == 2 && levels >= k_fixed_depth_min &&
+  const bool fixed = params.fixed_depth.value_or(device.gpu) && !list && !r.plan.wedge && r.first_level == 2 && levels >= k_fixed_depth_min &&
                      levels <= k_fixed_depth_max;
   r.fixed_levels = fixed ? levels : 0;
   r.width = r.plan.oriented ? degrees.dag.max : degrees.graph.max;

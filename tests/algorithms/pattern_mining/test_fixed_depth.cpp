@@ -64,14 +64,19 @@ TEST_CASE_TEMPLATE_DEFINE("fixed depth: 4-vertex patterns count as the general k
 }
 TEST_CASE_TEMPLATE_APPLY(fixed_depth, tessera::test::ExecSpaces);
 
-TEST_CASE("fixed depth: listing keeps the general kernel") {
+TEST_CASE("fixed depth: automatic on GPUs only, never for listing") {
   using Host = Kokkos::DefaultHostExecutionSpace;
   const auto graph = mirror_graph<Host::memory_space>(build_graph(test::random_edges_with_hub(12, 0.5, 3, 0, 0.4)));
+  MineParams fixed;
+  fixed.engine.fixed_depth = true;
   std::size_t rows = 0;
-  const MineResult listed = mine_list(Host{}, graph, clique(4), [&](const vid_t*, std::size_t n, int) { rows += n; });
-  const MineResult counted = mine(Host{}, graph, clique(4));
+  const MineResult listed = mine_list(Host{}, graph, clique(4), [&](const vid_t*, std::size_t n, int) { rows += n; }, fixed);
+  const MineResult automatic = mine(Host{}, graph, clique(4));
+  const MineResult forced = mine(Host{}, graph, clique(4), fixed);
   CHECK(listed.stats.launch.fixed_levels == 0);
-  CHECK(counted.stats.launch.fixed_levels == 4);
+  CHECK(automatic.stats.launch.fixed_levels == 0);
+  CHECK(forced.stats.launch.fixed_levels == 4);
   CHECK(static_cast<count_t>(rows) == listed.count);
-  CHECK(listed.count == counted.count);
+  CHECK(listed.count == automatic.count);
+  CHECK(forced.count == automatic.count);
 }

@@ -339,3 +339,24 @@ TEST_CASE_TEMPLATE_DEFINE("prepare_mining_graph: degree statistics of the graph 
   CHECK(g.degrees.dag.edge_mean < g.degrees.graph.edge_mean);  // orientation cuts the hub's row
 }
 TEST_CASE_TEMPLATE_APPLY(degree_stats, tessera::test::ExecSpaces);
+
+TEST_CASE("resolve_launch: fixed-depth kernels for 4-level count plans with edge tasks, on GPUs by default") {
+  const ResolvedLaunch gpu = resolve_launch(EngineParams{}, plan_of("4-clique"), false, cuda_device(), facebook_like());
+  CHECK(gpu.fixed_levels == 4);
+  CHECK(launch_json(gpu).dump().find("\"fixed_levels\": 4") != std::string::npos);
+  CHECK(resolve_launch(EngineParams{}, plan_of("diamond"), false, cuda_device(), enron_like()).fixed_levels == 4);
+  CHECK(resolve_launch(EngineParams{}, plan_of("4-clique"), false, host_device(), facebook_like()).fixed_levels == 0);
+  CHECK(resolve_launch(EngineParams{}, plan_of("5-clique"), false, cuda_device(), facebook_like()).fixed_levels == 0);
+  CHECK(resolve_launch(EngineParams{}, plan_of("triangle"), false, cuda_device(), facebook_like()).fixed_levels == 0);
+  CHECK(resolve_launch(EngineParams{}, plan_of("4-clique"), true, cuda_device(), facebook_like()).fixed_levels == 0);
+  EngineParams p;
+  p.tasks = TaskKind::vertex;
+  CHECK(resolve_launch(p, plan_of("4-clique"), false, cuda_device(), facebook_like()).fixed_levels == 0);
+  p = EngineParams{};
+  p.fixed_depth = false;
+  CHECK(resolve_launch(p, plan_of("4-clique"), false, cuda_device(), facebook_like()).fixed_levels == 0);
+  p.fixed_depth = true;
+  CHECK(resolve_launch(p, plan_of("4-clique"), false, host_device(), facebook_like()).fixed_levels == 4);
+  p.optimizations = parse_disabled_optimizations("none");
+  CHECK(resolve_launch(p, plan_of("4-cycle"), false, host_device(), facebook_like()).fixed_levels == 0);  // wedge
+}
