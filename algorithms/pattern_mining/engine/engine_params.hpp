@@ -69,8 +69,9 @@ struct EngineParams {
   // Fixed depth (count kernels of edge tasks on plans of k_fixed_depth_min..k_fixed_depth_max
   // levels, launch_config.hpp, without wedge aggregation): the DFS levels nested at compile time, so the per-level state stays in
   // registers (dfs_kernel.hpp, `Levels`); false: the general kernel's indexed stack. Unset:
-  // automatic, GPUs only (on hosts, with no local memory to save, the unrolled level loops ran
-  // tailed triangles 2-9% slower; measurements/2026-12-05-fixed-depth-cpu).
+  // automatic (launch_config.cpp): on GPUs for plans counted without a DFS loop level (on hosts,
+  // with no local memory to save, the unrolled level loops ran tailed triangles 2-9% slower;
+  // measurements/2026-12-05-fixed-depth-cpu).
   std::optional<bool> fixed_depth;
   // Materialised candidate sets compacted by a vote of the lanes (CUDA; host backends have one
   // lane) instead of a vector scan, which on CUDA tests every candidate twice; false: the scan.

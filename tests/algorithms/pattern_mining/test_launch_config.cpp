@@ -340,23 +340,23 @@ TEST_CASE_TEMPLATE_DEFINE("prepare_mining_graph: degree statistics of the graph 
 }
 TEST_CASE_TEMPLATE_APPLY(degree_stats, tessera::test::ExecSpaces);
 
-TEST_CASE("resolve_launch: fixed-depth kernels for 4-level count plans with edge tasks, on GPUs by default") {
-  const ResolvedLaunch gpu = resolve_launch(EngineParams{}, plan_of("4-clique"), false, cuda_device(), facebook_like());
-  CHECK(gpu.fixed_levels == 4);
+TEST_CASE("resolve_launch: fixed-depth kernels for 4-level count plans with edge tasks; by default on GPUs without loop levels") {
+  const ResolvedLaunch gpu = resolve_launch(EngineParams{}, plan_of("diamond"), false, cuda_device(), enron_like());
+  CHECK(gpu.fixed_levels == 4);  // pair-counted: the DFS ends at the task's level 2
   CHECK(launch_json(gpu).dump().find("\"fixed_levels\": 4") != std::string::npos);
-  CHECK(resolve_launch(EngineParams{}, plan_of("diamond"), false, cuda_device(), enron_like()).fixed_levels == 4);
-  CHECK(resolve_launch(EngineParams{}, plan_of("4-clique"), false, host_device(), facebook_like()).fixed_levels == 0);
-  CHECK(resolve_launch(EngineParams{}, plan_of("5-clique"), false, cuda_device(), facebook_like()).fixed_levels == 0);
-  CHECK(resolve_launch(EngineParams{}, plan_of("triangle"), false, cuda_device(), facebook_like()).fixed_levels == 0);
-  CHECK(resolve_launch(EngineParams{}, plan_of("4-clique"), true, cuda_device(), facebook_like()).fixed_levels == 0);
+  CHECK(resolve_launch(EngineParams{}, plan_of("diamond"), false, host_device(), enron_like()).fixed_levels == 0);
+  CHECK(resolve_launch(EngineParams{}, plan_of("4-clique"), false, cuda_device(), facebook_like()).fixed_levels == 0);
   EngineParams p;
-  p.tasks = TaskKind::vertex;
-  CHECK(resolve_launch(p, plan_of("4-clique"), false, cuda_device(), facebook_like()).fixed_levels == 0);
-  p = EngineParams{};
   p.fixed_depth = false;
-  CHECK(resolve_launch(p, plan_of("4-clique"), false, cuda_device(), facebook_like()).fixed_levels == 0);
-  p.fixed_depth = true;
+  CHECK(resolve_launch(p, plan_of("diamond"), false, cuda_device(), enron_like()).fixed_levels == 0);
+  p.fixed_depth = true;  // asked for: every 4-level count plan with edge tasks, on any device
+  CHECK(resolve_launch(p, plan_of("4-clique"), false, cuda_device(), facebook_like()).fixed_levels == 4);
   CHECK(resolve_launch(p, plan_of("4-clique"), false, host_device(), facebook_like()).fixed_levels == 4);
+  CHECK(resolve_launch(p, plan_of("5-clique"), false, cuda_device(), facebook_like()).fixed_levels == 0);
+  CHECK(resolve_launch(p, plan_of("triangle"), false, cuda_device(), facebook_like()).fixed_levels == 0);
+  CHECK(resolve_launch(p, plan_of("4-clique"), true, cuda_device(), facebook_like()).fixed_levels == 0);  // listing
   p.optimizations = parse_disabled_optimizations("none");
   CHECK(resolve_launch(p, plan_of("4-cycle"), false, host_device(), facebook_like()).fixed_levels == 0);  // wedge
+  p.tasks = TaskKind::vertex;
+  CHECK(resolve_launch(p, plan_of("4-clique"), false, cuda_device(), facebook_like()).fixed_levels == 0);
 }
