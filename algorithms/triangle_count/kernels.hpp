@@ -10,6 +10,7 @@
 #include "algorithms/triangle_count/triangle_count.hpp"
 #include "core/kokkos_ext/atomics.hpp"
 #include "core/kokkos_ext/execution.hpp"
+#include "core/kokkos_ext/vector_lanes.hpp"
 #include "core/set_ops/intersect.hpp"
 
 namespace tessera::detail {
@@ -87,13 +88,15 @@ KOKKOS_INLINE_FUNCTION count_t task_share(const Tasks& tasks, eid_t t, Intersect
 }
 
 // Masked-edge kernel (§II-B1): the flat task list swept grid-stride by every team thread of a
-// bounded grid; the vector lanes of a thread share its task's intersection.
+// bounded grid; the vector lanes of a thread share its task's intersection. With `lane_sums`
+// each lane adds up its shares of all the thread's tasks and the lanes reduce once per thread,
+// instead of once per task (a shuffle ladder per task: on small graphs the tasks are short).
 template <bool PerVertex, class ExecSpace, class Tasks>
 count_t masked_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, typename ExecSpace::memory_space>& row_map,
                            const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries, const Tasks& tasks,
                            Intersection strategy, double mean_candidates,
                            const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex,
-                           const CountTarget<typename ExecSpace::memory_space>& target = {}) {
+                           const CountTarget<typename ExecSpace::memory_space>& target = {}, bool lane_sums = true) {
   using policy = Kokkos::TeamPolicy<ExecSpace>;
   using member = typename policy::member_type;
   const eid_t num_tasks = tasks.size();
@@ -108,11 +111,20 @@ count_t masked_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_
       "tessera::tc::masked_edge", policy(space, league, team_size, lanes),
       KOKKOS_LAMBDA(const member& team, count_t& sum) {
         const eid_t stride = static_cast<eid_t>(team.league_size()) * team.team_size();
+        const VectorLane v = this_vector_lane<ExecSpace>(team, lanes);
         count_t team_sum = 0;
         Kokkos::parallel_reduce(
             Kokkos::TeamThreadRange(team, team.team_size()),
             [&](const int r, count_t& thread_sum) {
-              for (eid_t t = static_cast<eid_t>(team.league_rank()) * team.team_size() + r; t < num_tasks; t += stride) {
+              const eid_t first = static_cast<eid_t>(team.league_rank()) * team.team_size() + r;
+              if (lane_sums) {  // this lane's share of every task of the thread, summed once
+                count_t mine = 0;
+                for (eid_t t = first; t < num_tasks; t += stride)
+                  mine += task_share<PerVertex>(tasks, t, strategy, probe, v.lane, v.stride, row_map, entries, per_vertex);
+                thread_sum += sum_vector_lanes<ExecSpace>(team, v, mine);
+                return;
+              }
+              for (eid_t t = first; t < num_tasks; t += stride) {
                 count_t found = 0;
                 Kokkos::parallel_reduce(
                     Kokkos::ThreadVectorRange(team, lanes),

@@ -1,6 +1,7 @@
 #include "algorithms/triangle_count/tc_options.hpp"
 
 #include "core/graph/orientation.hpp"
+#include "core/util/switch_value.hpp"
 
 namespace tessera {
 
@@ -14,6 +15,9 @@ const std::vector<TriangleCountOption>& triangle_count_options() {
        [](TriangleCountParams& p, const std::string& v) { p.intersection = parse_intersection(v); }},
       {"orientation", "O", "degree | id: the order that orients each edge from its lower end", "degree",
        [](TriangleCountParams& p, const std::string& v) { p.orientation = parse_orientation(v); }},
+      {"lane-sums", "on|off",
+       "masked kernel: each vector lane keeps its share of its thread's tasks, one reduction per thread (off: one per task)",
+       "on", [](TriangleCountParams& p, const std::string& v) { p.lane_sums = parse_switch("lane-sums", v); }},
   };
   return options;
 }

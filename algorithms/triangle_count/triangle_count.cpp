@@ -51,7 +51,7 @@ constexpr double k_auto_split_candidates = 64;
 // into its entry of `sums` when given (no wait between them), else returning its count.
 template <bool PerVertex, class ExecSpace>
 count_t run_kernels(const ExecSpace& space, const detail::CountingDag<typename ExecSpace::memory_space>& d,
-                    TriangleVariant variant, Intersection intersection,
+                    TriangleVariant variant, const TriangleCountParams& params,
                     const Kokkos::View<detail::tc_counter_t*, typename ExecSpace::memory_space>& per_vertex,
                     const Kokkos::View<count_t[2], typename ExecSpace::memory_space>& sums = {}, bool launch_empty = false) {
   using memory_space = typename ExecSpace::memory_space;
@@ -64,9 +64,10 @@ count_t run_kernels(const ExecSpace& space, const detail::CountingDag<typename E
                                              launch_empty};
   };
   count_t total = variant == TriangleVariant::split
-                      ? detail::split_edge_kernel<PerVertex>(space, row_map, entries, tasks, intersection, per_vertex, launch_empty)
-                      : detail::masked_edge_kernel<PerVertex>(space, row_map, entries, tasks, intersection,
-                                                              d.mean_candidates, per_vertex, target(0));
+                      ? detail::split_edge_kernel<PerVertex>(space, row_map, entries, tasks, params.intersection, per_vertex,
+                                                             launch_empty)
+                      : detail::masked_edge_kernel<PerVertex>(space, row_map, entries, tasks, params.intersection,
+                                                              d.mean_candidates, per_vertex, target(0), params.lane_sums);
   total += detail::hub_hash_kernel<PerVertex>(space, row_map, entries, d.hubs, d.max_hub_out_degree, per_vertex, target(1));
   return total;
 }
@@ -94,7 +95,7 @@ count_t count_oriented(const ExecSpace& space, const CsrGraph<typename ExecSpace
                        const CountedSources<typename ExecSpace::memory_space>& sources,
                        const TriangleCountParams& params) {
   const auto d = mask_counting_dag(space, dag, sources, hub_from(params.intersection), k_hash_max_out_degree);
-  const count_t total = run_kernels<false>(space, d, resolved(params.variant, d), params.intersection, {});
+  const count_t total = run_kernels<false>(space, d, resolved(params.variant, d), params, {});
   space.fence();
   return total;
 }
@@ -130,9 +131,9 @@ double warm_up_triangle_count(const ExecSpace& space, const TriangleCountPlan<ty
   empty.mean_candidates = plan.dag->mean_candidates;
   const Kokkos::View<detail::tc_counter_t*, memory_space> none;
   if (plan.params.per_vertex)
-    run_kernels<true>(space, empty, plan.variant, plan.params.intersection, none, plan.sums, true);
+    run_kernels<true>(space, empty, plan.variant, plan.params, none, plan.sums, true);
   else
-    run_kernels<false>(space, empty, plan.variant, plan.params.intersection, none, plan.sums, true);
+    run_kernels<false>(space, empty, plan.variant, plan.params, none, plan.sums, true);
   space.fence();
   return timer.seconds();
 }
@@ -156,8 +157,8 @@ TriangleCountResult<typename ExecSpace::memory_space> count_triangles(
   Kokkos::Timer timer;
   Kokkos::deep_copy(space, plan.sums, count_t(0));  // a kernel that does not launch leaves its entry
   const count_t returned = per_vertex_wanted
-                               ? run_kernels<true>(space, d, plan.variant, plan.params.intersection, per_vertex, plan.sums)
-                               : run_kernels<false>(space, d, plan.variant, plan.params.intersection, per_vertex, plan.sums);
+                               ? run_kernels<true>(space, d, plan.variant, plan.params, per_vertex, plan.sums)
+                               : run_kernels<false>(space, d, plan.variant, plan.params, per_vertex, plan.sums);
   Kokkos::deep_copy(space, plan.sums_host, plan.sums);
   space.fence();
   result.triangles = returned + plan.sums_host(0) + plan.sums_host(1);

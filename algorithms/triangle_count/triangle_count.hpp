@@ -42,6 +42,9 @@ struct TriangleCountParams {
   Intersection intersection = Intersection::automatic;
   Orientation orientation = Orientation::degree;
   bool per_vertex = false;  // also count triangles per vertex (and local clustering coefficients)
+  // Masked kernel: each vector lane keeps its share of its thread's tasks, one reduction of the
+  // lanes per thread (G2Miner's per-thread counters); false: a vector reduction after every task.
+  bool lane_sums = true;
 };
 
 template <class MemorySpace>

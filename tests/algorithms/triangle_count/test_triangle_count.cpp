@@ -35,15 +35,17 @@ void check_all(const CsrGraph<typename Space::memory_space>& g, count_t expected
   for (auto orientation : {Orientation::degree, Orientation::id}) {
     if (!both_orientations && orientation == Orientation::id) continue;
     for (auto variant : k_variants)
-      for (auto intersection : k_intersections) {
-        TriangleCountParams p;
-        p.variant = variant;
-        p.intersection = intersection;
-        p.orientation = orientation;
-        INFO(what << " variant=" << to_string(variant) << " intersection=" << to_string(intersection)
-                  << " orientation=" << to_string(orientation));
-        CHECK(triangle_count(Space{}, g, p).triangles == expected);
-      }
+      for (auto intersection : k_intersections)
+        for (const bool lane_sums : {true, false}) {
+          TriangleCountParams p;
+          p.variant = variant;
+          p.intersection = intersection;
+          p.orientation = orientation;
+          p.lane_sums = lane_sums;
+          INFO(what << " variant=" << to_string(variant) << " intersection=" << to_string(intersection)
+                    << " orientation=" << to_string(orientation) << " lane sums=" << lane_sums);
+          CHECK(triangle_count(Space{}, g, p).triangles == expected);
+        }
   }
 }
 
@@ -92,8 +94,10 @@ TEST_CASE_TEMPLATE_DEFINE("triangle_count matches the serial reference, totals a
         p.per_vertex = true;
         p.intersection = intersection;
         p.variant = variant;
+        p.lane_sums = intersection != Intersection::binary;  // one reduction per task where binary
         auto r = triangle_count(Space{}, g, p);
-        INFO(name << " per-vertex, " << to_string(variant) << "/" << to_string(intersection));
+        INFO(name << " per-vertex, " << to_string(variant) << "/" << to_string(intersection) << ", lane sums "
+                  << p.lane_sums);
         CHECK(r.triangles == reference.total);
         CHECK(to_vector(r.per_vertex) == reference.per_vertex);
         auto cc = to_vector(r.clustering);
