@@ -17,7 +17,7 @@ const std::vector<TriangleCountOption>& triangle_count_options() {
        [](TriangleCountParams& p, const std::string& v) { p.orientation = parse_orientation(v); }},
       {"lane-sums", "on|off",
        "masked kernel: each vector lane keeps its share of its thread's tasks, one reduction per thread (off: one per task)",
-       "on", [](TriangleCountParams& p, const std::string& v) { p.lane_sums = parse_switch("lane-sums", v); }},
+       "off", [](TriangleCountParams& p, const std::string& v) { p.lane_sums = parse_switch("lane-sums", v); }},
   };
   return options;
 }

@@ -44,7 +44,8 @@ struct TriangleCountParams {
   bool per_vertex = false;  // also count triangles per vertex (and local clustering coefficients)
   // Masked kernel: each vector lane keeps its share of its thread's tasks, one reduction of the
   // lanes per thread (G2Miner's per-thread counters); false: a vector reduction after every task.
-  bool lane_sums = true;
+  // Off by default until measured on a GPU (the mining engine's lane sums were faster there).
+  bool lane_sums = false;
 };
 
 template <class MemorySpace>

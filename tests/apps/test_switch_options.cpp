@@ -1,5 +1,5 @@
 // Every boolean switch of the option tables the CLI and the YAML runner read (engine, FSM,
-// partitioner) takes the one spelling of core/util/switch_value.hpp, and rejects anything else
+// triangle counting, partitioner) takes the one spelling of core/util/switch_value.hpp, and rejects anything else
 // with a UserError naming the option (the CLI turns it into a usage error, exit 2).
 #include <doctest/doctest.h>
 
@@ -9,6 +9,7 @@
 #include "algorithms/partitioning/multilevel/partition_options.hpp"
 #include "algorithms/pattern_mining/engine/engine_options.hpp"
 #include "algorithms/pattern_mining/fsm/fsm_options.hpp"
+#include "algorithms/triangle_count/tc_options.hpp"
 #include "core/error.hpp"
 
 namespace {
@@ -38,6 +39,7 @@ int check_switches(const std::vector<tessera::OptionSpec<Params>>& table) {
 TEST_CASE("switch options: one spelling in every table") {
   CHECK(check_switches(tessera::mining::engine_options()) == 5);  // register-cap, wedge, lane-sums, fixed-depth, vote
   CHECK(check_switches(tessera::mining::fsm_options()) == 2);     // bfs, counts
+  CHECK(check_switches(tessera::triangle_count_options()) == 1);  // lane-sums
   CHECK(check_switches(tessera::partition_options()) >= 3);       // neighbors, chaining, fewest-blocks, initial-fm
 }
 
