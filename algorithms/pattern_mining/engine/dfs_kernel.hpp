@@ -123,12 +123,11 @@ struct DfsKernelData {
 // on GPUs, so the compiler keeps it to 64 registers per thread (32 resident warps per SM on an
 // H200 instead of 20-24, at the cost of a few spilled values).
 // `Levels`: the plan's level count fixed at compile time (count kernels of edge tasks on 4-level
-// plans, switch fixed-depth, launch_config.hpp's k_fixed_depth_*; 0: any depth). The DFS levels are then loops nested at compile time
-// (descend<I>) and every loop over a level mask is unrolled, so each index into the matched
-// vertices and raw sets is a constant: they and every level's window stay in registers, where
-// the indexed stack of the general walk lives in local memory (on an H200, 350-590 bytes per
-// thread, as many copies as a worker has lanes). G2Miner's kernels, one written per pattern,
-// get the same from their fixed loop nests.
+// plans, switch fixed-depth, launch_config.hpp; 0: any depth). The DFS levels are then loops
+// nested at compile time (descend<I>) and every loop over a level mask is unrolled, so each index
+// into the matched vertices and raw sets is a constant: they and every level's window stay in
+// registers, where the general walk's indexed stack lives in local memory, one copy per lane
+// (G2Miner's kernels, one written per pattern, get the same from their fixed loop nests).
 template <class ExecSpace, bool List, bool Local = false, bool Flat = false, bool Wedge = false, bool Capped = false,
           int Levels = 0>
 struct DfsKernel : DfsKernelData<ExecSpace> {
