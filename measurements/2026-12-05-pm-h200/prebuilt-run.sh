@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Prebuilt CUDA binaries (built on the CPU machine with nvcc 13, sm_90) on the device: TC and
+# fixed-depth tests, then TC lane sums on/off and a pivots on/off sweep (tessera run).
 # Saves the device build (about 200 s of a 30-minute budget): the binaries are built here with
 # nvcc 13 (`ninja -C build/cuda apps/tessera tests/tessera_tests`), packed with the two libraries
 # the device's Ubuntu 24.04 lacks (yaml-cpp 0.7, cudart 13) and the five SNAP graphs into the
@@ -10,7 +11,6 @@
 #   tar cf - -C build/cuda/apps tessera -C ../tests tessera_tests | xz -T2 > .devbin/bin.tar.xz
 # then on the device (carry .devbin): bash .devbin/run.sh   (results in $OUT/o.tgz). Not run yet:
 # the 2026-12-05 afternoon session had 265 s of device time left when it was ready.
-# fixed-depth tests, then TC lane sums on/off and a pivots on/off sweep (tessera run).
 set -u
 cd "$(dirname "$0")"
 tar xJf bin.tar.xz
