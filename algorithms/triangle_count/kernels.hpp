@@ -96,7 +96,7 @@ count_t masked_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_
                            const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries, const Tasks& tasks,
                            Intersection strategy, double mean_candidates,
                            const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex,
-                           const CountTarget<typename ExecSpace::memory_space>& target = {}, bool lane_sums = true) {
+                           const CountTarget<typename ExecSpace::memory_space>& target = {}, bool lane_sums = false) {
   using policy = Kokkos::TeamPolicy<ExecSpace>;
   using member = typename policy::member_type;
   const eid_t num_tasks = tasks.size();

@@ -131,8 +131,8 @@ struct DfsKernelData {
 template <class ExecSpace, bool List, bool Local = false, bool Flat = false, bool Wedge = false, bool Capped = false,
           int Levels = 0>
 struct DfsKernel : DfsKernelData<ExecSpace> {
-  static_assert(Levels == 0 || (Levels >= 3 && Levels <= k_engine_max_levels && !List && !Wedge),
-                "fixed depth: count kernels without wedge aggregation, 3 to k_engine_max_levels levels");
+  static_assert(Levels == 0 || (Levels >= 3 && Levels <= k_engine_max_levels && !List && !Wedge && !Local),
+                "fixed depth: count kernels without wedge aggregation or local search, 3 to k_engine_max_levels levels");
   static constexpr bool k_fixed = Levels > 0;
   static constexpr int k_levels = k_fixed ? Levels : k_engine_max_levels;
   using memory_space = typename ExecSpace::memory_space;
@@ -764,12 +764,12 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
     std::uint8_t up = level.upper, down = level.lower;
     for (int l = 0; up != 0; ++l, up >>= 1)
       if (up & 1u) {
-        const eid_t p = l >= 2 ? loc[l] : set_ops::lower_bound(W.data, W.size, at_level(m, l));
+        const eid_t p = l >= 2 ? loc[l] : set_ops::lower_bound(W.data, W.size, m[l]);
         if (p < hi) hi = p;
       }
     for (int l = 0; down != 0; ++l, down >>= 1)
       if (down & 1u) {
-        const eid_t p = l >= 2 ? loc[l] + 1 : set_ops::lower_bound(W.data, W.size, at_level(m, l) + 1);
+        const eid_t p = l >= 2 ? loc[l] + 1 : set_ops::lower_bound(W.data, W.size, m[l] + 1);
         if (p > lo) lo = p;
       }
   }
@@ -888,10 +888,6 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
       eid_t pos = 0, end = 0;
       bound(plan.levels[I], m, raw[I], pos, end);
       pos += part;
-      if constexpr (Local) {
-        if (I == first_level && plan.local_search && raw[I].size >= local_min && raw[I].size <= local_max)
-          return walk_local(team, v, m, raw[I], part, parts);
-      }
       const int last = plan.last_level;
       count_t total = 0;
       for (; pos < end; pos += parts) {
@@ -900,7 +896,8 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
         if constexpr (Flat) {
           const int flat = flat_path(I, m, raw, pos, end, parts);
           if (flat != 0) {
-            total += flat == 1 ? finish_pairs(team, v, I, m, raw, pos, end, parts) : finish_flat(team, v, I, m, raw, pos, end, parts);
+            total += flat == 1 ? finish_pairs(team, v, I, m, raw, pos, end, parts)
+                               : finish_flat(team, v, I, m, raw, pos, end, parts);
             break;
           }
         }
@@ -1021,7 +1018,9 @@ struct DfsKernel : DfsKernelData<ExecSpace> {
         // The whole sequence needs no mapping: share.unit costs a 64-bit division per unit, as
         // much as a short intersection on a CPU (the issue-12 clique slowdown on OpenMP).
         const eid_t t = task_of(share.whole() ? u : share.unit(u, share_total), part, parts);
-        vid_t m[k_levels] = {};
+        vid_t m[k_levels];
+        if constexpr (k_fixed)
+          for (int l = 2; l < k_levels; ++l) m[l] = 0;  // at_level reads every entry
         m[0] = task_u(t);
         if (first_level == 2) m[1] = task_v(t);
         worker_total += walk(team, v, m, part, parts);

@@ -67,8 +67,9 @@ struct EngineParams {
   // after every counting set operation (the engine before 2026-12-02), for A/B runs.
   bool lane_sums = true;
   // Fixed depth (count kernels of edge tasks on plans of k_fixed_depth_min..k_fixed_depth_max
-  // levels, launch_config.hpp, without wedge aggregation): the DFS levels nested at compile time, so the per-level state stays in
-  // registers (dfs_kernel.hpp, `Levels`); false: the general kernel's indexed stack. Unset:
+  // levels, launch_config.hpp, without wedge aggregation): the DFS levels nested at compile time,
+  // so the per-level state stays in registers (dfs_kernel.hpp, `Levels`); false: the general
+  // kernel's indexed stack. Unset:
   // automatic (launch_config.cpp): on GPUs for plans counted without a DFS loop level (on hosts,
   // with no local memory to save, the unrolled level loops ran tailed triangles 2-9% slower;
   // measurements/2026-12-05-fixed-depth-cpu).

@@ -137,8 +137,8 @@ ResolvedLaunch resolve_launch(const EngineParams& params, const SearchPlan& plan
   // H200); nested loop levels (4-cliques, 4-cycles) measured 0.95-1.03x, no gain
   // (measurements/2026-12-05-pm-h200/ab.csv).
   const bool fixed_auto = device.gpu && r.plan.last_level == r.first_level;
-  const bool fixed = params.fixed_depth.value_or(fixed_auto) && !list && !r.plan.wedge && r.first_level == 2 && levels >= k_fixed_depth_min &&
-                     levels <= k_fixed_depth_max;
+  const bool fixed = params.fixed_depth.value_or(fixed_auto) && !list && !r.plan.wedge && r.first_level == 2 &&
+                     levels >= k_fixed_depth_min && levels <= k_fixed_depth_max;
   r.fixed_levels = fixed ? levels : 0;
   r.width = r.plan.oriented ? degrees.dag.max : degrees.graph.max;
   r.probe_cost = device.gpu ? 1 : 4;
