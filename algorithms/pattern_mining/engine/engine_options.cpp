@@ -28,7 +28,7 @@ const std::vector<EngineOption>& engine_options() {
       {"flat-pairs", "N",
        "flat last two levels as one lane per pair (switch flat) when there are at most N pairs (0: auto, 8 x lanes, -1: never)",
        "0", [](EngineParams& p, const std::string& v) { p.flat_pairs_max = option_integer("flat-pairs", v, -1, INT_MAX); }},
-      {"pivots", "N", "lanes searching one long list first search N of its entries (0: auto, lanes; -1: never)", "0",
+      {"pivots", "N", "lanes searching one long list first search N of its entries (0 or -1: never; measured slower on GPUs)", "0",
        [](EngineParams& p, const std::string& v) { p.pivots = static_cast<int>(option_integer("pivots", v, -1, 1024)); }},
       {"register-cap", "on|off|auto",
        "count kernels capped at 64 registers per thread on GPUs, applied to teams of at most 128 threads (auto: chosen "

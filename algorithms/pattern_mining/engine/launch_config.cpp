@@ -61,8 +61,11 @@ void resolve_lane_paths(const EngineParams& params, const ResolvedLaunch& r, Ker
                          : params.flat_pairs_max > 0                 ? params.flat_pairs_max
                          : shape.lanes > 1                           ? 8 * static_cast<eid_t>(shape.lanes)
                                                                      : 0;
-  // Pivots: as many as lanes (one entry each to load), GPUs only by default.
-  shape.pivots = params.pivots < 0 ? 0 : params.pivots > 0 ? params.pivots : shape.lanes > 1 ? shape.lanes : 0;
+  // Pivots: only when asked for. Measured against none: H200 2026-12-02 and 2026-12-05, 4-cliques
+  // 0.89-1.00x the time without them on six graphs; H100 2026-12-05 (measurements/2026-12-05-eve-h200),
+  // 4/5-cliques, diamonds, 4-cycles 0.85-1.00x, 4-motifs 0.91-1.19x: the extra barrier and copy cost
+  // more than the probes they save on every graph measured.
+  shape.pivots = params.pivots > 0 ? params.pivots : 0;
 }
 
 // Workers: enough to fill the device (concurrency / lanes), capped by the wedge counter and

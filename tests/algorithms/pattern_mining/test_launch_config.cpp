@@ -67,7 +67,7 @@ TEST_CASE("resolve_launch: GPU defaults are a warp per worker in blocks of 128 t
   CHECK(r.wide.workers == 132 * 2048 / 32);
   CHECK(r.wide.flat_max == 128 * 32);
   CHECK(r.wide.flat_pairs_max == 8 * 32);
-  CHECK(r.wide.pivots == 32);
+  CHECK(r.wide.pivots == 0);  // pivot lists only when asked for (measured slower)
   CHECK(r.probe_cost == 1);
   CHECK(r.split_length == 512);
   CHECK(r.split_wedges);
@@ -143,7 +143,7 @@ TEST_CASE("resolve_launch: the narrow launch and its lane-scaled paths") {
   CHECK(r.narrow.team_threads == 16);
   CHECK(r.narrow.workers == 132 * 2048 / 8);
   CHECK(r.narrow.flat_max == 128 * 8);
-  CHECK(r.narrow.pivots == 8);
+  CHECK(r.narrow.pivots == 0);
   // No narrow launch on hosts (one lane is already the narrowest), for listing, or for wedges.
   CHECK_FALSE(resolve_launch(p, plan_of("4-clique"), false, host_device(), enron_like()).has_narrow);
   CHECK_FALSE(resolve_launch(p, plan_of("4-clique"), true, cuda_device(), enron_like()).has_narrow);
@@ -185,13 +185,13 @@ TEST_CASE("resolve_launch: bad shapes are user errors naming the limit") {
 TEST_CASE("resolve_launch: switches and explicit values win over the automatic ones") {
   EngineParams p;
   p.optimizations = parse_disabled_optimizations("balance,order,flat");
-  p.pivots = -1;
+  p.pivots = 5;
   const ResolvedLaunch r = resolve_launch(p, plan_of("5-clique"), false, cuda_device(), enron_like());
   CHECK(r.split_length < 0);
   CHECK(r.order_head == 0);
   CHECK(r.wide.flat_max == 0);
   CHECK(r.wide.flat_pairs_max == 0);
-  CHECK(r.wide.pivots == 0);
+  CHECK(r.wide.pivots == 5);
   CHECK(r.local_max == 70);  // lgs: the local limit (512) capped by the width
   EngineParams q;
   q.split_length = 100;
