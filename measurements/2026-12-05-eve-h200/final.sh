@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The session's second H100/H200 run, from CUDA binaries built on the CPU machine (as run.sh; the
-# pack adds old.tar.xz, the TC-only binary of the commit before the TC kernel change, and the whole
-# shared data). Timings first, alone on the GPU; then the CUDA tests beside the large networks:
+# The session's second device run, from CUDA binaries built on the CPU machine (pack.sh, with
+# OLD_TESSERA = the `tessera` of the commit before the TC kernel change). Timings first, alone on
+# the GPU; then the CUDA tests beside the large networks:
 #   tc-ab/       TC masked kernel, old binary against new (tessera run, warm-up + 7 repetitions)
 #   knobs-*/     4/5-cliques and 4-cycles under the engine's launch knobs (warm-up + 3 repetitions)
 #   kway.jsonl   ISPD98 ibm01-09, k = 2, epsilon 0.03: whole JSON records (the step split on a GPU)
