@@ -58,30 +58,40 @@ score_t KwayGainCache::recomputed_gain(vid_t v, part_t to) const {
   return leave_of(v) + join;
 }
 
-void KwayGainCache::update_pins(nid_t e, part_t p, score_t join_delta, score_t leave_delta, vid_t mover) {
-  if (join_delta == 0 && leave_delta == 0) return;
+void KwayGainCache::update_pins(nid_t e, const PinDeltas& from, const PinDeltas& to, vid_t mover) {
+  if (from.join == 0 && from.leave == 0 && to.join == 0 && to.leave == 0) return;
   const score_t w = L_.net_weights(e);
-  for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1); ++q) {
-    const vid_t u = L_.pins(q);
-    join_[std::size_t(u) * k_ + p] += w * join_delta;
-    if (u != mover && parts_[u] == p) leave_[u] += w * leave_delta;
+  const vid_t* pins = L_.pins.data();
+  score_t* join = join_.data();
+  for (eid_t q = L_.net_offsets(e), end = L_.net_offsets(e + 1); q < end; ++q) {
+    const vid_t u = pins[q];
+    join[std::size_t(u) * k_ + from.block] += w * from.join;
+    join[std::size_t(u) * k_ + to.block] += w * to.join;
+    if (u == mover) continue;
+    const part_t p = parts_[u];
+    if (p == from.block) leave_[u] += w * from.leave;
+    if (p == to.block) leave_[u] += w * to.leave;
   }
 }
 
 void KwayGainCache::move(vid_t v, part_t to) {
   const part_t from = parts_[v];
   parts_[v] = to;
+  score_t leave = 0;  // v's new leave, summed here rather than by a second sweep (leave_of)
   for (eid_t i = L_.node_offsets(v); i < L_.node_offsets(v + 1); ++i) {
     const nid_t e = L_.incident_nets(i);
     const eid_t size = L_.net_offsets(e + 1) - L_.net_offsets(e);
     if (size < 2) continue;
     const eid_t cf = count_[std::size_t(e) * k_ + from]--, ct = count_[std::size_t(e) * k_ + to]++;
-    update_pins(e, from, join_term(objective_, size, cf - 1) - join_term(objective_, size, cf),
-                leave_term(objective_, size, cf - 1) - leave_term(objective_, size, cf), v);
-    update_pins(e, to, join_term(objective_, size, ct + 1) - join_term(objective_, size, ct),
-                leave_term(objective_, size, ct + 1) - leave_term(objective_, size, ct), v);
+    update_pins(e,
+                {from, join_term(objective_, size, cf - 1) - join_term(objective_, size, cf),
+                 leave_term(objective_, size, cf - 1) - leave_term(objective_, size, cf)},
+                {to, join_term(objective_, size, ct + 1) - join_term(objective_, size, ct),
+                 leave_term(objective_, size, ct + 1) - leave_term(objective_, size, ct)},
+                v);
+    leave += L_.net_weights(e) * leave_term(objective_, size, ct + 1);
   }
-  leave_[v] = leave_of(v);
+  leave_[v] = leave;
 }
 
 }  // namespace tessera::partitioning
