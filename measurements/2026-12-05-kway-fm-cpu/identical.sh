@@ -1,0 +1,38 @@
+#!/bin/bash
+# Issue 25, host-side k-way FM: identity of the partitions with --runs 3 --trials 32 (k = 2, 4) and
+# at k = 8 (default options), one run each (timings not used).
+# usage: run.sh BEFORE_BINARY AFTER_BINARY OUT_DIR [REPS]
+#   BEFORE_BINARY: build/openmp/apps/tessera built at the "before" commit (copied aside)
+#   AFTER_BINARY:  build/openmp/apps/tessera built at the "after" commit
+# One thread (OMP_NUM_THREADS=1), runs interleaved before/after, REPS times each (default 3); the
+# table reports the minimum. Partitions (--output) of every run are compared byte for byte.
+set -euo pipefail
+before=$1 after=$2 out=$3 reps=${4:-3}
+data=${TESSERA_DATA_DIR:-/work/shared/data}/hypergraphs/ispd98
+mkdir -p "$out"
+runs_csv=$out/runs.csv
+echo "instance,k,options,binary,rep,cut,connectivity,time_s,initial_s,refinement_s" > "$runs_csv"
+one() {  # instance k tag binary rep options...
+  local i=$1 k=$2 tag=$3 bin=$4 rep=$5; shift 5
+  local part=$out/parts/${i}_k${k}_$(echo "$*" | tr -d ' -')_${tag}.txt
+  mkdir -p "$out/parts"
+  OMP_NUM_THREADS=1 "$bin" partition "$data/$i.hgr.gz" --k "$k" --epsilon 0.03 --json --output "$part" "$@" |
+    python3 -c "import json,sys; d=json.load(sys.stdin); print(','.join(str(x) for x in ['$i',$k,'$*'.strip() or 'default','$tag',$rep,d['cut'],d['connectivity'],d['time_s'],d['initial_s'],d['refinement_s']]))" >> "$runs_csv"
+}
+# identity checks: other options, k = 8 spot checks (one run each)
+for n in 01 02 03 04 05 06 07 08 09; do
+  for k in 2 4; do
+    one ibm$n $k before "$before" 1 --runs 3 --trials 32
+    one ibm$n $k after "$after" 1 --runs 3 --trials 32
+  done
+done
+for n in 01 05 09; do
+  one ibm$n 8 before "$before" 1
+  one ibm$n 8 after "$after" 1
+done
+# every partition file of `after` equals the one of `before`
+status=0
+for f in "$out"/parts/*_after.txt; do
+  cmp -s "$f" "${f%_after.txt}_before.txt" || { echo "DIFFER: $f"; status=1; }
+done
+exit $status
