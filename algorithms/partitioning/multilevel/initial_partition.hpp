@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <exception>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -157,26 +158,65 @@ inline FmOptions fm_options(const PartitionParams& params) {
   return o;
 }
 
-// One initial k-way partition of the coarsest level, trial t: recursive bisection (k > 2, every
-// trial with --initial rb, even trials with mixed) or direct greedy growing.
+// Whether trial t starts from recursive bisection (k > 2: every trial with --initial rb, even
+// trials with mixed) rather than direct greedy growing.
+inline bool rb_trial(const PartitionParams& params, int t) {
+  return params.k > 2 &&
+         (params.initial == KwayInitial::bisection || (params.initial == KwayInitial::mixed && t % 2 == 0));
+}
+
+// One initial k-way partition of the coarsest level, trial t (rb_trial), FM-polished with
+// --initial-fm.
 inline std::vector<part_t> initial_trial(const Level<Kokkos::HostSpace>& L, const PartitionParams& params, node_weight_t omega,
                                          int t) {
   const std::uint64_t seed = partitioning::detail::mix64(params.seed * 0x100000001B3ULL + t);
-  const bool rb = params.k > 2 && (params.initial == KwayInitial::bisection ||
-                                   (params.initial == KwayInitial::mixed && t % 2 == 0));
-  if (!rb) return greedy_growing(L, params.k, omega, seed);
-  BisectionOptions o;
-  o.trials = params.bisection_trials;
-  o.epsilon = params.epsilon;
-  o.seed = seed;
-  o.fm = fm_options(params);
-  auto parts = recursive_bisection(L, params.k, o);
-  repair_overweight(L, parts, params.k, omega);
+  std::vector<part_t> parts;
+  if (!rb_trial(params, t)) {
+    parts = greedy_growing(L, params.k, omega, seed);
+  } else {
+    BisectionOptions o;
+    o.trials = params.bisection_trials;
+    o.epsilon = params.epsilon;
+    o.seed = seed;
+    o.fm = fm_options(params);
+    parts = recursive_bisection(L, params.k, o);
+    repair_overweight(L, parts, params.k, omega);
+  }
+  if (params.initial_fm) fm_refine(L, parts, params.k, omega, fm_options(params));
   return parts;
 }
 
-// k-way mode: the best of `initial_trials` initial partitions (initial_trial; valid first, then
-// the objective's value), each polished by FM and by the parallel refinement.
+// The initial_trial of every trial t. Growing and FM are sequential host code that touches no
+// Kokkos space, and every trial has its own seed, so the growing trials run side by side on the
+// host's threads (issue 25: on a GPU build the trials were the largest part of a k = 2 run, one
+// after the other); recursive bisection builds Kokkos views of its sub-levels and runs after
+// them, one at a time. The same partitions whatever the thread count.
+inline std::vector<std::vector<part_t>> initial_trials(const Level<Kokkos::HostSpace>& L, const PartitionParams& params,
+                                                      node_weight_t omega) {
+  const int n = std::max(1, params.initial_trials);
+  std::vector<std::vector<part_t>> trials(n);
+  std::vector<std::exception_ptr> failed(n);  // an exception must not leave a host thread
+  Kokkos::parallel_for(
+      "tessera::part::initial_trials",
+      Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace, Kokkos::Schedule<Kokkos::Dynamic>>(0, n), [&](const int t) {
+        if (rb_trial(params, t)) return;
+        try {
+          trials[t] = initial_trial(L, params, omega, t);
+        } catch (...) {
+          failed[t] = std::current_exception();
+        }
+      });
+  Kokkos::DefaultHostExecutionSpace().fence();
+  for (int t = 0; t < n; ++t) {
+    if (failed[t]) std::rethrow_exception(failed[t]);
+    if (rb_trial(params, t)) trials[t] = initial_trial(L, params, omega, t);
+  }
+  return trials;
+}
+
+// k-way mode: the best of `initial_trials` initial partitions (initial_trials; valid first, then
+// the objective's value, the first trial on ties), each polished by FM and by the parallel
+// refinement.
 template <class ExecSpace>
 void kway_initial(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& coarsest,
                   const PartitionParams& params, const PartitionLimits& limits,
@@ -193,9 +233,7 @@ void kway_initial(const ExecSpace& space, const Level<typename ExecSpace::memory
   const Kokkos::DefaultHostExecutionSpace host;
   Kokkos::View<part_t*, Kokkos::HostSpace> trial_parts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::trial"),
                                                       coarsest.num_nodes);
-  for (int t = 0; t < std::max(1, params.initial_trials); ++t) {
-    auto trial = initial_trial(host_level, params, omega, t);
-    if (params.initial_fm) fm_refine(host_level, trial, params.k, omega, fm_options(params));
+  for (auto& trial : initial_trials(host_level, params, omega)) {
     for (vid_t v = 0; v < coarsest.num_nodes; ++v) trial_parts(v) = trial[v];
     refine(host, host_level, trial_parts, params.k, limits, params.refinement);
     for (vid_t v = 0; v < coarsest.num_nodes; ++v) trial[v] = trial_parts(v);
