@@ -20,7 +20,7 @@ struct DfsLanes : DfsKernelData<ExecSpace> {
   static constexpr bool k_fixed = Levels > 0;
   static constexpr int k_levels = k_fixed ? Levels : k_engine_max_levels;
   static constexpr bool k_has_vote = tessera::detail::HasVectorVote<ExecSpace>::value;
-  using Data::lanes, Data::team_threads, Data::out, Data::lane_sums, Data::vote;
+  using Data::lanes, Data::team_threads, Data::lane_sums, Data::vote;
 
   DfsLanes() = default;
   explicit DfsLanes(const Data& data) : Data(data) {}

@@ -14,7 +14,7 @@ struct DfsLocalSearch : DfsSetOps<ExecSpace, Levels> {
   using typename Base::member;
   using typename Base::VectorLane;
   using typename Base::Span;
-  using Base::plan, Base::local_words, Base::local_stride, Base::out, Base::worker, Base::vector_barrier,
+  using Base::plan, Base::local_words, Base::local_stride, Base::worker, Base::vector_barrier,
       Base::lane_count, Base::settle, Base::lookup, Base::bound;
 
   // Local search, level i >= 3: the position range [lo, hi) its bounds allow.

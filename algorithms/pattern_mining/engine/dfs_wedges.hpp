@@ -17,7 +17,7 @@ struct DfsWedges : DfsLocalSearch<ExecSpace, Levels> {
   using typename Base::VectorLane;
   using typename Base::Span;
   using Base::lookup_rows, Base::plan, Base::lanes, Base::buffers, Base::width, Base::wedge_counts,
-      Base::wedge_stride, Base::out, Base::worker, Base::vector_barrier, Base::lane_count, Base::settle,
+      Base::wedge_stride, Base::worker, Base::vector_barrier, Base::lane_count, Base::settle,
       Base::compact, Base::lookup, Base::passes_set_ops, Base::admissible, Base::bound, Base::start_span;
 
   // y's wedge segment: the positions [p, stop) of N(y) holding x ids in [lo, hi); false when y
