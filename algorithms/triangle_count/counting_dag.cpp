@@ -9,21 +9,21 @@ namespace tessera::detail {
 template <class ExecSpace>
 CountingDag<typename ExecSpace::memory_space> build_counting_dag(const ExecSpace& space,
                                                                  const CsrGraph<typename ExecSpace::memory_space>& g,
-                                                                 Orientation orientation, eid_t hub_from, eid_t hub_max) {
+                                                                 Orientation orientation, HubRule hubs) {
   TESSERA_USER_REQUIRE(!g.directed, "triangle counting needs an undirected graph (build it symmetrized)");
   if (orientation == Orientation::degree) {
     auto relabeled = orient_relabeled_by_degree(space, g);
-    auto out = mask_counting_dag(space, relabeled.graph, {}, hub_from, hub_max);
+    auto out = mask_counting_dag(space, relabeled.graph, {}, hubs);
     out.new_id = relabeled.new_id;
     return out;
   }
-  return mask_counting_dag(space, orient(space, g, Orientation::id), {}, hub_from, hub_max);
+  return mask_counting_dag(space, orient(space, g, Orientation::id), {}, hubs);
 }
 
 template <class ExecSpace>
 CountingDag<typename ExecSpace::memory_space> mask_counting_dag(
     const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& dag,
-    const CountedSources<typename ExecSpace::memory_space>& sources, eid_t hub_from, eid_t hub_max) {
+    const CountedSources<typename ExecSpace::memory_space>& sources, HubRule rule) {
   using memory_space = typename ExecSpace::memory_space;
   CountingDag<memory_space> out;
   out.dag = dag;
@@ -39,10 +39,17 @@ CountingDag<typename ExecSpace::memory_space> mask_counting_dag(
       KOKKOS_LAMBDA(const std::int64_t v) {
         for (eid_t j = row_map(v); j < row_map(v + 1); ++j) source(j) = static_cast<vid_t>(v);
       });
-  auto is_hub = KOKKOS_LAMBDA(const vid_t v) {
+  auto selected = KOKKOS_LAMBDA(const vid_t v) {
     const eid_t out = row_map(v + 1) - row_map(v);
-    return hub_from > 0 && out >= hub_from && out <= hub_max && sources.counts(v);
+    return rule.from > 0 && out >= rule.from && out <= rule.max && sources.counts(v);
   };
+  eid_t hub_count = 0;
+  if (rule.from > 0 && rule.min_count > 0)
+    Kokkos::parallel_reduce(
+        "tessera::tc::hub_candidates", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, n),
+        KOKKOS_LAMBDA(const std::int64_t v, eid_t& sum) { sum += selected(static_cast<vid_t>(v)) ? 1 : 0; }, hub_count);
+  const bool any_hubs = rule.from > 0 && hub_count >= rule.min_count;
+  auto is_hub = KOKKOS_LAMBDA(const vid_t v) { return any_hubs && selected(v); };
   auto keep = KOKKOS_LAMBDA(const eid_t j) {
     const vid_t a = source(j), b = entries(j);
     return !is_hub(a) && j + 1 < row_map(a + 1) && row_map(b + 1) > row_map(b) && sources.counts(a);
@@ -71,7 +78,7 @@ CountingDag<typename ExecSpace::memory_space> mask_counting_dag(
       candidates);
   out.mean_candidates = tasks > 0 ? static_cast<double>(candidates) / tasks : 0.0;
 
-  if (hub_from > 0) {
+  if (any_hubs) {
     Kokkos::View<vid_t*, memory_space> hub_slot(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::tc::hub_slot"), n);
     const vid_t num_hubs = chunked_scan<ExecSpace, vid_t>(
         "tessera::tc::hub_scan", space, n, KOKKOS_LAMBDA(const std::int64_t v, vid_t& sum, const bool final) {
@@ -99,10 +106,10 @@ CountingDag<typename ExecSpace::memory_space> mask_counting_dag(
 #define TESSERA_INST(Space)                                                                          \
   template CountingDag<Space::memory_space> build_counting_dag<Space>(const Space&,                 \
                                                                       const CsrGraph<Space::memory_space>&, \
-                                                                      Orientation, eid_t, eid_t);       \
+                                                                      Orientation, HubRule);            \
   template CountingDag<Space::memory_space> mask_counting_dag<Space>(                                \
       const Space&, const CsrGraph<Space::memory_space>&, const CountedSources<Space::memory_space>&, \
-      eid_t, eid_t);
+      HubRule);
 TESSERA_INSTANTIATE_FOR_EXEC_SPACES(TESSERA_INST)
 #undef TESSERA_INST
 

@@ -37,19 +37,26 @@ struct CountedSources {
   }
 };
 
-// Sources with out-degree in [hub_from, hub_max] go to `hubs` instead of the task list
-// (hub_from = 0: no hubs).
+// Which sources go to the hub kernel: those with out-degree in [from, max] (from = 0: none),
+// and only if there are at least min_count of them (else none: see triangle_count.cpp).
+struct HubRule {
+  eid_t from = 0;
+  eid_t max = 0;
+  eid_t min_count = 0;
+};
+
+// The counting DAG of g; the sources the hub rule selects go to `hubs` instead of the task list.
 template <class ExecSpace>
 CountingDag<typename ExecSpace::memory_space> build_counting_dag(const ExecSpace& space,
                                                                  const CsrGraph<typename ExecSpace::memory_space>& g,
-                                                                 Orientation orientation, eid_t hub_from, eid_t hub_max);
+                                                                 Orientation orientation, HubRule hubs);
 
 // Step 3 of the above over an oriented DAG whose ids are positions in the order (rows sorted):
 // the masked task list and hubs of the counted sources.
 template <class ExecSpace>
 CountingDag<typename ExecSpace::memory_space> mask_counting_dag(
     const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& dag,
-    const CountedSources<typename ExecSpace::memory_space>& sources, eid_t hub_from, eid_t hub_max);
+    const CountedSources<typename ExecSpace::memory_space>& sources, HubRule hubs);
 
 // The single-node counting of a ready DAG (ids = positions in the order, rows sorted): masking
 // for the counted sources and the kernels, with triangle_count's automatic choices of variant,

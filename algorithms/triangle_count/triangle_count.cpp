@@ -44,6 +44,12 @@ namespace {
 // Automatic choices (README.md documents and the benchmark measures them):
 // sources whose out-degree is at least this are hubs for the hash kernel ...
 constexpr eid_t k_auto_hub_out_degree = 128;
+// ... on GPUs only where there are this many: the hub kernel runs a team per hub, and a few
+// hundred teams leave most of a GPU's multiprocessors (132 on an H100 or H200) idle while they
+// work through their hubs one out-edge per thread. ca-HepPh has 111 hubs holding 55% of the
+// work: with them the count took 1.3x as long (H100: 200 against 155 us warm); Kronecker graphs
+// have thousands (kron18: 5,052), where hashing them is 10-25% faster.
+constexpr eid_t k_auto_gpu_min_hubs = 512;
 // ... and tasks whose mean candidate list is at least this long get a whole team (split).
 constexpr double k_auto_split_candidates = 64;
 
@@ -74,10 +80,11 @@ count_t run_kernels(const ExecSpace& space, const detail::CountingDag<typename E
 
 // Hash intersection: every source (auto: hubs only) hashes its out-neighbourhood once;
 // sources too large for the scratch table stay in the task list.
-eid_t hub_from(Intersection intersection) {
-  return intersection == Intersection::hash        ? 1
-         : intersection == Intersection::automatic ? k_auto_hub_out_degree
-                                                   : 0;
+template <class ExecSpace>
+detail::HubRule hub_rule(Intersection intersection) {
+  if (intersection == Intersection::hash) return {1, detail::k_hash_max_out_degree, 0};
+  if (intersection != Intersection::automatic) return {};
+  return {k_auto_hub_out_degree, detail::k_hash_max_out_degree, detail::is_gpu_space<ExecSpace>() ? k_auto_gpu_min_hubs : 0};
 }
 
 template <class MemorySpace>
@@ -94,7 +101,7 @@ template <class ExecSpace>
 count_t count_oriented(const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& dag,
                        const CountedSources<typename ExecSpace::memory_space>& sources,
                        const TriangleCountParams& params) {
-  const auto d = mask_counting_dag(space, dag, sources, hub_from(params.intersection), k_hash_max_out_degree);
+  const auto d = mask_counting_dag(space, dag, sources, hub_rule<ExecSpace>(params.intersection));
   const count_t total = run_kernels<false>(space, d, resolved(params.variant, d), params, {});
   space.fence();
   return total;
@@ -109,7 +116,7 @@ TriangleCountPlan<typename ExecSpace::memory_space> prepare_triangle_count(
   Kokkos::Timer timer;
   TriangleCountPlan<memory_space> plan;
   auto dag = std::make_shared<detail::CountingDag<memory_space>>(detail::build_counting_dag(
-      space, graph, params.orientation, hub_from(params.intersection), detail::k_hash_max_out_degree));
+      space, graph, params.orientation, hub_rule<ExecSpace>(params.intersection)));
   plan.tasks = dag->task_src.extent(0);
   plan.variant = resolved(params.variant, *dag);
   plan.dag = dag;

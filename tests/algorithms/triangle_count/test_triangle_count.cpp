@@ -175,6 +175,18 @@ TEST_CASE_TEMPLATE_DEFINE("count_oriented: counted sources split the exact count
     }
 }
 
+// The hub rule's minimum: with fewer candidate hubs than min_count none is taken, and the
+// count is the same either way (clique 40: every source of out-degree >= 8 is a candidate).
+TEST_CASE_TEMPLATE_DEFINE("build_counting_dag: hubs only where there are enough of them", Space, tc_hub_rule) {
+  const auto g = build_on<Space>(gen::clique(40));  // out-degrees 0..39 under either orientation
+  const auto with = detail::build_counting_dag(Space{}, g, Orientation::degree, detail::HubRule{8, 4096, 32});
+  const auto without = detail::build_counting_dag(Space{}, g, Orientation::degree, detail::HubRule{8, 4096, 33});
+  CHECK(with.hubs.extent(0) == 32);     // out-degrees 8..39
+  CHECK(without.hubs.extent(0) == 0);   // 32 candidates < 33
+  CHECK(without.task_src.extent(0) > with.task_src.extent(0));
+  CHECK(detail::build_counting_dag(Space{}, g, Orientation::id, detail::HubRule{}).hubs.extent(0) == 0);
+}
+
 TEST_CASE("triangle_count rejects directed graphs and unknown names") {
   EdgeList e = gen::clique(4);
   BuildOptions directed;
@@ -189,6 +201,7 @@ TEST_CASE_TEMPLATE_APPLY(tc_structured, tessera::test::ExecSpaces);
 TEST_CASE_TEMPLATE_APPLY(tc_generated, tessera::test::ExecSpaces);
 TEST_CASE_TEMPLATE_APPLY(tc_sources, tessera::test::ExecSpaces);
 TEST_CASE_TEMPLATE_APPLY(tc_prepared, tessera::test::ExecSpaces);
+TEST_CASE_TEMPLATE_APPLY(tc_hub_rule, tessera::test::ExecSpaces);
 
 TEST_SUITE("real-data") {
   TEST_CASE("triangle_count: every shipped graph, every variant and intersection, equals ground truth") {
