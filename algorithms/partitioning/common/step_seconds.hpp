@@ -15,6 +15,7 @@ struct StepSeconds {
   double gains = 0;        // refinement: pins(p, e) runs, block state, move proposal (§VI-B)
   double sequence = 0;     // refinement: move sort, chaining, ranking, in-sequence gains (§VI-C)
   double validity = 0;     // refinement: events-based validity, best prefix, apply (§VI-D)
+  double level_fm = 0;     // k-way: sequential FM of the uncoarsened levels on the host (part of refinement)
 };
 
 // The steps by name, in the order above: the one list the CLI's JSON and the YAML records use.
@@ -26,6 +27,7 @@ inline constexpr StepField k_step_fields[] = {
     {"neighbors", &StepSeconds::neighbors}, {"proposal", &StepSeconds::proposal},
     {"matching", &StepSeconds::matching},   {"contraction", &StepSeconds::contraction},
     {"initial", &StepSeconds::initial},     {"gains", &StepSeconds::gains},
-    {"sequence", &StepSeconds::sequence},   {"validity", &StepSeconds::validity}};
+    {"sequence", &StepSeconds::sequence},   {"validity", &StepSeconds::validity},
+    {"level_fm", &StepSeconds::level_fm}};
 
 }  // namespace tessera

@@ -264,14 +264,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_hypergraph(
     coarsening += r.coarsening_seconds;
     initial += r.initial_seconds;
     refinement += r.refinement_seconds;
-    steps.neighbors += r.steps.neighbors;
-    steps.proposal += r.steps.proposal;
-    steps.matching += r.steps.matching;
-    steps.contraction += r.steps.contraction;
-    steps.initial += r.steps.initial;
-    steps.gains += r.steps.gains;
-    steps.sequence += r.steps.sequence;
-    steps.validity += r.steps.validity;
+    for (const auto& f : k_step_fields) steps.*f.seconds += r.steps.*f.seconds;
     const auto q = evaluate_partition(space, h, Kokkos::View<const part_t*, mem>(r.parts), constraints);
     // Valid first; then fewest blocks (constrained mode's first objective) or, k-way with the cut
     // objective, the smaller cut; then connectivity.
