@@ -23,6 +23,13 @@ struct FmOptions {
   // Evaluate every gain from the pin counts (O(deg * k) per node, the FM before the gain cache)
   // instead of reading the cache: the reference the cached FM must reproduce move for move.
   bool recompute_gains = false;
+  // How a pass undoes the moves after its best prefix: one by one in reverse (reverse), or by
+  // restoring the gain cache saved at the pass's start and replaying the prefix (restore); the
+  // same partition and cache either way. automatic: save when the cache is small beside the
+  // expected work of undoing, then whichever moves fewer nodes (issue 25: the coarse levels,
+  // hundreds of nodes of ~60 nets each, move every node in a pass and undo ~90% of the moves).
+  enum class Rollback { automatic, reverse, restore };
+  Rollback rollback = Rollback::automatic;
   // Per-block weight limits (size k) instead of one Omega for all: recursive bisection's two
   // sides have limits in proportion to the blocks each will be split into.
   std::vector<node_weight_t> max_weights;

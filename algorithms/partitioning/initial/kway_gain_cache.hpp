@@ -26,11 +26,21 @@ class KwayGainCache {
 
   // Objective decrease when v moves to block `to` (meaningful for to != part(v)).
   score_t gain(vid_t v, part_t to) const { return leave_[v] + join_[std::size_t(v) * k_ + to]; }
+  // gain(v, p) = leave(v) + joins(v)[p]: a best move is found among the joins.
+  score_t leave(vid_t v) const { return leave_[v]; }
+  const score_t* joins(vid_t v) const { return join_.data() + std::size_t(v) * k_; }
   // The same from the pin counts, O(deg(v)): the reference the cache is checked against.
   score_t recomputed_gain(vid_t v, part_t to) const;
 
   // Moves v to block `to`: parts[v], pin counts, and every gain that changes.
   void move(vid_t v, part_t to);
+
+  // The pin counts and gains saved, and put back (parts are the caller's to put back): restoring
+  // and replaying the kept moves is cheaper than undoing many moves one by one (fm_refine).
+  void save();
+  void restore();
+  // Words save() copies.
+  std::size_t state_size() const { return count_.size() + leave_.size() + join_.size(); }
 
   std::int32_t pin_count(nid_t e, part_t p) const { return count_[std::size_t(e) * k_ + p]; }
   part_t block(vid_t v) const { return parts_[v]; }
@@ -47,6 +57,8 @@ class KwayGainCache {
   // Both changes of a move (source and target block) in one sweep over e's pins: a move used to
   // sweep them twice, and these sweeps were most of the FM's time at k = 4 (issue 25).
   void update_pins(nid_t e, const PinDeltas& from, const PinDeltas& to, vid_t mover);
+  template <KwayObjective O>
+  void move_as(vid_t v, part_t to);
 
   const Level<Kokkos::HostSpace>& L_;
   std::vector<part_t>& parts_;
@@ -55,6 +67,8 @@ class KwayGainCache {
   std::vector<std::int32_t> count_;  // count(e, p) at e * k + p
   std::vector<score_t> leave_;       // leave(v)
   std::vector<score_t> join_;        // join(v, p) at v * k + p
+  std::vector<std::int32_t> saved_count_;
+  std::vector<score_t> saved_leave_, saved_join_;
 };
 
 }  // namespace tessera::partitioning

@@ -118,18 +118,24 @@ TEST_CASE("k-way FM: the gain cache makes the same moves; km1 gives the partitio
       for (const auto objective : {KwayObjective::km1, KwayObjective::cut}) {
         std::vector<std::vector<part_t>> results;
         std::vector<score_t> improvements;
-        for (const bool recompute : {false, true}) {
+        // cached (automatic rollback), recomputed, cached undoing one by one, cached restoring
+        for (const auto& [recompute, rollback] :
+             {std::pair{false, FmOptions::Rollback::automatic}, std::pair{true, FmOptions::Rollback::automatic},
+              std::pair{false, FmOptions::Rollback::reverse}, std::pair{false, FmOptions::Rollback::restore}}) {
           FmOptions o;
           o.stop_after = 50;
           o.objective = objective;
           o.recompute_gains = recompute;
+          o.rollback = rollback;
           auto parts = start;
           improvements.push_back(fm_refine(L, parts, k, omega, o));
           results.push_back(parts);
         }
         const std::string what = to_string(objective) + ", seed " + std::to_string(seed) + ", k = " + std::to_string(k);
-        CHECK_MESSAGE(results[0] == results[1], what);
-        CHECK_MESSAGE(improvements[0] == improvements[1], what);
+        for (std::size_t i = 1; i < results.size(); ++i) {
+          CHECK_MESSAGE(results[0] == results[i], what << ", variant " << i);
+          CHECK_MESSAGE(improvements[0] == improvements[i], what << ", variant " << i);
+        }
         CHECK_MESSAGE(objective_value(L, start, k, objective) - objective_value(L, results[0], k, objective) ==
                           improvements[0], what);
         if (objective != KwayObjective::km1) continue;
@@ -139,5 +145,45 @@ TEST_CASE("k-way FM: the gain cache makes the same moves; km1 gives the partitio
         CHECK_MESSAGE(fnv_hash(results[0]) == hash, what);
       }
     }
+  }
+}
+
+// Moves a random node to another block.
+void random_move(KwayGainCache& cache, std::mt19937& rng, vid_t n, part_t k) {
+  const vid_t v = vid_t(rng() % n);
+  cache.move(v, part_t((cache.block(v) + 1 + rng() % (k - 1)) % k));
+}
+
+TEST_CASE("k-way gain cache: restore() puts back the counts and gains save() kept") {
+  const auto h = mixed_hypergraph(12);
+  const auto L = test::host_built_level(h);
+  for (const part_t k : {2, 5}) {
+    std::mt19937 rng(3 + k);
+    std::vector<part_t> parts(L.num_nodes);
+    for (auto& p : parts) p = part_t(rng() % k);
+    KwayGainCache cache(L, parts, k, KwayObjective::cut);
+    for (int step = 0; step < 50; ++step) random_move(cache, rng, L.num_nodes, k);
+    const auto saved_parts = parts;
+    std::vector<score_t> gains;
+    for (vid_t u = 0; u < L.num_nodes; ++u)
+      for (part_t p = 0; p < k; ++p) gains.push_back(cache.gain(u, p));
+    cache.save();
+    for (int step = 0; step < 200; ++step) random_move(cache, rng, L.num_nodes, k);
+    REQUIRE(parts != saved_parts);
+    parts = saved_parts;  // the caller's part
+    cache.restore();
+    int wrong = 0, stale = 0;
+    for (vid_t u = 0; u < L.num_nodes; ++u)
+      for (part_t p = 0; p < k; ++p) {
+        wrong += cache.gain(u, p) != gains[std::size_t(u) * k + p];
+        stale += p != parts[u] && cache.gain(u, p) != cache.recomputed_gain(u, p);
+      }
+    CHECK(wrong == 0);
+    CHECK(stale == 0);
+    // and moves from there keep it exact
+    for (int step = 0; step < 100; ++step) random_move(cache, rng, L.num_nodes, k);
+    for (vid_t u = 0; u < L.num_nodes; ++u)
+      for (part_t p = 0; p < k; ++p) stale += p != parts[u] && cache.gain(u, p) != cache.recomputed_gain(u, p);
+    CHECK(stale == 0);
   }
 }
