@@ -137,10 +137,14 @@ double warm_up_triangle_count(const ExecSpace& space, const TriangleCountPlan<ty
   empty.dag = plan.dag->dag;
   empty.mean_candidates = plan.dag->mean_candidates;
   const Kokkos::View<detail::tc_counter_t*, memory_space> none;
+  // Everything count_triangles launches, in its order: the sums' reset (a fill kernel of its
+  // own, loaded at its first launch like the counting kernels), the kernels, the readback.
+  Kokkos::deep_copy(space, plan.sums, count_t(0));
   if (plan.params.per_vertex)
     run_kernels<true>(space, empty, plan.variant, plan.params, none, plan.sums, true);
   else
     run_kernels<false>(space, empty, plan.variant, plan.params, none, plan.sums, true);
+  Kokkos::deep_copy(space, plan.sums_host, plan.sums);
   space.fence();
   return timer.seconds();
 }

@@ -2,6 +2,7 @@
 # Third device run of the 2026-12-05 night session: the session's changes against main fcdf17b
 # (`old/tessera`), both from CUDA binaries built on the CPU machine. Results in /tmp/o:
 #   tc-hubs-*/      warm TC, old against new (the GPU hub minimum), five SNAP graphs and kron20
+#   tc-cli-*.jsonl  one-shot TC, old against new (the warm-up now also loads the sums' reset)
 #   ncu-*.txt       stall reasons and instruction mix of the TC counting kernels, both tools
 #   kway-*.jsonl    ISPD98 ibm01-09, k = 2 and 4, epsilon 0.03, old and new (host FM)
 #   snn-*.json      Table I networks at full size, Loihi-84, old and new (in-sequence gains)
@@ -27,7 +28,11 @@ for round in 1 2; do for b in old new; do
   bin=$T; [ $b = old ] && bin=$O
   timeout 60 "$bin" run "$o/tc-hubs.yaml" --output "$o/tc-hubs-$b-$round" > "$o/tc-hubs-$b-$round.log" 2>&1
 done; done
-stamp "TC hubs A/B done"
+for round in 1 2 3; do for g in $snap; do for b in old new; do  # one-shot counts (the CLI's time_s)
+  bin=$T; [ $b = old ] && bin=$O
+  timeout 20 "$bin" tc "data/graphs/snap/$g.el.gz" --json >> "$o/tc-cli-$b.jsonl" 2>/dev/null
+done; done; done
+stamp "TC hubs and one-shot A/B done"
 # Where the TC kernel's time goes: the count's kernel only (the last launch), both tools.
 sections="--section SpeedOfLight --section WarpStateStats --section InstructionStats --section Occupancy --section LaunchStats"
 timeout 60 ncu --clock-control none $sections --kernel-name-base mangled -k regex:masked_edge_kernelILb0 --launch-skip 1 --launch-count 1 "$T" tc data/graphs/snap/ego-Facebook.el.gz > "$o/ncu-tessera-tc-ego-Facebook.txt" 2>&1
@@ -50,10 +55,14 @@ for spec in "nn:table1=lenet|--preset Loihi-64" "nn:table1=16k-rand|--preset Loi
   md5sum "/tmp/p-gpu-$tag" "/tmp/p-host-$tag" >> "$o/same-backends.txt" 2>&1
 done
 stamp "backends compared"
-for n in mobilenet vgg11; do for b in new old; do
+timeout 90 "$T" partition hgr-augment:file=data/hypergraphs/ispd98/ibm09.hgr.gz,factor=16,seed=0 --k 2 --epsilon 0.03 --json > "$o/kway-ibm09x16-new.json" 2>&1
+stamp "ibm09 x16 k=2 exit $?"
+for b in new old; do  # mobilenet before and after; vgg11 after only
   bin=$T; [ $b = old ] && bin=$O
-  timeout 150 "$bin" partition "nn:table1=$n" --preset Loihi-84 --json --output "/tmp/snn-$n-$b.part" > "$o/snn-$n-$b.json" 2> "$o/snn-$n-$b.err"; stamp "snn $n $b exit $?"
-done; md5sum /tmp/snn-$n-*.part >> "$o/same-snn.txt" 2>&1; done
+  timeout 150 "$bin" partition nn:table1=mobilenet --preset Loihi-84 --json --output "/tmp/snn-mobilenet-$b.part" > "$o/snn-mobilenet-$b.json" 2> "$o/snn-mobilenet-$b.err"; stamp "snn mobilenet $b exit $?"
+done
+md5sum /tmp/snn-mobilenet-*.part >> "$o/same-snn.txt" 2>&1
+timeout 150 "$T" partition nn:table1=vgg11 --preset Loihi-84 --json > "$o/snn-vgg11-new.json" 2> "$o/snn-vgg11-new.err"; stamp "snn vgg11 new exit $?"
 ( timeout 200 ./tessera_tests --test-suite-exclude=real-data > "$o/tests-cuda.log" 2>&1; echo "exit $?" >> "$o/tests-cuda.log" ) &
 timeout 200 "$T" partition "nn:table1=64k-rand" --preset Loihi-84 --json > "$o/snn-64k-rand-new.json" 2> "$o/snn-64k-rand-new.err"; stamp "snn 64k-rand new exit $?"
 wait; stamp "tests: $(tail -4 "$o/tests-cuda.log" | tr '\n' ' ')"
