@@ -1,6 +1,7 @@
 // refine() (refine.hpp lists the steps and the paper sections): one repetition after the other,
 // each step from gains.hpp, sequence.hpp, validity.hpp and apply.hpp. Their kernels are
-// instantiated for every execution space here only (core/kokkos_ext/instantiate.hpp).
+// instantiated for every execution space here only (core/kokkos_ext/instantiate.hpp); step 5's
+// in sequence_gains.cpp.
 #include "algorithms/partitioning/refinement/refine.hpp"
 
 #include <Kokkos_Core.hpp>
@@ -13,6 +14,7 @@
 #include "algorithms/partitioning/refinement/gains.hpp"
 #include "algorithms/partitioning/refinement/refine_state.hpp"
 #include "algorithms/partitioning/refinement/sequence.hpp"
+#include "algorithms/partitioning/refinement/sequence_gains.hpp"
 #include "algorithms/partitioning/refinement/swaps.hpp"
 #include "algorithms/partitioning/refinement/validity.hpp"
 #include "core/error.hpp"

@@ -1,17 +1,14 @@
 #pragma once
-// Refinement steps 3-5 (paper 3, §VI-C; refine.hpp): the proposed moves sorted, chained into
-// paths and cycles, ranked into one sequence, and the exact gain of every move given the earlier
-// ones (Eqs. 14-15).
+// Refinement steps 3-4 (paper 3, §VI-C; refine.hpp): the proposed moves sorted, chained into
+// paths and cycles and ranked into one sequence (step 5, the exact gain of every move given the
+// earlier ones, is sequence_gains.hpp).
 #include <Kokkos_Core.hpp>
 
-#include <algorithm>
 #include <cstdint>
-#include <limits>
 #include <utility>
 
 #include "algorithms/partitioning/refinement/refine_state.hpp"
 #include "algorithms/partitioning/refinement/refine.hpp"
-#include "core/kokkos_ext/execution.hpp"
 #include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/scan.hpp"
 #include "core/kokkos_ext/sort_with.hpp"
@@ -311,89 +308,6 @@ Kokkos::View<vid_t*, typename ExecSpace::memory_space> rank_chains(
         seq(i) = ChainRecord{chain_total(anc(i)), group, anc(i), dist(i), static_cast<std::int32_t>(i)};
       });
   return order_sequence(space, sorted, buf);
-}
-
-// Step 5's input: the pins of every net that move (seqpos >= 0), as pin indices in pin order, in
-// rows [moving_off(e), moving_off(e + 1)) of buf.moving. Counting and filling walk each net once; step 5
-// then walks only these rows. It used to walk every pin of every incident net of every move:
-// Σ_e |e| movers(e) per repetition, and a neuron's fan-out net has thousands of pins of which few
-// move (16k-rand: 0.55 s of 0.57 s of the sequence step on one CPU thread).
-template <class ExecSpace>
-void moving_pins(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
-                 RefineBuffers<typename ExecSpace::memory_space>& buf) {
-  using range = tessera::detail::LightRangePolicy<ExecSpace>;
-  const nid_t m = lv.num_nets;
-  const auto off = head(buf.moving_off, std::int64_t(m) + 1);
-  Kokkos::parallel_for(
-      "tessera::part::moving_count", range(space, 0, std::int64_t(m) + 1), KOKKOS_LAMBDA(const std::int64_t e) {
-        eid_t c = 0;
-        if (e < m)
-          for (eid_t k = lv.net_off(e); k < lv.net_off(e + 1); ++k) c += lv.seqpos(lv.pins(k)) >= 0 ? 1 : 0;
-        off(e) = c;
-      });
-  const eid_t total = tessera::detail::exclusive_scan_inplace(space, off, std::int64_t(m) + 1);
-  grow(buf.moving, total);
-  const auto moving = buf.moving;
-  Kokkos::parallel_for(
-      "tessera::part::moving_fill", range(space, 0, m), KOKKOS_LAMBDA(const std::int64_t e) {
-        eid_t out = off(e);
-        for (eid_t k = lv.net_off(e); k < lv.net_off(e + 1); ++k)
-          if (lv.seqpos(lv.pins(k)) >= 0) moving(out++) = k;
-      });
-}
-
-// Step 5 (Eqs. 14-15): the exact gain of each move after all earlier ones in the sequence.
-template <class ExecSpace>
-Kokkos::View<score_t*, typename ExecSpace::memory_space> in_sequence_gains(
-    const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv, RefineBuffers<typename ExecSpace::memory_space>& buf,
-    const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& seq_node) {
-  using mem = typename ExecSpace::memory_space;
-  const std::int64_t M = static_cast<std::int64_t>(seq_node.extent(0));
-  moving_pins(space, lv, buf);
-  const auto moving_off = buf.moving_off;
-  const auto moving = buf.moving;
-  const Kokkos::View<score_t*, mem> seq_gain = head(buf.seq_gain, M);
-  // One team per move, team threads over its incident nets: on coarse levels a node's nets
-  // number in the thousands (nets stay while nodes merge), and one thread per move serialised them.
-  using policy = tessera::detail::LightTeamPolicy<ExecSpace>;
-  using member = typename policy::member_type;
-  auto body = KOKKOS_LAMBDA(const member& team) {
-    const std::int64_t s = team.league_rank();
-    const vid_t v = seq_node(s);
-    const part_t ps = lv.parts(v), pd = lv.move_to(v);
-    score_t g = 0;
-    Kokkos::parallel_reduce(
-        Kokkos::TeamThreadRange(team, lv.node_off(v), lv.node_off(v + 1)),
-        [&](const eid_t i, score_t& acc) {
-          const nid_t e = lv.inc(i);
-          const eid_t rs = detail::find_run(lv.rb, lv.net_off(e), lv.net_off(e) + lv.lam(e), ps);
-          const eid_t rd = detail::find_run(lv.rb, lv.net_off(e), lv.net_off(e) + lv.lam(e), pd);
-          std::int64_t cur_s = rs >= 0 ? lv.rc(rs) : 0, cur_d = rd >= 0 ? lv.rc(rd) : 0;
-          for (eid_t k = moving_off(e); k < moving_off(e + 1); ++k) {
-            const vid_t u = lv.pins(moving(k));
-            const std::int32_t q = lv.seqpos(u);
-            if (q < 0 || q >= s) continue;
-            const part_t us = lv.parts(u), ud = lv.move_to(u);
-            if (us == ps) --cur_s;
-            if (ud == ps) ++cur_s;
-            if (us == pd) --cur_d;
-            if (ud == pd) ++cur_d;
-          }
-          acc += lv.leave_saving(lv.nw(e), cur_s);
-          if (cur_d == 0) acc -= lv.nw(e);
-        },
-        g);
-    Kokkos::single(Kokkos::PerTeam(team), [&]() { seq_gain(s) = g; });
-  };
-  int team_size = 1;
-  if constexpr (tessera::detail::is_gpu_space<ExecSpace>()) {
-    const double mean_degree = lv.num_nodes > 0 ? double(lv.num_pins) / lv.num_nodes : 1.0;
-    team_size = 4;
-    while (team_size < 128 && team_size < mean_degree) team_size *= 2;
-    team_size = std::min(team_size, policy(space, 1, 1).team_size_max(body, Kokkos::ParallelForTag()));
-  }
-  if (M > 0) Kokkos::parallel_for("tessera::part::seq_gains", policy(space, M, team_size), body);
-  return seq_gain;
 }
 
 }  // namespace tessera::partitioning::detail

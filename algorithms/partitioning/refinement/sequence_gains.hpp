@@ -1,0 +1,29 @@
+#pragma once
+// Refinement step 5 (paper 3, §VI-C, Eqs. 14-15; refine.hpp): the exact gain of every move of the
+// sequence given all earlier moves. Declared here, defined and instantiated in
+// sequence_gains.cpp (its kernels in one translation unit: core/kokkos_ext/instantiate.hpp).
+//
+// For move s of node v (block ps to pd) and a net e of v, the gain needs cur_s and cur_d: e's
+// pins in ps and pd once moves 0..s-1 are applied. Every moving pin of e gives two events,
+// (block it leaves, its position, -1) and (block it enters, its position, +1); sorted by
+// (block, position) within e and prefix-summed, pins(p, e) plus the sum of p's events before
+// (p, s) is the count. Finding (ps, s) and (pd, s) in e's events takes binary searches, so the
+// step costs O(P log P) for P moving pins. It used to walk all moving pins of every incident net
+// of every move, Σ_e movers(e)^2, which a spiking network's fan-out nets of thousands of
+// moving pins made the bulk of refinement (issue 24).
+#include <Kokkos_Core.hpp>
+
+#include "algorithms/partitioning/refinement/refine_state.hpp"
+
+namespace tessera::partitioning::detail {
+
+// seq_node(s) is the node of sequence position s, lv.seqpos its inverse (-1 for nodes that do
+// not move). Returns the first M entries of buf.seq_gain: the gain of move s after moves
+// 0..s-1 (lv.leave_saving scores leaving, w(e) is lost on entering a block e has no pin in).
+template <class ExecSpace>
+Kokkos::View<score_t*, typename ExecSpace::memory_space> in_sequence_gains(
+    const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
+    RefineBuffers<typename ExecSpace::memory_space>& buf,
+    const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& seq_node);
+
+}  // namespace tessera::partitioning::detail

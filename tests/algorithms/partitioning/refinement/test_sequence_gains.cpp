@@ -1,0 +1,147 @@
+// In-sequence gains (refinement step 5, sequence_gains.hpp; issue 24): the sorted-events
+// formulation against the definition (each move's nets recounted after every earlier move) on
+// random instances with nets of hundreds of moving pins, exact and spread leaving scores.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <numeric>
+#include <random>
+#include <vector>
+
+#include "algorithms/partitioning/refinement/refine_state.hpp"
+#include "algorithms/partitioning/refinement/sequence_gains.hpp"
+#include "core/hypergraph/hypergraph_builder.hpp"
+#include "tests/algorithms/partitioning/host_built_level.hpp"
+#include "tests/support/spaces.hpp"
+
+using namespace tessera;
+using partitioning::score_t;
+
+namespace {
+
+// Nets of 2..30 pins, and every tenth net a hub of up to 250 (most of whose pins move).
+HostHypergraph gains_hypergraph(vid_t n, nid_t m, std::mt19937& rng) {
+  HypergraphInput in;
+  in.num_nodes = n;
+  in.directed = true;
+  for (nid_t e = 0; e < m; ++e) {
+    const int size = e % 10 == 0 ? 100 + static_cast<int>(rng() % 150) : 2 + static_cast<int>(rng() % 29);
+    std::vector<vid_t> pins(n);
+    std::iota(pins.begin(), pins.end(), 0);
+    std::shuffle(pins.begin(), pins.end(), rng);
+    pins.resize(size);
+    in.add_net({pins[0]}, std::vector<vid_t>(pins.begin() + 1, pins.end()), 1 + static_cast<double>(rng() % 4));
+  }
+  return build_hypergraph(in);
+}
+
+struct Moves {
+  std::vector<part_t> parts, move_to;
+  std::vector<std::int32_t> seqpos;
+  std::vector<vid_t> seq_node;
+};
+
+// Random blocks, about 70% of the nodes moving to another block, in a random order.
+Moves random_moves(vid_t n, part_t k, std::mt19937& rng) {
+  Moves mv{std::vector<part_t>(n), std::vector<part_t>(n, invalid_part), std::vector<std::int32_t>(n, -1), {}};
+  for (vid_t v = 0; v < n; ++v) {
+    mv.parts[v] = static_cast<part_t>(rng() % k);
+    if (rng() % 10 < 7) {
+      mv.move_to[v] = static_cast<part_t>((mv.parts[v] + 1 + rng() % (k - 1)) % k);
+      mv.seq_node.push_back(v);
+    }
+  }
+  std::shuffle(mv.seq_node.begin(), mv.seq_node.end(), rng);
+  for (std::size_t s = 0; s < mv.seq_node.size(); ++s) mv.seqpos[mv.seq_node[s]] = static_cast<std::int32_t>(s);
+  return mv;
+}
+
+// The definition: before move s, every net of its node recounted with moves 0..s-1 applied.
+std::vector<score_t> reference_gains(const HostHypergraph& h, const std::vector<score_t>& w, const Moves& mv,
+                                     bool spread) {
+  std::vector<score_t> gains;
+  std::vector<part_t> cur = mv.parts;
+  for (const vid_t v : mv.seq_node) {
+    score_t g = 0;
+    for (eid_t i = h.node_offsets(v); i < h.node_offsets(v + 1); ++i) {
+      const nid_t e = h.incident_nets(i);
+      std::int64_t cs = 0, cd = 0;
+      for (eid_t k = h.net_offsets(e); k < h.net_offsets(e + 1); ++k) {
+        cs += cur[h.pins(k)] == mv.parts[v] ? 1 : 0;
+        cd += cur[h.pins(k)] == mv.move_to[v] ? 1 : 0;
+      }
+      if (spread) g += w[e] / (cs * cs);
+      else if (cs == 1) g += w[e];
+      if (cd == 0) g -= w[e];
+    }
+    gains.push_back(g);
+    cur[v] = mv.move_to[v];
+  }
+  return gains;
+}
+
+// Step 1's net runs (block, pins) of every net, sorted by block, filled on the host.
+template <class Mem>
+void host_net_runs(const HostHypergraph& h, const std::vector<part_t>& parts, partitioning::detail::NetRuns<Mem>& runs) {
+  auto rb = Kokkos::create_mirror_view(runs.block);
+  auto rc = Kokkos::create_mirror_view(runs.count);
+  auto lam = Kokkos::create_mirror_view(runs.lambda);
+  for (nid_t e = 0; e < h.num_nets(); ++e) {
+    std::map<part_t, std::int32_t> count;
+    for (eid_t k = h.net_offsets(e); k < h.net_offsets(e + 1); ++k) ++count[parts[h.pins(k)]];
+    eid_t r = h.net_offsets(e);
+    for (const auto& [p, c] : count) {
+      rb(r) = p;
+      rc(r++) = c;
+    }
+    lam(e) = static_cast<std::int32_t>(count.size());
+  }
+  Kokkos::deep_copy(runs.block, rb);
+  Kokkos::deep_copy(runs.count, rc);
+  Kokkos::deep_copy(runs.lambda, lam);
+}
+
+template <class T, class Mem>
+void copy_into(const Kokkos::View<T*, Mem>& dst, const std::vector<T>& src) {
+  auto h = Kokkos::create_mirror_view(dst);
+  std::copy(src.begin(), src.end(), h.data());
+  Kokkos::deep_copy(dst, h);
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE_DEFINE("refinement: in-sequence gains equal the definition", Space, sequence_gain_cases) {
+  using mem = typename Space::memory_space;
+  for (const unsigned seed : {1u, 2u, 3u}) {
+    std::mt19937 rng(seed);
+    const vid_t n = 600;
+    const part_t k = seed == 1 ? 2 : 7;
+    const auto host = gains_hypergraph(n, 200, rng);
+    const auto h = mirror_hypergraph<mem>(host);
+    const auto L = test::host_built_level(h);
+    const auto w = test::to_vector(L.net_weights);
+    const Moves mv = random_moves(n, k, rng);
+    partitioning::detail::RefineBuffers<mem> buf(L.num_nodes, L.num_nets, 0, k);
+    partitioning::detail::NetRuns<mem> runs(L);
+    host_net_runs(host, mv.parts, runs);
+    Kokkos::View<part_t*, mem> parts("parts", n);
+    copy_into(parts, mv.parts);
+    copy_into(buf.move_to, mv.move_to);
+    copy_into(buf.seqpos, mv.seqpos);
+    Kokkos::View<vid_t*, mem> seq_node("seq_node", mv.seq_node.size());
+    copy_into(seq_node, mv.seq_node);
+    for (const bool spread : {false, true}) {
+      CAPTURE(seed);
+      CAPTURE(spread);
+      auto lv = partitioning::detail::make_refine_view(L, parts, k, partitioning::PartitionLimits{}, runs, buf);
+      lv.spread_saving = spread;
+      const auto gains = test::to_vector(partitioning::detail::in_sequence_gains(Space{}, lv, buf, seq_node));
+      const auto expected = reference_gains(host, w, mv, spread);
+      REQUIRE(gains.size() == expected.size());
+      CHECK(gains == expected);
+    }
+  }
+}
+TEST_CASE_TEMPLATE_APPLY(sequence_gain_cases, tessera::test::ExecSpaces);
