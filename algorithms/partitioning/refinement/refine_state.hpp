@@ -163,9 +163,10 @@ struct RefineBuffers {
   Kokkos::View<std::int64_t*, MemorySpace> viol, vcount, size_ev, size_run;
   Kokkos::View<std::int64_t*, MemorySpace> gblock;
   Kokkos::View<score_t*, MemorySpace> gweight;
-  // In-sequence gains (sequence_gains.cpp): the moving pins (indices into pins, grown), their
-  // events, rows seq_ev_off(e).. of seq_ev sorted per net, and the events' prefix sums (grown).
-  Kokkos::View<eid_t*, MemorySpace> moving, seq_ev_off;
+  // In-sequence gains (sequence_gains.cpp): the moving pins (indices into pins, grown) in rows
+  // moving_off(e)..; the events of nets with many of them, rows seq_ev_off(e).. of seq_ev sorted
+  // per net, and the events' prefix sums (grown).
+  Kokkos::View<eid_t*, MemorySpace> moving_off, moving, seq_ev_off;
   Kokkos::View<std::int64_t*, MemorySpace> seq_ev, seq_ev_sum;
   Kokkos::View<eid_t*, MemorySpace> in_ev_off;  // 2 net_off: two event slots per pin
   Kokkos::View<std::int64_t*, MemorySpace> in_ev, in_tr, in_run;
@@ -213,6 +214,7 @@ struct RefineBuffers {
         size_run(uninitialized<std::int64_t>("tessera::part::size_run", 2 * std::int64_t(n))),
         gblock(uninitialized<std::int64_t>("tessera::part::gblock", 0)),
         gweight(uninitialized<score_t>("tessera::part::gweight", 0)),
+        moving_off(uninitialized<eid_t>("tessera::part::moving_off", std::int64_t(m) + 1)),
         moving(uninitialized<eid_t>("tessera::part::moving", 0)),
         seq_ev_off(uninitialized<eid_t>("tessera::part::seq_ev_off", std::int64_t(m) + 1)),
         seq_ev(uninitialized<std::int64_t>("tessera::part::seq_ev", 0)),

@@ -1,5 +1,5 @@
-// In-sequence gains (sequence_gains.hpp): moving pins, their events sorted per net, and one
-// team per move looking up its two counts in every incident net.
+// In-sequence gains (sequence_gains.hpp): moving pins, the events of nets with many of them
+// sorted per net, and one team per move counting its two blocks in every incident net.
 #include "algorithms/partitioning/refinement/sequence_gains.hpp"
 
 #include <Kokkos_Core.hpp>
@@ -16,57 +16,119 @@
 namespace tessera::partitioning::detail {
 namespace {
 
-// The pins of every net that move (seqpos >= 0), as pin indices in pin order, in buf.moving;
-// one flat pass over the pins counts them and one writes them (a thread per net used to walk
-// each net alone, thousands of pins for a fan-out net). Returns their number.
+// Team size of the per-net kernels: 1 on host backends; on GPUs the mean net size rounded up to
+// a power of two, 32 to 128 (at most `max`).
+template <class ExecSpace>
+int net_team_size(const ExecSpace&, const RefineView<typename ExecSpace::memory_space>& lv, const int max) {
+  if constexpr (!tessera::detail::is_gpu_space<ExecSpace>()) return 1;
+  const double mean = lv.num_nets > 0 ? double(lv.num_pins) / lv.num_nets : 1.0;
+  int size = 32;
+  while (size < 128 && size < mean) size *= 2;
+  return std::min(size, max);
+}
+
+// The pins of every net that move (seqpos >= 0), as pin indices in pin order: rows
+// [moving_off(e), moving_off(e + 1)) of buf.moving. A team per net writes them (and on GPUs counts
+// them first), its threads over the net's pins: a thread per net walked a fan-out net of thousands
+// of pins alone. (A flat scan over all pins needed a binary search per net for the row starts:
+// slower on one CPU thread.) Returns the number of events of the nets with more than
+// k_walked_movers moving pins (sequence_events).
 template <class ExecSpace>
 eid_t moving_pins(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
                   RefineBuffers<typename ExecSpace::memory_space>& buf) {
-  const eid_t total = tessera::detail::chunked_scan<ExecSpace, eid_t>(
-      "tessera::part::moving_count", space, lv.num_pins,
-      KOKKOS_LAMBDA(const std::int64_t k, eid_t& sum, const bool) { sum += lv.seqpos(lv.pins(k)) >= 0 ? 1 : 0; });
+  using policy = tessera::detail::LightTeamPolicy<ExecSpace>;
+  using member = typename policy::member_type;
+  const nid_t m = lv.num_nets;
+  const auto off = head(buf.moving_off, std::int64_t(m) + 1);
+  // Counting: on GPUs a team per net; on host backends a plain loop per net (a team per net,
+  // even of one thread, made the count twice as slow on ibm03).
+  if constexpr (tessera::detail::is_gpu_space<ExecSpace>()) {
+    auto count = KOKKOS_LAMBDA(const member& team) {
+      const nid_t e = team.league_rank();
+      eid_t c = 0;
+      Kokkos::parallel_reduce(
+          Kokkos::TeamThreadRange(team, lv.net_off(e), lv.net_off(e + 1)),
+          [&](const eid_t k, eid_t& sum) { sum += lv.seqpos(lv.pins(k)) >= 0 ? 1 : 0; }, c);
+      Kokkos::single(Kokkos::PerTeam(team), [&]() { off(e) = c; });
+    };
+    const int team_size = net_team_size(space, lv, policy(space, 1, 1).team_size_max(count, Kokkos::ParallelForTag()));
+    Kokkos::parallel_for("tessera::part::moving_count", policy(space, m, team_size), count);
+  } else {
+    Kokkos::parallel_for(
+        "tessera::part::moving_count", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, m),
+        KOKKOS_LAMBDA(const std::int64_t e) {
+          eid_t c = 0;
+          for (eid_t k = lv.net_off(e); k < lv.net_off(e + 1); ++k) c += lv.seqpos(lv.pins(k)) >= 0 ? 1 : 0;
+          off(e) = c;
+        });
+  }
+  Kokkos::deep_copy(space, Kokkos::subview(off, std::int64_t(m)), eid_t(0));
+  eid_t events = 0;
+  Kokkos::parallel_reduce(
+      "tessera::part::moving_events", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, m),
+      KOKKOS_LAMBDA(const std::int64_t e, eid_t& sum) { sum += off(e) > k_walked_movers ? 2 * off(e) : 0; }, events);
+  const eid_t total = tessera::detail::exclusive_scan_inplace(space, off, std::int64_t(m) + 1);
   grow(buf.moving, total);
   const auto moving = buf.moving;
-  tessera::detail::chunked_scan_no_total<ExecSpace, eid_t>(
-      "tessera::part::moving_fill", space, lv.num_pins, KOKKOS_LAMBDA(const std::int64_t k, eid_t& sum, const bool final) {
-        if (lv.seqpos(lv.pins(k)) < 0) return;
-        if (final) moving(sum) = k;
-        ++sum;
-      });
-  return total;
+  auto fill = KOKKOS_LAMBDA(const member& team) {
+    const nid_t e = team.league_rank();
+    const eid_t out = off(e);
+    if (off(e + 1) == out) return;
+    Kokkos::parallel_scan(Kokkos::TeamThreadRange(team, lv.net_off(e), lv.net_off(e + 1)),
+                          [&](const eid_t k, eid_t& before, const bool final) {
+                            if (lv.seqpos(lv.pins(k)) < 0) return;
+                            if (final) moving(out + before) = k;
+                            ++before;
+                          });
+  };
+  Kokkos::parallel_for("tessera::part::moving_fill",
+                       policy(space, m, net_team_size(space, lv, policy(space, 1, 1).team_size_max(fill, Kokkos::ParallelForTag()))),
+                       fill);
+  return events;
 }
 
-// Two events per moving pin, (block << 33) | (position << 1) | arrives, rows ev_off(e) =
-// 2 (moving pins of nets before e), each row sorted; ev_sum(j) = Σ over events before j of
-// +1 (arrival) or -1 (departure). Block ids below 2^30 and positions below 2^31 keep keys unique
-// per net (a node is a pin of a net once, and its two blocks differ).
+// Events of the nets with more than k_walked_movers moving pins, two per moving pin:
+// (block << 33) | (position << 1) | arrives, row e = [seq_ev_off(e), seq_ev_off(e + 1)) (empty for
+// the other nets) sorted; seq_ev_sum(j) = the sum over events before j of +1 (arrival) or -1
+// (departure). Block ids below 2^30 and positions below 2^31 fit; keys are unique per net (a node
+// is a pin of a net once, and its two blocks differ).
 template <class ExecSpace>
 void sequence_events(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
                      RefineBuffers<typename ExecSpace::memory_space>& buf, const eid_t total) {
-  using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const nid_t m = lv.num_nets;
   const auto moving = buf.moving;
+  const auto moving_off = buf.moving_off;
   const auto ev_off = head(buf.seq_ev_off, std::int64_t(m) + 1);
-  Kokkos::parallel_for(
-      "tessera::part::seq_ev_off", range(space, 0, std::int64_t(m) + 1), KOKKOS_LAMBDA(const std::int64_t e) {
-        const eid_t first_pin = e < m ? lv.net_off(e) : lv.num_pins;
-        ev_off(e) = 2 * detail::lower_bound(moving, 0, total, first_pin);
+  tessera::detail::chunked_scan_no_total<ExecSpace, eid_t>(
+      "tessera::part::seq_ev_off", space, std::int64_t(m) + 1,
+      KOKKOS_LAMBDA(const std::int64_t e, eid_t& sum, const bool final) {
+        if (final) ev_off(e) = sum;
+        const eid_t movers = e < m ? moving_off(e + 1) - moving_off(e) : 0;
+        if (movers > k_walked_movers) sum += 2 * movers;
       });
-  grow(buf.seq_ev, 2 * total);
-  grow(buf.seq_ev_sum, 2 * total);
-  const auto ev = head(buf.seq_ev, 2 * total);
+  grow(buf.seq_ev, total);
+  grow(buf.seq_ev_sum, total);
+  const auto ev = head(buf.seq_ev, total);
   const auto ev_sum = buf.seq_ev_sum;
-  Kokkos::parallel_for(
-      "tessera::part::seq_ev_fill", range(space, 0, total), KOKKOS_LAMBDA(const std::int64_t j) {
-        const vid_t u = lv.pins(moving(j));
-        const std::int64_t s = lv.seqpos(u);
-        ev(2 * j) = (std::int64_t(lv.parts(u)) << 33) | (s << 1);
-        ev(2 * j + 1) = (std::int64_t(lv.move_to(u)) << 33) | (s << 1) | 1;
-      });
+  // A team per net (those with few moving pins return at once), its threads over the movers.
+  using policy = tessera::detail::LightTeamPolicy<ExecSpace>;
+  using member = typename policy::member_type;
+  auto fill = KOKKOS_LAMBDA(const member& team) {
+    const nid_t e = team.league_rank();
+    const eid_t b = moving_off(e), out = ev_off(e);
+    if (ev_off(e + 1) == out) return;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, b, moving_off(e + 1)), [&](const eid_t j) {
+      const vid_t u = lv.pins(moving(j));
+      const std::int64_t s = lv.seqpos(u);
+      ev(out + 2 * (j - b)) = (std::int64_t(lv.parts(u)) << 33) | (s << 1);
+      ev(out + 2 * (j - b) + 1) = (std::int64_t(lv.move_to(u)) << 33) | (s << 1) | 1;
+    });
+  };
+  const int team_size = net_team_size(space, lv, policy(space, 1, 1).team_size_max(fill, Kokkos::ParallelForTag()));
+  Kokkos::parallel_for("tessera::part::seq_ev_fill", policy(space, m, team_size), fill);
   tessera::detail::sort_each_row(space, ev_off, ev);
   tessera::detail::chunked_scan_no_total<ExecSpace, std::int64_t>(
-      "tessera::part::seq_ev_scan", space, 2 * total,
-      KOKKOS_LAMBDA(const std::int64_t j, std::int64_t& sum, const bool final) {
+      "tessera::part::seq_ev_scan", space, total, KOKKOS_LAMBDA(const std::int64_t j, std::int64_t& sum, const bool final) {
         if (final) ev_sum(j) = sum;
         sum += (ev(j) & 1) ? 1 : -1;
       });
@@ -83,7 +145,10 @@ Kokkos::View<score_t*, typename ExecSpace::memory_space> in_sequence_gains(
   const std::int64_t M = static_cast<std::int64_t>(seq_node.extent(0));
   const Kokkos::View<score_t*, mem> seq_gain = head(buf.seq_gain, M);
   if (M == 0) return seq_gain;
-  sequence_events(space, lv, buf, moving_pins(space, lv, buf));
+  const eid_t events = moving_pins(space, lv, buf);
+  if (events > 0) sequence_events(space, lv, buf, events);
+  const auto moving = buf.moving;
+  const auto moving_off = buf.moving_off;
   const auto ev_off = buf.seq_ev_off;
   const auto ev = buf.seq_ev;
   const auto ev_sum = buf.seq_ev_sum;
@@ -100,15 +165,25 @@ Kokkos::View<score_t*, typename ExecSpace::memory_space> in_sequence_gains(
         Kokkos::TeamThreadRange(team, lv.node_off(v), lv.node_off(v + 1)),
         [&](const eid_t i, score_t& acc) {
           const nid_t e = lv.inc(i);
-          const eid_t lo = ev_off(e), hi = ev_off(e + 1);
-          // pins(p, e) after moves 0..s-1: the run's count plus p's events before (p, s).
-          auto count = [&](const part_t p) {
-            const eid_t r = detail::find_run(lv.rb, lv.net_off(e), lv.net_off(e) + lv.lam(e), p);
-            const std::int64_t at = detail::lower_bound(ev, lo, hi, (std::int64_t(p) << 33) | (s << 1));
-            const std::int64_t first = detail::lower_bound(ev, lo, at, std::int64_t(p) << 33);
-            return (r >= 0 ? std::int64_t(lv.rc(r)) : std::int64_t(0)) + ev_sum(at) - ev_sum(first);
-          };
-          const std::int64_t cur_s = count(ps), cur_d = count(pd);
+          const eid_t rs = detail::find_run(lv.rb, lv.net_off(e), lv.net_off(e) + lv.lam(e), ps);
+          const eid_t rd = detail::find_run(lv.rb, lv.net_off(e), lv.net_off(e) + lv.lam(e), pd);
+          std::int64_t cur_s = rs >= 0 ? lv.rc(rs) : 0, cur_d = rd >= 0 ? lv.rc(rd) : 0;
+          if (moving_off(e + 1) - moving_off(e) <= k_walked_movers) {  // few moving pins: walk them
+            for (eid_t k = moving_off(e); k < moving_off(e + 1); ++k) {
+              const vid_t u = lv.pins(moving(k));
+              const std::int32_t q = lv.seqpos(u);
+              if (q >= s) continue;
+              const part_t us = lv.parts(u), ud = lv.move_to(u);
+              cur_s += (ud == ps ? 1 : 0) - (us == ps ? 1 : 0);
+              cur_d += (ud == pd ? 1 : 0) - (us == pd ? 1 : 0);
+            }
+          } else {  // p's events before (p, s): a prefix-sum difference
+            const eid_t lo = ev_off(e), hi = ev_off(e + 1);
+            const std::int64_t at_s = detail::lower_bound(ev, lo, hi, (std::int64_t(ps) << 33) | (s << 1));
+            const std::int64_t at_d = detail::lower_bound(ev, lo, hi, (std::int64_t(pd) << 33) | (s << 1));
+            cur_s += ev_sum(at_s) - ev_sum(detail::lower_bound(ev, lo, at_s, std::int64_t(ps) << 33));
+            cur_d += ev_sum(at_d) - ev_sum(detail::lower_bound(ev, lo, at_d, std::int64_t(pd) << 33));
+          }
           acc += lv.leave_saving(lv.nw(e), cur_s);
           if (cur_d == 0) acc -= lv.nw(e);
         },

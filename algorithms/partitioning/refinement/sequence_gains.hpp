@@ -4,18 +4,23 @@
 // sequence_gains.cpp (its kernels in one translation unit: core/kokkos_ext/instantiate.hpp).
 //
 // For move s of node v (block ps to pd) and a net e of v, the gain needs cur_s and cur_d: e's
-// pins in ps and pd once moves 0..s-1 are applied. Every moving pin of e gives two events,
-// (block it leaves, its position, -1) and (block it enters, its position, +1); sorted by
-// (block, position) within e and prefix-summed, pins(p, e) plus the sum of p's events before
-// (p, s) is the count. Finding (ps, s) and (pd, s) in e's events takes binary searches, so the
-// step costs O(P log P) for P moving pins. It used to walk all moving pins of every incident net
-// of every move, Σ_e movers(e)^2, which a spiking network's fan-out nets of thousands of
-// moving pins made the bulk of refinement (issue 24).
+// pins in ps and pd once moves 0..s-1 are applied. A net with few moving pins (at most
+// k_walked_movers) is walked: each earlier mover adjusts the counts. In a net with more, every
+// moving pin gives two events, (block it leaves, its position, -1) and (block it enters, its
+// position, +1); sorted by (block, position) within the net and prefix-summed, pins(p, e) plus
+// the sum of p's events before (p, s) is the count, found by binary searches. The step costs
+// O(P (k_walked_movers + log P)) for P moving pins. It used to walk every net's moving pins,
+// Σ_e movers(e)^2, which spiking networks' fan-out nets with hundreds to thousands of moving
+// pins made the bulk of refinement on GPUs (issue 24).
 #include <Kokkos_Core.hpp>
 
 #include "algorithms/partitioning/refinement/refine_state.hpp"
 
 namespace tessera::partitioning::detail {
+
+// Nets with at most this many moving pins are walked (a bounded loop per move and net; sorting
+// their events cost more on the CPU's ISPD98 inputs, whose nets have a handful of pins).
+inline constexpr eid_t k_walked_movers = 32;
 
 // seq_node(s) is the node of sequence position s, lv.seqpos its inverse (-1 for nodes that do
 // not move). Returns the first M entries of buf.seq_gain: the gain of move s after moves

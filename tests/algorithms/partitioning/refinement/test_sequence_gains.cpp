@@ -1,6 +1,6 @@
-// In-sequence gains (refinement step 5, sequence_gains.hpp; issue 24): the sorted-events
-// formulation against the definition (each move's nets recounted after every earlier move) on
-// random instances with nets of hundreds of moving pins, exact and spread leaving scores.
+// In-sequence gains (refinement step 5, sequence_gains.hpp; issue 24) against the definition
+// (each move's nets recounted after every earlier move) on random instances whose nets have both
+// few moving pins (walked) and up to ~175 (sorted events), exact and spread leaving scores.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -21,7 +21,8 @@ using partitioning::score_t;
 
 namespace {
 
-// Nets of 2..30 pins, and every tenth net a hub of up to 250 (most of whose pins move).
+// Nets of 2..30 pins, and every tenth net a hub of up to 250 (most of whose pins move); weights
+// up to 1000, so that spread scores w(e) / c^2 differ from 0 for c > 1.
 HostHypergraph gains_hypergraph(vid_t n, nid_t m, std::mt19937& rng) {
   HypergraphInput in;
   in.num_nodes = n;
@@ -32,7 +33,7 @@ HostHypergraph gains_hypergraph(vid_t n, nid_t m, std::mt19937& rng) {
     std::iota(pins.begin(), pins.end(), 0);
     std::shuffle(pins.begin(), pins.end(), rng);
     pins.resize(size);
-    in.add_net({pins[0]}, std::vector<vid_t>(pins.begin() + 1, pins.end()), 1 + static_cast<double>(rng() % 4));
+    in.add_net({pins[0]}, std::vector<vid_t>(pins.begin() + 1, pins.end()), 1 + static_cast<double>(rng() % 1000));
   }
   return build_hypergraph(in);
 }
@@ -114,15 +115,24 @@ void copy_into(const Kokkos::View<T*, Mem>& dst, const std::vector<T>& src) {
 
 TEST_CASE_TEMPLATE_DEFINE("refinement: in-sequence gains equal the definition", Space, sequence_gain_cases) {
   using mem = typename Space::memory_space;
-  for (const unsigned seed : {1u, 2u, 3u}) {
+  // Few blocks: large counts; many: a hub's pins per block reach 0 and 1 along the sequence.
+  for (const unsigned seed : {1u, 2u, 3u, 4u}) {
     std::mt19937 rng(seed);
     const vid_t n = 600;
-    const part_t k = seed == 1 ? 2 : 7;
+    const part_t k = seed == 1 ? 2 : seed == 2 ? 7 : 40 * static_cast<part_t>(seed - 2);
     const auto host = gains_hypergraph(n, 200, rng);
     const auto h = mirror_hypergraph<mem>(host);
     const auto L = test::host_built_level(h);
     const auto w = test::to_vector(L.net_weights);
     const Moves mv = random_moves(n, k, rng);
+    int walked = 0, evented = 0;  // nets on either side of the threshold
+    for (nid_t e = 0; e < host.num_nets(); ++e) {
+      eid_t movers = 0;
+      for (eid_t p = host.net_offsets(e); p < host.net_offsets(e + 1); ++p) movers += mv.seqpos[host.pins(p)] >= 0;
+      (movers > partitioning::detail::k_walked_movers ? evented : walked) += 1;
+    }
+    CHECK(walked > 100);
+    CHECK(evented >= 15);
     partitioning::detail::RefineBuffers<mem> buf(L.num_nodes, L.num_nets, 0, k);
     partitioning::detail::NetRuns<mem> runs(L);
     host_net_runs(host, mv.parts, runs);
