@@ -21,7 +21,7 @@
 //      starting state was invalid: then the best valid prefix repairs it).
 // The steps live in gains.hpp (1-2: compute_net_runs, block_state, propose_moves), sequence.hpp
 // (3-4: sort_moves, chain_moves, cut_cycles, rank_chains), sequence_gains.hpp (5:
-// in_sequence_gains, by sorted per-net events: O(P log P) for P moving pins), validity.hpp (6:
+// in_sequence_gains; nets of many moving pins through sorted per-net events), validity.hpp (6:
 // size_violations, inbound_violations) and apply.hpp (7: best_valid_prefix, apply_prefix), behind
 // the private refine_state.hpp (scratch and the by-value RefineView their kernels capture); the
 // repetition loop is refine.cpp. Every step sums integers or sorts unique keys, so the result is

@@ -158,7 +158,7 @@ struct RefineBuffers {
   Kokkos::View<MoveRecord*, MemorySpace> moves;
   Kokkos::View<ChainRecord*, MemorySpace> seq;
   Kokkos::View<SwapRecord*, MemorySpace> swaps;
-  Kokkos::View<score_t*, MemorySpace> chain_total, seq_gain, cum, saving_minus_total;
+  Kokkos::View<score_t*, MemorySpace> chain_total, seq_gain, seq_gain_ev, cum, saving_minus_total;
   Kokkos::View<vid_t*, MemorySpace> seq_node;
   Kokkos::View<std::int64_t*, MemorySpace> viol, vcount, size_ev, size_run;
   Kokkos::View<std::int64_t*, MemorySpace> gblock;
@@ -205,6 +205,7 @@ struct RefineBuffers {
         swaps(uninitialized<SwapRecord>("tessera::part::swaps", n)),
         chain_total(uninitialized<score_t>("tessera::part::chain_total", n)),
         seq_gain(uninitialized<score_t>("tessera::part::seq_gain", n)),
+        seq_gain_ev(uninitialized<score_t>("tessera::part::seq_gain_ev", n)),
         cum(uninitialized<score_t>("tessera::part::cum", n)),
         saving_minus_total(uninitialized<score_t>("tessera::part::saving", n)),
         seq_node(uninitialized<vid_t>("tessera::part::seq_node", n)),

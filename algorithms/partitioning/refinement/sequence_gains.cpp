@@ -134,6 +134,37 @@ void sequence_events(const ExecSpace& space, const RefineView<typename ExecSpace
       });
 }
 
+// What the nets with events add to the gain of each move, into buf.seq_gain_ev: at its
+// departure event a move's count in its source block is pins(p, e) plus the group's events
+// before it (its leaving score), at its arrival event the same in its destination block (w(e)
+// lost at 0). Integer atomic adds, only for nonzero terms; the sum does not depend on their order.
+template <class ExecSpace>
+void event_gains(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
+                 const RefineBuffers<typename ExecSpace::memory_space>& buf, const std::int64_t M) {
+  using policy = tessera::detail::LightTeamPolicy<ExecSpace>;
+  using member = typename policy::member_type;
+  const auto ev_off = buf.seq_ev_off;
+  const auto ev = buf.seq_ev;
+  const auto ev_sum = buf.seq_ev_sum;
+  const auto acc = head(buf.seq_gain_ev, M);
+  Kokkos::deep_copy(space, acc, score_t(0));
+  auto body = KOKKOS_LAMBDA(const member& team) {
+    const nid_t e = team.league_rank();
+    const eid_t lo = ev_off(e), hi = ev_off(e + 1);
+    if (lo == hi) return;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, lo, hi), [&](const eid_t j) {
+      const part_t p = static_cast<part_t>(ev(j) >> 33);
+      const std::int64_t first = detail::lower_bound(ev, lo, j, std::int64_t(p) << 33);
+      const eid_t r = detail::find_run(lv.rb, lv.net_off(e), lv.net_off(e) + lv.lam(e), p);
+      const std::int64_t cur = (r >= 0 ? lv.rc(r) : 0) + ev_sum(j) - ev_sum(first);
+      const score_t term = (ev(j) & 1) ? (cur == 0 ? -lv.nw(e) : 0) : lv.leave_saving(lv.nw(e), cur);
+      if (term != 0) Kokkos::atomic_add(&acc((ev(j) >> 1) & 0xffffffffLL), term);
+    });
+  };
+  const int team_size = net_team_size(space, lv, policy(space, 1, 1).team_size_max(body, Kokkos::ParallelForTag()));
+  Kokkos::parallel_for("tessera::part::seq_ev_gains", policy(space, lv.num_nets, team_size), body);
+}
+
 }  // namespace
 
 template <class ExecSpace>
@@ -146,14 +177,16 @@ Kokkos::View<score_t*, typename ExecSpace::memory_space> in_sequence_gains(
   const Kokkos::View<score_t*, mem> seq_gain = head(buf.seq_gain, M);
   if (M == 0) return seq_gain;
   const eid_t events = moving_pins(space, lv, buf);
-  if (events > 0) sequence_events(space, lv, buf, events);
+  if (events > 0) {
+    sequence_events(space, lv, buf, events);
+    event_gains(space, lv, buf, M);
+  }
   const auto moving = buf.moving;
   const auto moving_off = buf.moving_off;
-  const auto ev_off = buf.seq_ev_off;
-  const auto ev = buf.seq_ev;
-  const auto ev_sum = buf.seq_ev_sum;
-  // One team per move, team threads over its incident nets: on coarse levels a node's nets
-  // number in the thousands (nets stay while nodes merge), and one thread per move serialised them.
+  const auto from_events = buf.seq_gain_ev;
+  const bool has_events = events > 0;
+  // The walked nets: one team per move, team threads over its incident nets (on coarse levels a
+  // node's nets number in the thousands: nets stay while nodes merge), plus event_gains' terms.
   using policy = tessera::detail::LightTeamPolicy<ExecSpace>;
   using member = typename policy::member_type;
   auto body = KOKKOS_LAMBDA(const member& team) {
@@ -165,30 +198,22 @@ Kokkos::View<score_t*, typename ExecSpace::memory_space> in_sequence_gains(
         Kokkos::TeamThreadRange(team, lv.node_off(v), lv.node_off(v + 1)),
         [&](const eid_t i, score_t& acc) {
           const nid_t e = lv.inc(i);
+          if (moving_off(e + 1) - moving_off(e) > k_walked_movers) return;  // event_gains adds it
           const eid_t rs = detail::find_run(lv.rb, lv.net_off(e), lv.net_off(e) + lv.lam(e), ps);
           const eid_t rd = detail::find_run(lv.rb, lv.net_off(e), lv.net_off(e) + lv.lam(e), pd);
           std::int64_t cur_s = rs >= 0 ? lv.rc(rs) : 0, cur_d = rd >= 0 ? lv.rc(rd) : 0;
-          if (moving_off(e + 1) - moving_off(e) <= k_walked_movers) {  // few moving pins: walk them
-            for (eid_t k = moving_off(e); k < moving_off(e + 1); ++k) {
-              const vid_t u = lv.pins(moving(k));
-              const std::int32_t q = lv.seqpos(u);
-              if (q >= s) continue;
-              const part_t us = lv.parts(u), ud = lv.move_to(u);
-              cur_s += (ud == ps ? 1 : 0) - (us == ps ? 1 : 0);
-              cur_d += (ud == pd ? 1 : 0) - (us == pd ? 1 : 0);
-            }
-          } else {  // p's events before (p, s): a prefix-sum difference
-            const eid_t lo = ev_off(e), hi = ev_off(e + 1);
-            const std::int64_t at_s = detail::lower_bound(ev, lo, hi, (std::int64_t(ps) << 33) | (s << 1));
-            const std::int64_t at_d = detail::lower_bound(ev, lo, hi, (std::int64_t(pd) << 33) | (s << 1));
-            cur_s += ev_sum(at_s) - ev_sum(detail::lower_bound(ev, lo, at_s, std::int64_t(ps) << 33));
-            cur_d += ev_sum(at_d) - ev_sum(detail::lower_bound(ev, lo, at_d, std::int64_t(pd) << 33));
+          for (eid_t k = moving_off(e); k < moving_off(e + 1); ++k) {  // the earlier movers
+            const vid_t u = lv.pins(moving(k));
+            if (lv.seqpos(u) >= s) continue;
+            const part_t us = lv.parts(u), ud = lv.move_to(u);
+            cur_s += (ud == ps ? 1 : 0) - (us == ps ? 1 : 0);
+            cur_d += (ud == pd ? 1 : 0) - (us == pd ? 1 : 0);
           }
           acc += lv.leave_saving(lv.nw(e), cur_s);
           if (cur_d == 0) acc -= lv.nw(e);
         },
         g);
-    Kokkos::single(Kokkos::PerTeam(team), [&]() { seq_gain(s) = g; });
+    Kokkos::single(Kokkos::PerTeam(team), [&]() { seq_gain(s) = g + (has_events ? from_events(s) : 0); });
   };
   int team_size = 1;
   if constexpr (tessera::detail::is_gpu_space<ExecSpace>()) {

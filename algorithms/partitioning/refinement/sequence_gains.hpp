@@ -8,10 +8,11 @@
 // k_walked_movers) is walked: each earlier mover adjusts the counts. In a net with more, every
 // moving pin gives two events, (block it leaves, its position, -1) and (block it enters, its
 // position, +1); sorted by (block, position) within the net and prefix-summed, pins(p, e) plus
-// the sum of p's events before (p, s) is the count, found by binary searches. The step costs
-// O(P (k_walked_movers + log P)) for P moving pins. It used to walk every net's moving pins,
-// Σ_e movers(e)^2, which spiking networks' fan-out nets with hundreds to thousands of moving
-// pins made the bulk of refinement on GPUs (issue 24).
+// the sum of p's earlier events is the count at every event, so each event adds its move's term
+// (leaving score at the departure, -w(e) at an arrival into an empty block). The step costs
+// O(P (k_walked_movers + log P)) for P moving pins. It used to walk every net's moving pins for
+// every move in it, Σ_e movers(e)^2: alexnet (Loihi-84, one CPU thread) 41.3G steps for 129M
+// moving pins, 342 of the 354 s of its sequence step (issue 24).
 #include <Kokkos_Core.hpp>
 
 #include "algorithms/partitioning/refinement/refine_state.hpp"
