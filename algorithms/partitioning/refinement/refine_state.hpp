@@ -165,7 +165,8 @@ struct RefineBuffers {
   Kokkos::View<score_t*, MemorySpace> gweight;
   // In-sequence gains (sequence_gains.cpp): the moving pins (indices into pins, grown) in rows
   // moving_off(e)..; the events of nets with many of them, rows seq_ev_off(e).. of seq_ev sorted
-  // per net, and the events' prefix sums (grown).
+  // per net, and the events' prefix sums (grown); seq_gain (above) gets seq_gain_ev, those nets'
+  // terms of every move, added.
   Kokkos::View<eid_t*, MemorySpace> moving_off, moving, seq_ev_off;
   Kokkos::View<std::int64_t*, MemorySpace> seq_ev, seq_ev_sum;
   Kokkos::View<eid_t*, MemorySpace> in_ev_off;  // 2 net_off: two event slots per pin
