@@ -93,9 +93,10 @@ template <class ExecSpace>
 TriangleCountPlan<typename ExecSpace::memory_space> prepare_triangle_count(
     const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, const TriangleCountParams& params = {});
 
-// Launches the plan's kernels once with no work (CountTarget::launch_empty) and returns the
-// seconds it took: a process's first launch of a kernel loads it, so a one-shot count (the
-// `tessera tc` command) times that here (`setup_s`) and its count_seconds is the count alone.
+// Runs what count_triangles launches, with no work: the sums' reset, the plan's kernels
+// (CountTarget::launch_empty) and the readback; returns the seconds it took. A process's first
+// launch of a kernel loads it, so a one-shot count (the `tessera tc` command) times that here
+// (`setup_s`) and its count_seconds is the count alone.
 template <class ExecSpace>
 double warm_up_triangle_count(const ExecSpace& space, const TriangleCountPlan<typename ExecSpace::memory_space>& plan);
 
