@@ -43,12 +43,20 @@ CountingDag<typename ExecSpace::memory_space> mask_counting_dag(
     const eid_t out = row_map(v + 1) - row_map(v);
     return rule.from > 0 && out >= rule.from && out <= rule.max && sources.counts(v);
   };
-  eid_t hub_count = 0;
-  if (rule.from > 0 && rule.min_count > 0)
-    Kokkos::parallel_reduce(
-        "tessera::tc::hub_candidates", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, n),
-        KOKKOS_LAMBDA(const std::int64_t v, eid_t& sum) { sum += selected(static_cast<vid_t>(v)) ? 1 : 0; }, hub_count);
-  const bool any_hubs = rule.from > 0 && hub_count >= rule.min_count;
+  // The hubs' slots, and their number, which decides whether they are taken at all.
+  Kokkos::View<vid_t*, memory_space> hub_slot;
+  vid_t num_hubs = 0;
+  if (rule.from > 0) {
+    hub_slot = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::tc::hub_slot"), n);
+    num_hubs = chunked_scan<ExecSpace, vid_t>(
+        "tessera::tc::hub_scan", space, n, KOKKOS_LAMBDA(const std::int64_t v, vid_t& sum, const bool final) {
+          if (selected(static_cast<vid_t>(v))) {
+            if (final) hub_slot(v) = sum;
+            ++sum;
+          }
+        });
+  }
+  const bool any_hubs = num_hubs > 0 && num_hubs >= rule.min_count;
   auto is_hub = KOKKOS_LAMBDA(const vid_t v) { return any_hubs && selected(v); };
   auto keep = KOKKOS_LAMBDA(const eid_t j) {
     const vid_t a = source(j), b = entries(j);
@@ -79,14 +87,6 @@ CountingDag<typename ExecSpace::memory_space> mask_counting_dag(
   out.mean_candidates = tasks > 0 ? static_cast<double>(candidates) / tasks : 0.0;
 
   if (any_hubs) {
-    Kokkos::View<vid_t*, memory_space> hub_slot(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::tc::hub_slot"), n);
-    const vid_t num_hubs = chunked_scan<ExecSpace, vid_t>(
-        "tessera::tc::hub_scan", space, n, KOKKOS_LAMBDA(const std::int64_t v, vid_t& sum, const bool final) {
-          if (is_hub(static_cast<vid_t>(v))) {
-            if (final) hub_slot(v) = sum;
-            ++sum;
-          }
-        });
     out.hubs = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::tc::hubs"), num_hubs);
     auto hubs = out.hubs;
     Kokkos::parallel_reduce(

@@ -31,10 +31,9 @@ int net_team_size(const ExecSpace&, const RefineView<typename ExecSpace::memory_
 // [moving_off(e), moving_off(e + 1)) of buf.moving. A team per net writes them (and on GPUs counts
 // them first), its threads over the net's pins: a thread per net walked a fan-out net of thousands
 // of pins alone. (A flat scan over all pins needed a binary search per net for the row starts:
-// slower on one CPU thread.) Returns the number of events of the nets with more than
-// k_walked_movers moving pins (sequence_events).
+// slower on one CPU thread.)
 template <class ExecSpace>
-eid_t moving_pins(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
+void moving_pins(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
                   RefineBuffers<typename ExecSpace::memory_space>& buf) {
   using policy = tessera::detail::LightTeamPolicy<ExecSpace>;
   using member = typename policy::member_type;
@@ -63,10 +62,6 @@ eid_t moving_pins(const ExecSpace& space, const RefineView<typename ExecSpace::m
         });
   }
   Kokkos::deep_copy(space, Kokkos::subview(off, std::int64_t(m)), eid_t(0));
-  eid_t events = 0;
-  Kokkos::parallel_reduce(
-      "tessera::part::moving_events", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, m),
-      KOKKOS_LAMBDA(const std::int64_t e, eid_t& sum) { sum += off(e) > k_walked_movers ? 2 * off(e) : 0; }, events);
   const eid_t total = tessera::detail::exclusive_scan_inplace(space, off, std::int64_t(m) + 1);
   grow(buf.moving, total);
   const auto moving = buf.moving;
@@ -84,28 +79,29 @@ eid_t moving_pins(const ExecSpace& space, const RefineView<typename ExecSpace::m
   Kokkos::parallel_for("tessera::part::moving_fill",
                        policy(space, m, net_team_size(space, lv, policy(space, 1, 1).team_size_max(fill, Kokkos::ParallelForTag()))),
                        fill);
-  return events;
 }
 
 // Events of the nets with more than k_walked_movers moving pins, two per moving pin:
 // (block << 33) | (position << 1) | arrives, row e = [seq_ev_off(e), seq_ev_off(e + 1)) (empty for
 // the other nets) sorted; seq_ev_sum(j) = the sum over events before j of +1 (arrival) or -1
 // (departure). Block ids below 2^30 and positions below 2^31 fit; keys are unique per net (a node
-// is a pin of a net once, and its two blocks differ).
+// is a pin of a net once, and its two blocks differ). Returns the number of events (0: every net
+// is walked, nothing else is done).
 template <class ExecSpace>
-void sequence_events(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
-                     RefineBuffers<typename ExecSpace::memory_space>& buf, const eid_t total) {
+eid_t sequence_events(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
+                      RefineBuffers<typename ExecSpace::memory_space>& buf) {
   const nid_t m = lv.num_nets;
   const auto moving = buf.moving;
   const auto moving_off = buf.moving_off;
   const auto ev_off = head(buf.seq_ev_off, std::int64_t(m) + 1);
-  tessera::detail::chunked_scan_no_total<ExecSpace, eid_t>(
+  const eid_t total = tessera::detail::chunked_scan<ExecSpace, eid_t>(
       "tessera::part::seq_ev_off", space, std::int64_t(m) + 1,
       KOKKOS_LAMBDA(const std::int64_t e, eid_t& sum, const bool final) {
         if (final) ev_off(e) = sum;
         const eid_t movers = e < m ? moving_off(e + 1) - moving_off(e) : 0;
         if (movers > k_walked_movers) sum += 2 * movers;
       });
+  if (total == 0) return 0;
   grow(buf.seq_ev, total);
   grow(buf.seq_ev_sum, total);
   const auto ev = head(buf.seq_ev, total);
@@ -132,6 +128,7 @@ void sequence_events(const ExecSpace& space, const RefineView<typename ExecSpace
         if (final) ev_sum(j) = sum;
         sum += (ev(j) & 1) ? 1 : -1;
       });
+  return total;
 }
 
 // What the nets with events add to the gain of each move, into buf.seq_gain_ev: at its
@@ -176,11 +173,9 @@ Kokkos::View<score_t*, typename ExecSpace::memory_space> in_sequence_gains(
   const std::int64_t M = static_cast<std::int64_t>(seq_node.extent(0));
   const Kokkos::View<score_t*, mem> seq_gain = head(buf.seq_gain, M);
   if (M == 0) return seq_gain;
-  const eid_t events = moving_pins(space, lv, buf);
-  if (events > 0) {
-    sequence_events(space, lv, buf, events);
-    event_gains(space, lv, buf, M);
-  }
+  moving_pins(space, lv, buf);
+  const eid_t events = sequence_events(space, lv, buf);
+  if (events > 0) event_gains(space, lv, buf, M);
   const auto moving = buf.moving;
   const auto moving_off = buf.moving_off;
   const auto from_events = buf.seq_gain_ev;
