@@ -12,6 +12,7 @@
 #include "algorithms/triangle_count/triangle_count.hpp"
 #include "core/kokkos_ext/atomics.hpp"
 #include "core/kokkos_ext/execution.hpp"
+#include "core/kokkos_ext/team_sum.hpp"
 #include "core/kokkos_ext/vector_lanes.hpp"
 #include "core/set_ops/intersect.hpp"
 
@@ -31,32 +32,18 @@ struct PerVertexHook {
   }
 };
 
-// One lane's share of |a ∩ b| under the strategy (hash is handled by the hub kernel; tasks
-// that reach here with it fall back to the automatic choice).
-// A binary-search probe costs this many sequential reads in the automatic choice: 1 on GPUs,
-// where lanes hide latency, 4 on host backends (see set_ops::prefer_binary_search).
-// Where a counting kernel's sum goes, and whether it launches without work. `sum` set: the
-// kernel reduces into that device scalar and returns 0 without waiting, so several kernels
-// share one readback (count_triangles); empty: it returns the sum (one synchronising readback).
-// `launch_empty`: the kernel is launched even with no task (a league of one team doing nothing),
-// which loads it and settles Kokkos' per-kernel launch state: the warm-up of a one-shot count.
+// Where a counting kernel's count goes: added to the device scalar `sum` (the caller resets and
+// reads it, so that the kernels of one count share one readback). `launch_empty`: the kernel is
+// launched even with no task (a league of one team doing nothing), which loads it and settles
+// Kokkos' per-kernel launch state: the warm-up of a one-shot count.
 template <class MemorySpace>
 struct CountTarget {
   Kokkos::View<count_t, MemorySpace> sum;
   bool launch_empty = false;
 };
 
-// Runs the reduction `body` over `policy` into the target (see CountTarget).
-template <class Policy, class Body, class MemorySpace>
-count_t reduce_into(const char* label, const Policy& policy, const Body& body, const CountTarget<MemorySpace>& target) {
-  count_t total = 0;
-  if (target.sum.data() != nullptr)
-    Kokkos::parallel_reduce(label, policy, body, target.sum);
-  else
-    Kokkos::parallel_reduce(label, policy, body, total);
-  return total;
-}
-
+// A binary-search probe costs this many sequential reads in the automatic choice: 1 on GPUs,
+// where lanes hide latency, 4 on host backends (see set_ops::prefer_binary_search).
 template <class ExecSpace>
 constexpr int probe_cost() {
   return is_gpu_space<ExecSpace>() ? 1 : 4;
@@ -72,6 +59,8 @@ constexpr int probe_cost() {
 using tc_index_t = std::uint32_t;
 using tc_share_t = std::uint32_t;  // one lane's or one task's count: at most a list's length
 
+// One lane's share of |a ∩ b| under the strategy (hash is handled by the hub kernel; tasks
+// that reach here with it fall back to the automatic choice).
 template <class Hook>
 KOKKOS_INLINE_FUNCTION tc_share_t intersect_share(Intersection s, int probe_cost, int lane, int lanes, const vid_t* a,
                                                   tc_index_t na, const vid_t* b, tc_index_t nb, const Hook& hook) {
@@ -105,11 +94,11 @@ KOKKOS_INLINE_FUNCTION tc_share_t task_share(const Tasks& tasks, eid_t t, Inters
 // each lane adds up its shares of all the thread's tasks and the lanes reduce once per thread,
 // instead of once per task (a shuffle ladder per task: on small graphs the tasks are short).
 template <bool PerVertex, class ExecSpace, class Tasks>
-count_t masked_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, typename ExecSpace::memory_space>& row_map,
+void masked_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, typename ExecSpace::memory_space>& row_map,
                            const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries, const Tasks& tasks,
                            Intersection strategy, double mean_candidates,
                            const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex,
-                           const CountTarget<typename ExecSpace::memory_space>& target = {}, bool lane_sums = false) {
+                           const CountTarget<typename ExecSpace::memory_space>& target, bool lane_sums = false) {
   // GPU blocks are always 256 threads (team_size x lanes below). Asking for 8 of them per SM
   // caps the count-only kernel at 32 registers: full theoretical occupancy instead of 6 blocks
   // (75%), for a latency-bound kernel (dependent probes), without spills (ptxas, sm_90: 30
@@ -120,22 +109,19 @@ count_t masked_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_
   using policy = Kokkos::TeamPolicy<ExecSpace, bounds>;
   using member = typename policy::member_type;
   const eid_t num_tasks = tasks.size();
-  if (num_tasks == 0 && !target.launch_empty) return 0;
+  if (num_tasks == 0 && !target.launch_empty) return;
   const int lanes = vector_length_for<ExecSpace>(mean_candidates);
   const int team_size = is_gpu_space<ExecSpace>() ? std::max(1, 256 / lanes) : 1;
   // Enough teams to fill the device several times over; the grid-stride loop does the rest.
   const eid_t wanted = std::max<eid_t>(1, 8 * space.concurrency() / (team_size * lanes));
   const int league = static_cast<int>(std::max<eid_t>(1, std::min<eid_t>(wanted, (num_tasks + team_size - 1) / team_size)));
   const int probe = probe_cost<ExecSpace>();
-  return reduce_into(
-      "tessera::tc::masked_edge", policy(space, league, team_size, lanes),
+  sum_teams_into<ExecSpace>(
+      "tessera::tc::masked_edge", policy(space, league, team_size, lanes), lanes,
       KOKKOS_LAMBDA(const member& team, count_t& sum) {
         const eid_t stride = static_cast<eid_t>(team.league_size()) * team.team_size();
         const VectorLane v = this_vector_lane<ExecSpace>(team, lanes);
-        // Each team thread sweeps its own tasks and adds its total to the kernel's reduction
-        // value itself (one vector lane of it, as Kokkos' nested reductions expect): a team-level
-        // parallel_reduce over the team's threads, as before, cost every warp a reduction through
-        // shared memory with three barriers on CUDA, and a warp here typically has one task.
+        // Each team thread sweeps its own tasks; the team's threads are summed once, at the end.
         const eid_t first = static_cast<eid_t>(team.league_rank()) * team.team_size() + team.team_rank();
         count_t thread_sum = 0;  // the same on every lane of the thread
         if (lane_sums) {  // this lane's share of every task of the thread, summed once
@@ -159,32 +145,30 @@ count_t masked_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_
         }
         Kokkos::single(Kokkos::PerThread(team), [&]() { sum += thread_sum; });
       },
-      target);
+      target.sum);
 }
 
-// Split-edge kernel (§II-B2): one team per task, the team's threads share the distance-2
-// lookups. Launched in slices so league x team stays inside Kokkos 3.4's 32-bit launch math.
+// Split-edge kernel (§II-B2): a team per task, the team's threads share the distance-2 lookups.
+// A bounded league sweeps the tasks grid-stride (a team per task would be millions of teams).
 template <bool PerVertex, class ExecSpace, class Tasks>
-count_t split_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, typename ExecSpace::memory_space>& row_map,
-                          const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries, const Tasks& tasks,
-                          Intersection strategy, const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex,
-                          bool launch_empty = false) {
+void split_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, typename ExecSpace::memory_space>& row_map,
+                       const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries, const Tasks& tasks,
+                       Intersection strategy, const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex,
+                       const CountTarget<typename ExecSpace::memory_space>& target) {
   using policy = Kokkos::TeamPolicy<ExecSpace>;
   using member = typename policy::member_type;
   const eid_t num_tasks = tasks.size();
+  if (num_tasks == 0 && !target.launch_empty) return;
   const int team_size = is_gpu_space<ExecSpace>() ? 32 : 1;
-  constexpr eid_t k_slice = eid_t(1) << 22;
+  const eid_t wanted = std::max<eid_t>(1, 8 * space.concurrency() / team_size);
+  const int league = static_cast<int>(std::max<eid_t>(1, std::min(wanted, num_tasks)));
   const int probe = probe_cost<ExecSpace>();
-  count_t total = 0;
-  for (eid_t first = 0; first < num_tasks || (first == 0 && launch_empty); first += k_slice) {
-    const int league = static_cast<int>(std::max<eid_t>(1, std::min(k_slice, num_tasks - first)));
-    count_t slice_total = 0;
-    Kokkos::parallel_reduce(
-        "tessera::tc::split_edge", policy(space, league, team_size, 1),
-        KOKKOS_LAMBDA(const member& team, count_t& sum) {
-          const eid_t t = first + team.league_rank();
-          if (t >= num_tasks) return;  // the warm-up's empty team
-          const int lanes = team.team_size();
+  sum_teams_into<ExecSpace>(
+      "tessera::tc::split_edge", policy(space, league, team_size, 1), 1,
+      KOKKOS_LAMBDA(const member& team, count_t& sum) {
+        const int lanes = team.team_size();
+        count_t team_sum = 0;  // the same on every thread of the team
+        for (eid_t t = team.league_rank(); t < num_tasks; t += team.league_size()) {
           count_t found = 0;
           Kokkos::parallel_reduce(
               Kokkos::TeamThreadRange(team, lanes),
@@ -192,12 +176,11 @@ count_t split_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_t
                 f += task_share<PerVertex>(tasks, t, strategy, probe, lane, lanes, row_map, entries, per_vertex);
               },
               found);
-          Kokkos::single(Kokkos::PerTeam(team), [&]() { sum += found; });
-        },
-        slice_total);
-    total += slice_total;
-  }
-  return total;
+          team_sum += found;
+        }
+        Kokkos::single(Kokkos::PerTeam(team), [&]() { sum += team_sum; });
+      },
+      target.sum);
 }
 
 // Hub kernel (hash strategy): one team per hub vertex a hashes N+(a) into team scratch once,
@@ -205,25 +188,26 @@ count_t split_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_t
 inline constexpr eid_t k_hash_max_out_degree = 4096;  // table of 8192 ids = 32 KiB scratch
 
 template <bool PerVertex, class ExecSpace>
-count_t hub_hash_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, typename ExecSpace::memory_space>& row_map,
+void hub_hash_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, typename ExecSpace::memory_space>& row_map,
                         const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries,
                         const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& hubs, eid_t max_out_degree,
                         const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex,
-                        const CountTarget<typename ExecSpace::memory_space>& target = {}) {
+                        const CountTarget<typename ExecSpace::memory_space>& target) {
   // Hub work varies by orders of magnitude: host threads take hubs dynamically.
   using policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>>;
   using member = typename policy::member_type;
   using scratch_view = Kokkos::View<vid_t*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
   const int num_hubs = static_cast<int>(hubs.extent(0));
-  if (num_hubs == 0 && !target.launch_empty) return 0;
+  if (num_hubs == 0 && !target.launch_empty) return;
   int capacity_bits = 4;
   while ((eid_t(1) << capacity_bits) < 2 * max_out_degree) ++capacity_bits;
   const int max_capacity = 1 << capacity_bits;
   const int lanes = is_gpu_space<ExecSpace>() ? 32 : 1;
   const int team_size = is_gpu_space<ExecSpace>() ? 8 : 1;
-  return reduce_into(
+  sum_teams_into<ExecSpace>(
       "tessera::tc::hub_hash",
       policy(space, std::max(1, num_hubs), team_size, lanes).set_scratch_size(0, Kokkos::PerTeam(scratch_view::shmem_size(max_capacity))),
+      lanes,
       KOKKOS_LAMBDA(const member& team, count_t& sum) {
         if (team.league_rank() >= num_hubs) return;  // the warm-up's empty team
         const vid_t a = hubs(team.league_rank());
@@ -276,7 +260,7 @@ count_t hub_hash_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*,
             team_sum);
         Kokkos::single(Kokkos::PerTeam(team), [&]() { sum += team_sum; });
       },
-      target);
+      target.sum);
 }
 
 }  // namespace tessera::detail

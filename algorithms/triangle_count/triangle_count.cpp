@@ -53,29 +53,24 @@ constexpr eid_t k_auto_gpu_min_hubs = 512;
 // ... and tasks whose mean candidate list is at least this long get a whole team (split).
 constexpr double k_auto_split_candidates = 64;
 
-// The kernels of one count: the task kernel (masked or split) and the hub kernel, each reducing
-// into its entry of `sums` when given (no wait between them), else returning its count.
+// The kernels of one count, the task kernel (masked or split) and the hub kernel, each adding its
+// count to `sum` without a wait between them.
 template <bool PerVertex, class ExecSpace>
-count_t run_kernels(const ExecSpace& space, const detail::CountingDag<typename ExecSpace::memory_space>& d,
-                    TriangleVariant variant, const TriangleCountParams& params,
-                    const Kokkos::View<detail::tc_counter_t*, typename ExecSpace::memory_space>& per_vertex,
-                    const Kokkos::View<count_t[2], typename ExecSpace::memory_space>& sums = {}, bool launch_empty = false) {
+void run_kernels(const ExecSpace& space, const detail::CountingDag<typename ExecSpace::memory_space>& d,
+                 TriangleVariant variant, const TriangleCountParams& params,
+                 const Kokkos::View<detail::tc_counter_t*, typename ExecSpace::memory_space>& per_vertex,
+                 const Kokkos::View<count_t, typename ExecSpace::memory_space>& sum, bool launch_empty = false) {
   using memory_space = typename ExecSpace::memory_space;
   const Kokkos::View<const eid_t*, memory_space> row_map = d.dag.row_map;
   const Kokkos::View<const vid_t*, memory_space> entries = d.dag.entries;
   const DagTasks<memory_space> tasks{row_map, entries, d.task_src, d.task_pos};
-  auto target = [&](int i) {
-    return detail::CountTarget<memory_space>{sums.data() != nullptr ? Kokkos::View<count_t, memory_space>(sums.data() + i)
-                                                                     : Kokkos::View<count_t, memory_space>(),
-                                             launch_empty};
-  };
-  count_t total = variant == TriangleVariant::split
-                      ? detail::split_edge_kernel<PerVertex>(space, row_map, entries, tasks, params.intersection, per_vertex,
-                                                             launch_empty)
-                      : detail::masked_edge_kernel<PerVertex>(space, row_map, entries, tasks, params.intersection,
-                                                              d.mean_candidates, per_vertex, target(0), params.lane_sums);
-  total += detail::hub_hash_kernel<PerVertex>(space, row_map, entries, d.hubs, d.max_hub_out_degree, per_vertex, target(1));
-  return total;
+  const detail::CountTarget<memory_space> target{sum, launch_empty};
+  if (variant == TriangleVariant::split)
+    detail::split_edge_kernel<PerVertex>(space, row_map, entries, tasks, params.intersection, per_vertex, target);
+  else
+    detail::masked_edge_kernel<PerVertex>(space, row_map, entries, tasks, params.intersection, d.mean_candidates,
+                                          per_vertex, target, params.lane_sums);
+  detail::hub_hash_kernel<PerVertex>(space, row_map, entries, d.hubs, d.max_hub_out_degree, per_vertex, target);
 }
 
 // Hash intersection: every source (auto: hubs only) hashes its out-neighbourhood once;
@@ -102,7 +97,10 @@ count_t count_oriented(const ExecSpace& space, const CsrGraph<typename ExecSpace
                        const CountedSources<typename ExecSpace::memory_space>& sources,
                        const TriangleCountParams& params) {
   const auto d = mask_counting_dag(space, dag, sources, hub_rule<ExecSpace>(params.intersection));
-  const count_t total = run_kernels<false>(space, d, resolved(params.variant, d), params, {});
+  const Kokkos::View<count_t, typename ExecSpace::memory_space> sum(Kokkos::view_alloc(space, "tessera::tc::sum"));
+  run_kernels<false>(space, d, resolved(params.variant, d), params, {}, sum);
+  count_t total = 0;
+  Kokkos::deep_copy(space, total, sum);
   space.fence();
   return total;
 }
@@ -122,8 +120,8 @@ TriangleCountPlan<typename ExecSpace::memory_space> prepare_triangle_count(
   plan.dag = dag;
   plan.graph_rows = graph.row_map;
   plan.params = params;
-  plan.sums = Kokkos::View<count_t[2], memory_space>("tessera::tc::sums");
-  plan.sums_host = Kokkos::create_mirror_view(plan.sums);
+  plan.sum = Kokkos::View<count_t, memory_space>("tessera::tc::sum");
+  plan.sum_host = Kokkos::create_mirror_view(plan.sum);
   space.fence();
   plan.preprocess_seconds = timer.seconds();
   return plan;
@@ -137,14 +135,14 @@ double warm_up_triangle_count(const ExecSpace& space, const TriangleCountPlan<ty
   empty.dag = plan.dag->dag;
   empty.mean_candidates = plan.dag->mean_candidates;
   const Kokkos::View<detail::tc_counter_t*, memory_space> none;
-  // Everything count_triangles launches, in its order: the sums' reset (a fill kernel of its
+  // Everything count_triangles launches, in its order: the sum's reset (a fill kernel of its
   // own, loaded at its first launch like the counting kernels), the kernels, the readback.
-  Kokkos::deep_copy(space, plan.sums, count_t(0));
+  Kokkos::deep_copy(space, plan.sum, count_t(0));
   if (plan.params.per_vertex)
-    run_kernels<true>(space, empty, plan.variant, plan.params, none, plan.sums, true);
+    run_kernels<true>(space, empty, plan.variant, plan.params, none, plan.sum, true);
   else
-    run_kernels<false>(space, empty, plan.variant, plan.params, none, plan.sums, true);
-  Kokkos::deep_copy(space, plan.sums_host, plan.sums);
+    run_kernels<false>(space, empty, plan.variant, plan.params, none, plan.sum, true);
+  Kokkos::deep_copy(space, plan.sum_host, plan.sum);
   space.fence();
   return timer.seconds();
 }
@@ -157,22 +155,21 @@ TriangleCountResult<typename ExecSpace::memory_space> count_triangles(
   const auto& d = *plan.dag;
   result.tasks = plan.tasks;
   result.variant = plan.variant;
-  result.launches = (plan.variant == TriangleVariant::split ? static_cast<int>((plan.tasks + (eid_t(1) << 22) - 1) >> 22)
-                                                            : (plan.tasks > 0 ? 1 : 0)) +
-                    (d.hubs.extent(0) > 0 ? 1 : 0);
+  result.launches = (plan.tasks > 0 ? 1 : 0) + (d.hubs.extent(0) > 0 ? 1 : 0);
   const vid_t n = plan.graph_rows.extent(0) == 0 ? 0 : static_cast<vid_t>(plan.graph_rows.extent(0) - 1);
   const bool per_vertex_wanted = plan.params.per_vertex;
   Kokkos::View<detail::tc_counter_t*, memory_space> per_vertex;
   if (per_vertex_wanted) per_vertex = Kokkos::View<detail::tc_counter_t*, memory_space>("tessera::tc::per_vertex", n);
 
   Kokkos::Timer timer;
-  Kokkos::deep_copy(space, plan.sums, count_t(0));  // a kernel that does not launch leaves its entry
-  const count_t returned = per_vertex_wanted
-                               ? run_kernels<true>(space, d, plan.variant, plan.params, per_vertex, plan.sums)
-                               : run_kernels<false>(space, d, plan.variant, plan.params, per_vertex, plan.sums);
-  Kokkos::deep_copy(space, plan.sums_host, plan.sums);
+  Kokkos::deep_copy(space, plan.sum, count_t(0));  // the kernels add to it
+  if (per_vertex_wanted)
+    run_kernels<true>(space, d, plan.variant, plan.params, per_vertex, plan.sum);
+  else
+    run_kernels<false>(space, d, plan.variant, plan.params, per_vertex, plan.sum);
+  Kokkos::deep_copy(space, plan.sum_host, plan.sum);
   space.fence();
-  result.triangles = returned + plan.sums_host(0) + plan.sums_host(1);
+  result.triangles = plan.sum_host();
   result.count_seconds = timer.seconds();
 
   if (per_vertex_wanted) {

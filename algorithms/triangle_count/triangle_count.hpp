@@ -72,7 +72,7 @@ struct CountingDag;
 }
 
 // A graph prepared for counting: the relabelled, oriented and masked DAG, the resolved variant
-// and the device scalars the kernels reduce into. prepare_triangle_count builds it (all of the
+// and the device scalar the kernels add their counts to. prepare_triangle_count builds it (all of the
 // preprocessing and every allocation of a count without per_vertex); count_triangles counts it
 // any number of times without allocating (tessera run's repetitions keep one per input).
 template <class MemorySpace>
@@ -83,8 +83,8 @@ struct TriangleCountPlan {
   Kokkos::View<const eid_t*, MemorySpace> graph_rows;
   TriangleCountParams params;
   TriangleVariant variant = TriangleVariant::masked;
-  Kokkos::View<count_t[2], MemorySpace> sums;  // task kernel, hub kernel: one readback for both
-  typename Kokkos::View<count_t[2], MemorySpace>::HostMirror sums_host;
+  Kokkos::View<count_t, MemorySpace> sum;  // the task and hub kernels add to it: one readback for both
+  typename Kokkos::View<count_t, MemorySpace>::HostMirror sum_host;
   double preprocess_seconds = 0;
   eid_t tasks = 0;
 };
@@ -93,7 +93,7 @@ template <class ExecSpace>
 TriangleCountPlan<typename ExecSpace::memory_space> prepare_triangle_count(
     const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, const TriangleCountParams& params = {});
 
-// Runs what count_triangles launches, with no work: the sums' reset, the plan's kernels
+// Runs what count_triangles launches, with no work: the sum's reset, the plan's kernels
 // (CountTarget::launch_empty) and the readback; returns the seconds it took. A process's first
 // launch of a kernel loads it, so a one-shot count (the `tessera tc` command) times that here
 // (`setup_s`) and its count_seconds is the count alone.

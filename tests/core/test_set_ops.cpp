@@ -71,3 +71,30 @@ TEST_CASE("set_ops: binary search is preferred for skewed lists, merging for sim
   CHECK_FALSE(prefer_binary_search<std::uint32_t>(40, 400, 4));  // a host probe costs 4 reads
   CHECK(prefer_binary_search<std::uint32_t>(40, 400, 1));        // a GPU probe costs 1
 }
+
+TEST_CASE("set_ops: the automatic choice's log2 of the longer list is the smallest exponent >= 1 that covers it") {
+  using tessera::set_ops::prefer_binary_search;
+  // Reference: s log_l p < s + l with log_l from a loop over the exponents.
+  auto expected = [](std::int64_t s, std::int64_t l, int p, int max_log) {
+    int log_l = 1;
+    while (log_l < max_log && (std::int64_t(1) << log_l) < l) ++log_l;
+    return s * log_l * p < s + l;
+  };
+  int checked = 0;
+  for (std::int64_t l : {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 1023, 1024, 1025, 65535, 65536, 65537,
+                         (1 << 30) - 1, 1 << 30, (1 << 30) + 1, 2147483647})
+    for (std::int64_t s : {0, 1, 2, 3, 5, 8, 100, 4000})
+      for (int p : {1, 4}) {
+        if (s > l) continue;
+        CHECK(prefer_binary_search<std::uint32_t>(static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(l), p) ==
+              expected(s, l, p, 31));
+        CHECK(prefer_binary_search<std::int64_t>(s, l, p) == expected(s, l, p, 62));
+        CHECK(prefer_binary_search<std::int64_t>(l, s, p) == expected(s, l, p, 62));  // either order
+        ++checked;
+      }
+  CHECK(checked == 298);
+  CHECK(tessera::detail::bit_width(0u) == 0);
+  CHECK(tessera::detail::bit_width(1u) == 1);
+  CHECK(tessera::detail::bit_width(0xffffffffu) == 32);
+  CHECK(tessera::detail::bit_width(std::uint64_t(1) << 40) == 41);
+}

@@ -15,6 +15,7 @@
 #include "core/kokkos_ext/execution.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
 #include "core/kokkos_ext/scan.hpp"
+#include "core/kokkos_ext/team_sum.hpp"
 
 namespace tessera::mining {
 
@@ -98,6 +99,7 @@ struct Launcher {
   detail::DfsKernelData<ExecSpace> narrow_kernel;
   KernelShape narrow_shape;
   int fixed_levels = 0;  // count kernels: compile-time level count (ResolvedLaunch::fixed_levels)
+  Kokkos::View<count_t, typename ExecSpace::memory_space> count;  // what a launch's teams add to
 
   eid_t units() const { return total_units; }
 
@@ -113,8 +115,8 @@ struct Launcher {
   }
 
   // An empty launch of every kernel variant that run_all takes, shaped as the real ones: the
-  // first launch of a kernel loads its code (CUDA loads modules lazily) and sizes Kokkos'
-  // reduction scratch, which would otherwise land in the first timed launch. G2Miner likewise
+  // first launch of a kernel loads its code (CUDA loads modules lazily) and settles Kokkos'
+  // per-kernel launch state, which would otherwise land in the first timed launch. G2Miner likewise
   // queries its kernel's occupancy (which loads it) before starting its timer.
   void warm_up(const ExecSpace& space) {
     if (narrow_begin > 0) launch_shaped(space, 0, 0, narrow_begin);
@@ -171,11 +173,17 @@ struct Launcher {
     return launch<detail::DfsKernel<ExecSpace, false, false, false, false, Capped, Levels>>(space, league);
   }
 
+  // One atomic per team instead of Kokkos' parallel_reduce and its serial tail over the blocks
+  // (core/kokkos_ext/team_sum.hpp), into the launcher's scalar: no allocation per launch.
   template <class Kernel>
   count_t launch(const ExecSpace& space, int league) const {
+    Kokkos::deep_copy(space, count, count_t(0));
+    tessera::detail::sum_teams_into<ExecSpace>(List ? "tessera::mining::dfs_list" : "tessera::mining::dfs_count",
+                                               typename Kernel::policy(space, league, kernel.team_threads, kernel.lanes),
+                                               kernel.lanes, Kernel(kernel), count);
     count_t total = 0;
-    Kokkos::parallel_reduce(List ? "tessera::mining::dfs_list" : "tessera::mining::dfs_count",
-                            typename Kernel::policy(space, league, kernel.team_threads, kernel.lanes), Kernel(kernel), total);
+    Kokkos::deep_copy(space, total, count);
+    space.fence();
     return total;
   }
 };
@@ -293,6 +301,7 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   k.lane_sums = params.lane_sums;
   k.vote = params.vote;
   k.next_chunk = Kokkos::View<detail::atomic_counter_t, memory_space>("tessera::mining::next_chunk");
+  l.count = Kokkos::View<count_t, memory_space>("tessera::mining::count");
   if (List) k.cursor = Kokkos::View<detail::atomic_counter_t, memory_space>("tessera::mining::cursor");
   k.task_u = tasks.u;
   k.task_v = tasks.v;

@@ -1,0 +1,64 @@
+#pragma once
+// A TeamPolicy kernel's count summed into a device scalar by one atomic per team, instead of
+// Kokkos::parallel_reduce.
+//
+// Why: Kokkos' CUDA team reduction (3.4, and the inter-block code 4.x keeps) ends with one warp of
+// the last block to finish reading every block's partial from global memory through a volatile
+// pointer, 32 per step, each step a round trip to L2: a serial tail of about 450 cycles per 32
+// blocks, during which the rest of the GPU is idle. Nsight Compute on the TC count kernel
+// (ego-Facebook, 8,448 blocks, H100; measurements/2026-12-05-late/run5): 229 k elapsed cycles of
+// which the multiprocessors were active 109 k, the last block's 264-step loop the difference, so
+// the kernel took 116 us where G2Miner's, with 1.5x fewer instructions and an atomic per block,
+// took 38 us. Team reductions are capped at 32,768 blocks, so the tail reaches 0.2 ms.
+//
+// `body(team, value)` is the functor or lambda one would give parallel_reduce: it adds the
+// thread's count to `value`, on any of its vector lanes (as Kokkos::single(PerThread) does); the
+// lanes and then the team's threads are summed and one lane adds the team's total to `sum`.
+#include <Kokkos_Core.hpp>
+
+#include <type_traits>
+
+#include "core/kokkos_ext/vector_lanes.hpp"
+#include "core/types.hpp"
+
+namespace tessera::detail {
+
+// Adds v to *p with the native 64-bit atomic where there is one: Kokkos 3.4 has a CUDA atomicAdd
+// overload for unsigned long long only, and count_t (std::uint64_t) is unsigned long on Linux,
+// which would go through a compare-and-swap loop.
+KOKKOS_INLINE_FUNCTION void atomic_add_count(count_t* p, count_t v) {
+  static_assert(sizeof(count_t) == sizeof(unsigned long long) && std::is_unsigned_v<count_t>);
+  Kokkos::atomic_add(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
+}
+
+template <class ExecSpace, class Member, class Body>
+struct TeamSumInto {
+  Body body;
+  Kokkos::View<count_t, typename ExecSpace::memory_space> sum;
+  int lanes;  // the launch's vector length
+
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    count_t mine = 0;
+    body(team, mine);
+    const VectorLane v = this_vector_lane<ExecSpace>(team, lanes);
+    const count_t thread_total = sum_vector_lanes<ExecSpace>(team, v, mine);
+    count_t team_total = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::TeamThreadRange(team, team.team_size()), [&](const int, count_t& s) { s += thread_total; }, team_total);
+    Kokkos::single(Kokkos::PerTeam(team), [&]() {
+      if (team_total != 0) atomic_add_count(sum.data(), team_total);
+    });
+  }
+};
+
+// Adds the kernel's count to `sum` (not reset here) without waiting for it. `lanes` must be the
+// policy's vector length. The caller keeps `sum` across launches: allocating a scalar per launch
+// (an allocation and a fill kernel) cost the mining engine more than the tail saved.
+template <class ExecSpace, class Policy, class Body>
+void sum_teams_into(const char* label, const Policy& policy, int lanes, const Body& body,
+                    const Kokkos::View<count_t, typename ExecSpace::memory_space>& sum) {
+  using member = typename Policy::member_type;
+  Kokkos::parallel_for(label, policy, TeamSumInto<ExecSpace, member, Body>{body, sum, lanes});
+}
+
+}  // namespace tessera::detail
