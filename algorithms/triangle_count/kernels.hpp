@@ -98,7 +98,7 @@ void masked_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*,
                            const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries, const Tasks& tasks,
                            Intersection strategy, double mean_candidates,
                            const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex,
-                           const CountTarget<typename ExecSpace::memory_space>& target, bool lane_sums = false) {
+                           const CountTarget<typename ExecSpace::memory_space>& target, int waves, bool lane_sums) {
   // GPU blocks are always 256 threads (team_size x lanes below). Asking for 8 of them per SM
   // caps the count-only kernel at 32 registers: full theoretical occupancy instead of 6 blocks
   // (75%), for a latency-bound kernel (dependent probes), without spills (ptxas, sm_90: 30
@@ -112,12 +112,12 @@ void masked_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*,
   if (num_tasks == 0 && !target.launch_empty) return;
   const int lanes = vector_length_for<ExecSpace>(mean_candidates);
   const int team_size = is_gpu_space<ExecSpace>() ? std::max(1, 256 / lanes) : 1;
-  // Enough teams to fill the device several times over; the grid-stride loop does the rest.
-  const eid_t wanted = std::max<eid_t>(1, 8 * space.concurrency() / (team_size * lanes));
+  // `waves` times the teams the device holds at once; the grid-stride loop does the rest.
+  const eid_t wanted = std::max<eid_t>(1, waves * space.concurrency() / (team_size * lanes));
   const int league = static_cast<int>(std::max<eid_t>(1, std::min<eid_t>(wanted, (num_tasks + team_size - 1) / team_size)));
   const int probe = probe_cost<ExecSpace>();
-  sum_teams_into<ExecSpace>(
-      "tessera::tc::masked_edge", policy(space, league, team_size, lanes), lanes,
+  sum_teams_into(
+      "tessera::tc::masked_edge", policy(space, league, team_size, lanes),
       KOKKOS_LAMBDA(const member& team, count_t& sum) {
         const eid_t stride = static_cast<eid_t>(team.league_size()) * team.team_size();
         const VectorLane v = this_vector_lane<ExecSpace>(team, lanes);
@@ -143,7 +143,7 @@ void masked_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*,
             thread_sum += found;
           }
         }
-        Kokkos::single(Kokkos::PerThread(team), [&]() { sum += thread_sum; });
+        sum += thread_sum;  // every lane: sum_teams_into counts a thread's value once
       },
       target.sum);
 }
@@ -154,17 +154,17 @@ template <bool PerVertex, class ExecSpace, class Tasks>
 void split_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, typename ExecSpace::memory_space>& row_map,
                        const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries, const Tasks& tasks,
                        Intersection strategy, const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex,
-                       const CountTarget<typename ExecSpace::memory_space>& target) {
+                       const CountTarget<typename ExecSpace::memory_space>& target, int waves) {
   using policy = Kokkos::TeamPolicy<ExecSpace>;
   using member = typename policy::member_type;
   const eid_t num_tasks = tasks.size();
   if (num_tasks == 0 && !target.launch_empty) return;
   const int team_size = is_gpu_space<ExecSpace>() ? 32 : 1;
-  const eid_t wanted = std::max<eid_t>(1, 8 * space.concurrency() / team_size);
+  const eid_t wanted = std::max<eid_t>(1, waves * space.concurrency() / team_size);
   const int league = static_cast<int>(std::max<eid_t>(1, std::min(wanted, num_tasks)));
   const int probe = probe_cost<ExecSpace>();
-  sum_teams_into<ExecSpace>(
-      "tessera::tc::split_edge", policy(space, league, team_size, 1), 1,
+  sum_teams_into(
+      "tessera::tc::split_edge", policy(space, league, team_size, 1),
       KOKKOS_LAMBDA(const member& team, count_t& sum) {
         const int lanes = team.team_size();
         count_t team_sum = 0;  // the same on every thread of the team
@@ -178,7 +178,7 @@ void split_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, 
               found);
           team_sum += found;
         }
-        Kokkos::single(Kokkos::PerTeam(team), [&]() { sum += team_sum; });
+        if (team.team_rank() == 0) sum += team_sum;  // one thread, every lane (sum_teams_into)
       },
       target.sum);
 }
@@ -204,10 +204,9 @@ void hub_hash_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, ty
   const int max_capacity = 1 << capacity_bits;
   const int lanes = is_gpu_space<ExecSpace>() ? 32 : 1;
   const int team_size = is_gpu_space<ExecSpace>() ? 8 : 1;
-  sum_teams_into<ExecSpace>(
+  sum_teams_into(
       "tessera::tc::hub_hash",
       policy(space, std::max(1, num_hubs), team_size, lanes).set_scratch_size(0, Kokkos::PerTeam(scratch_view::shmem_size(max_capacity))),
-      lanes,
       KOKKOS_LAMBDA(const member& team, count_t& sum) {
         if (team.league_rank() >= num_hubs) return;  // the warm-up's empty team
         const vid_t a = hubs(team.league_rank());
@@ -258,7 +257,7 @@ void hub_hash_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, ty
               thread_sum += found;
             },
             team_sum);
-        Kokkos::single(Kokkos::PerTeam(team), [&]() { sum += team_sum; });
+        if (team.team_rank() == 0) sum += team_sum;  // one thread, every lane (sum_teams_into)
       },
       target.sum);
 }

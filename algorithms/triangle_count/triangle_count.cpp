@@ -52,6 +52,10 @@ constexpr eid_t k_auto_hub_out_degree = 128;
 constexpr eid_t k_auto_gpu_min_hubs = 512;
 // ... and tasks whose mean candidate list is at least this long get a whole team (split).
 constexpr double k_auto_split_candidates = 64;
+// The task kernel's grid, in waves of what the device holds at once (TriangleCountParams).
+constexpr int k_auto_grid_waves = 8;
+
+int grid_waves(const TriangleCountParams& params) { return params.grid_waves > 0 ? params.grid_waves : k_auto_grid_waves; }
 
 // The kernels of one count, the task kernel (masked or split) and the hub kernel, each adding its
 // count to `sum` without a wait between them.
@@ -66,10 +70,11 @@ void run_kernels(const ExecSpace& space, const detail::CountingDag<typename Exec
   const DagTasks<memory_space> tasks{row_map, entries, d.task_src, d.task_pos};
   const detail::CountTarget<memory_space> target{sum, launch_empty};
   if (variant == TriangleVariant::split)
-    detail::split_edge_kernel<PerVertex>(space, row_map, entries, tasks, params.intersection, per_vertex, target);
+    detail::split_edge_kernel<PerVertex>(space, row_map, entries, tasks, params.intersection, per_vertex, target,
+                                         grid_waves(params));
   else
     detail::masked_edge_kernel<PerVertex>(space, row_map, entries, tasks, params.intersection, d.mean_candidates,
-                                          per_vertex, target, params.lane_sums);
+                                          per_vertex, target, grid_waves(params), params.lane_sums);
   detail::hub_hash_kernel<PerVertex>(space, row_map, entries, d.hubs, d.max_hub_out_degree, per_vertex, target);
 }
 
@@ -156,6 +161,7 @@ TriangleCountResult<typename ExecSpace::memory_space> count_triangles(
   result.tasks = plan.tasks;
   result.variant = plan.variant;
   result.launches = (plan.tasks > 0 ? 1 : 0) + (d.hubs.extent(0) > 0 ? 1 : 0);
+  result.grid_waves = grid_waves(plan.params);
   const vid_t n = plan.graph_rows.extent(0) == 0 ? 0 : static_cast<vid_t>(plan.graph_rows.extent(0) - 1);
   const bool per_vertex_wanted = plan.params.per_vertex;
   Kokkos::View<detail::tc_counter_t*, memory_space> per_vertex;

@@ -46,6 +46,9 @@ struct TriangleCountParams {
   // lanes per thread (G2Miner's per-thread counters); false: a vector reduction after every task.
   // Off by default until measured on a GPU (the mining engine's lane sums were faster there).
   bool lane_sums = false;
+  // Masked and split kernels: teams launched, as a multiple of the threads the device keeps
+  // resident (one wave fills it once; the teams sweep the tasks grid-stride). 0: automatic.
+  int grid_waves = 0;
 };
 
 template <class MemorySpace>
@@ -59,6 +62,7 @@ struct TriangleCountResult {
   // attributes); warm_up_triangle_count moves that cost out, into its own timing.
   double count_seconds = 0;
   int launches = 0;
+  int grid_waves = 0;             // the masked or split kernel's grid, resolved (see TriangleCountParams)
   eid_t tasks = 0;                // DAG edges left after masking
   // With per_vertex: triangles through each vertex (original ids), and the local clustering
   // coefficient 2 t(v) / (d(v) (d(v) - 1)) (0 for degree < 2).

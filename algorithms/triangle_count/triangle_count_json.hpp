@@ -8,7 +8,8 @@
 namespace tessera {
 
 // triangles, variant (the kernel that ran), intersection and orientation (as asked), tasks,
-// time_s (counting: `launches` kernel launches and one readback), setup_s (the kernels' first,
+// time_s (counting: `launches` kernel launches and one readback), grid_waves (the task kernel's
+// grid, resolved), setup_s (the kernels' first,
 // empty launch in this process: warm_up_triangle_count), preprocess_s, edges_per_s (the graph's `num_edges` over the counting time).
 template <class MemorySpace>
 Json to_json(const TriangleCountResult<MemorySpace>& r, const TriangleCountParams& params, eid_t num_edges,
@@ -21,6 +22,7 @@ Json to_json(const TriangleCountResult<MemorySpace>& r, const TriangleCountParam
       .set("tasks", r.tasks)
       .set("time_s", r.count_seconds)
       .set("launches", r.launches)
+      .set("grid_waves", r.grid_waves)
       .set("setup_s", setup_seconds)
       .set("preprocess_s", r.preprocess_seconds)
       .set("edges_per_s", r.count_seconds > 0 ? num_edges / r.count_seconds : 0.0);

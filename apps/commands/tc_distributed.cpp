@@ -53,6 +53,8 @@ dist::DistTriangleParams params_from(const Arguments& args) {
     throw UsageError("tc: --intersection is single-node only; the distributed kernels pick binary search or merge per edge");
   if (args.maybe("lane-sums"))
     throw UsageError("tc: --lane-sums is single-node only; the distributed kernels keep one reduction per task");
+  if (args.maybe("grid-waves"))
+    throw UsageError("tc: --grid-waves is single-node only; the distributed kernels size their grids by the queries");
   if (args.maybe("per-vertex"))
     throw UsageError("tc: --per-vertex is not available with --distributed (a remote query (m, n) does not carry the "
                      "wedge's apex, so no rank can credit all three vertices)");

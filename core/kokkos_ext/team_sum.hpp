@@ -11,14 +11,14 @@
 // the kernel took 116 us where G2Miner's, with 1.5x fewer instructions and an atomic per block,
 // took 38 us. Team reductions are capped at 32,768 blocks, so the tail reaches 0.2 ms.
 //
-// `body(team, value)` is the functor or lambda one would give parallel_reduce: it adds the
-// thread's count to `value`, on any of its vector lanes (as Kokkos::single(PerThread) does); the
-// lanes and then the team's threads are summed and one lane adds the team's total to `sum`.
+// `body(team, value)` is the functor or lambda one would give parallel_reduce, with one rule:
+// every vector lane of a thread adds the same amount (the thread's count, as a Kokkos vector
+// reduction leaves it on every lane; a count held by one lane only, as Kokkos::single(PerThread)
+// leaves it, would be lost on GPUs). The team's threads are summed and one lane adds the total.
 #include <Kokkos_Core.hpp>
 
 #include <type_traits>
 
-#include "core/kokkos_ext/vector_lanes.hpp"
 #include "core/types.hpp"
 
 namespace tessera::detail {
@@ -31,34 +31,30 @@ KOKKOS_INLINE_FUNCTION void atomic_add_count(count_t* p, count_t v) {
   Kokkos::atomic_add(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
 }
 
-template <class ExecSpace, class Member, class Body>
+template <class Member, class Body, class MemorySpace>
 struct TeamSumInto {
   Body body;
-  Kokkos::View<count_t, typename ExecSpace::memory_space> sum;
-  int lanes;  // the launch's vector length
+  Kokkos::View<count_t, MemorySpace> sum;
 
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    count_t mine = 0;
+    count_t mine = 0;  // the same on every lane of this thread
     body(team, mine);
-    const VectorLane v = this_vector_lane<ExecSpace>(team, lanes);
-    const count_t thread_total = sum_vector_lanes<ExecSpace>(team, v, mine);
     count_t team_total = 0;
     Kokkos::parallel_reduce(
-        Kokkos::TeamThreadRange(team, team.team_size()), [&](const int, count_t& s) { s += thread_total; }, team_total);
+        Kokkos::TeamThreadRange(team, team.team_size()), [&](const int, count_t& s) { s += mine; }, team_total);
     Kokkos::single(Kokkos::PerTeam(team), [&]() {
       if (team_total != 0) atomic_add_count(sum.data(), team_total);
     });
   }
 };
 
-// Adds the kernel's count to `sum` (not reset here) without waiting for it. `lanes` must be the
-// policy's vector length. The caller keeps `sum` across launches: allocating a scalar per launch
-// (an allocation and a fill kernel) cost the mining engine more than the tail saved.
-template <class ExecSpace, class Policy, class Body>
-void sum_teams_into(const char* label, const Policy& policy, int lanes, const Body& body,
-                    const Kokkos::View<count_t, typename ExecSpace::memory_space>& sum) {
+// Adds the kernel's count to `sum` (not reset here) without waiting for it. The caller keeps
+// `sum` across launches: allocating a scalar per launch (an allocation and a fill kernel) cost the
+// mining engine more than the tail saved.
+template <class Policy, class Body, class MemorySpace>
+void sum_teams_into(const char* label, const Policy& policy, const Body& body, const Kokkos::View<count_t, MemorySpace>& sum) {
   using member = typename Policy::member_type;
-  Kokkos::parallel_for(label, policy, TeamSumInto<ExecSpace, member, Body>{body, sum, lanes});
+  Kokkos::parallel_for(label, policy, TeamSumInto<member, Body, MemorySpace>{body, sum});
 }
 
 }  // namespace tessera::detail

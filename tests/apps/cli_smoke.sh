@@ -97,7 +97,7 @@ case "$case_name" in
     # ones are rejected without it). A new tc option fails here until it is listed below.
     [ -n "${MPIEXEC:-}" ] || { echo "SKIPPED: no MPIEXEC"; exit 77; }
     honoured="format one-based compact-ids variant orientation json distributed buffer-size compress scan-chunk ranks-per-node gpu-ranks-per-node weigh-partition partition ipc-rows message-format receiver-streams help"
-    rejected="directed keep-self-loops first-pin-is-source intersection per-vertex lane-sums"
+    rejected="directed keep-self-loops first-pin-is-source intersection per-vertex lane-sums grid-waves"
     # (Kokkos' own --kokkos-* options are not tc's, should a Kokkos release list them.)
     for o in $("$tessera" tc --help | sed -n 's/^  --\([a-z-]*\).*/\1/p' | grep -v '^kokkos-'); do
       case " $honoured $rejected " in *" $o "*) ;; *) fail "tc --$o: neither honoured nor rejected with --distributed in this test" ;; esac
@@ -128,7 +128,7 @@ case "$case_name" in
     mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed --help | matches "buffer-size" || fail "--help"
     # Rejected: usage errors (exit 2) for the single-node-only and hypergraph options, bad
     # values; as on a single node, --directed and --keep-self-loops are usage errors too.
-    for bad in "--intersection merge" "--lane-sums on" "--per-vertex $tmp/pv" "--first-pin-is-source" "--buffer-size 0" "--variant masked" "--message-format pairs" "--receiver-streams 0" "--ipc-rows all"; do
+    for bad in "--intersection merge" "--lane-sums on" "--grid-waves 2" "--per-vertex $tmp/pv" "--first-pin-is-source" "--buffer-size 0" "--variant masked" "--message-format pairs" "--receiver-streams 0" "--ipc-rows all"; do
       mpi tc "$tmp/g.pairs" --one-based --format edge_list --distributed $bad >/dev/null 2>"$tmp/err"; rc=$?
       [ $rc -eq 2 ] || fail "--distributed $bad: exit $rc, $(cat "$tmp/err")"
     done

@@ -41,7 +41,7 @@ TEST_CASE("set_ops: binary and merge lane shares sum to the exact intersection, 
       for (vid_t range : {vid_t(300), vid_t(2000)}) {
         const List a = random_sorted(rng, na, range), b = random_sorted(rng, nb, range);
         const auto want = static_cast<std::int64_t>(common(a, b).size());
-        for (int lanes : {1, 2, 4, 8, 16, 32}) {
+        for (int lanes : {1, 2, 3, 4, 7, 8, 16, 32}) {  // 3 and 7: the merge's division
           const auto ua = static_cast<std::uint32_t>(a.size()), ub = static_cast<std::uint32_t>(b.size());
           std::int64_t binary = 0, merge = 0;
           std::vector<vid_t> matched;
@@ -61,7 +61,7 @@ TEST_CASE("set_ops: binary and merge lane shares sum to the exact intersection, 
           ++cases;
         }
       }
-  CHECK(cases == 12 * 12 * 2 * 6);
+  CHECK(cases == 12 * 12 * 2 * 8);
 }
 
 TEST_CASE("set_ops: binary search is preferred for skewed lists, merging for similar ones") {

@@ -228,9 +228,9 @@ struct DfsKernel : DfsFinishes<ExecSpace, List, Wedge, Levels> {
         worker_total += walk(team, v, m, part, parts);
       }
     }
-    // The one reduction of the lanes' counts per worker (lane sums).
-    const count_t worker_sum = tessera::detail::sum_vector_lanes<ExecSpace>(team, v, worker_total);
-    Kokkos::single(Kokkos::PerThread(team), [&]() { sum += worker_sum; });
+    // The one reduction of the lanes' counts per worker (lane sums); every lane adds the worker's
+    // total (the rule of tessera::detail::sum_teams_into, which launches this kernel).
+    sum += tessera::detail::sum_vector_lanes<ExecSpace>(team, v, worker_total);
   }
 };
 

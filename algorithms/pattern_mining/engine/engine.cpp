@@ -178,9 +178,9 @@ struct Launcher {
   template <class Kernel>
   count_t launch(const ExecSpace& space, int league) const {
     Kokkos::deep_copy(space, count, count_t(0));
-    tessera::detail::sum_teams_into<ExecSpace>(List ? "tessera::mining::dfs_list" : "tessera::mining::dfs_count",
-                                               typename Kernel::policy(space, league, kernel.team_threads, kernel.lanes),
-                                               kernel.lanes, Kernel(kernel), count);
+    tessera::detail::sum_teams_into(List ? "tessera::mining::dfs_list" : "tessera::mining::dfs_count",
+                                    typename Kernel::policy(space, league, kernel.team_threads, kernel.lanes), Kernel(kernel),
+                                    count);
     count_t total = 0;
     Kokkos::deep_copy(space, total, count);
     space.fence();
