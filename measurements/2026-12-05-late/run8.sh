@@ -5,12 +5,14 @@
 #   tc-waves-*/        warm TC, new binary, grid-waves 1, 2, 4, 8 x lane sums off/on; two rounds
 #   tc-old-*/          warm TC, old binary (its grid: 8 waves); two rounds
 #   tc-cli-*.jsonl     one-shot `tessera tc --json`: old, and new at grid-waves 1, 2, 8
-#   motifs-*.jsonl     one-shot `tessera motifs --k 4 --json`, old against new, two rounds
-#   cliques-*.jsonl    one-shot `tessera cliques --k 4 --json`, old against new, two rounds
-#   ncu-*.txt / *.csv  Nsight Compute of the new TC count kernel at 8 and 2 waves (per-SASS counts)
+#   motifs-*.jsonl     one-shot `tessera motifs --k 4 --json`, old against new
+#   cliques-*.jsonl    one-shot `tessera cliques --k 4 --json`, old against new
+#   ncu-*.txt / *.csv  Nsight Compute of the new TC count kernel at 8 and 2 waves, and of the 4-clique
+#                      kernels of both tools on email-Enron (per-SASS counts)
 #   tests-cuda.log     the CUDA unit tests of mining, triangle counting and set_ops
 # Started detached from the repository root: setsid nohup bash .devbin/run8.sh >/tmp/o/log 2>&1 &
 set -u
+repo=$(pwd)
 cd "$(dirname "$0")"
 [ -x tessera ] || tar xJf bin.tar.xz
 [ -f old.tar.xz ] && [ ! -x old/tessera ] && { mkdir -p old && tar xJf old.tar.xz -C old; }
@@ -31,7 +33,7 @@ for round in 1 2; do
   timeout 120 "$T" run "$o/tc-waves.yaml" --output "$o/tc-waves-$round" > "$o/tc-waves-$round.log" 2>&1
 done
 stamp "TC warm done"
-for round in 1 2; do for g in $snap; do
+for round in 1; do for g in $snap; do
   timeout 20 "$O" tc "data/graphs/snap/$g.el.gz" --json >> "$o/tc-cli-old.jsonl" 2>/dev/null
   for w in 1 2 8; do timeout 20 "$T" tc "data/graphs/snap/$g.el.gz" --grid-waves $w --json >> "$o/tc-cli-new-$w.jsonl" 2>/dev/null; done
   for b in old new; do bin=$T; [ $b = old ] && bin=$O
@@ -48,6 +50,18 @@ for w in 8 2; do
   ncu -i "$o/ncu-tc-ego-w$w.ncu-rep" --page source --csv --print-source sass > "$o/ncu-tc-ego-w$w-sass.csv" 2>&1
   rm -f "$o/ncu-tc-ego-w$w.ncu-rep"
 done
+# 4-cliques on email-Enron, both tools: per-SASS counts of the counting kernels (the last launch of
+# ours; G2Miner's clique4_warp_edge).
+"$repo/.peers/el2gm" data/graphs/snap/email-Enron.el.gz /tmp/gm-enron > /dev/null 2>&1
+ncu_rep() {  # name command...
+  local name=$1; shift
+  timeout 90 ncu --clock-control none $sections -o "$o/ncu-$name" -f "$@" > /dev/null 2>&1
+  ncu -i "$o/ncu-$name.ncu-rep" --page details > "$o/ncu-$name.txt" 2>&1
+  ncu -i "$o/ncu-$name.ncu-rep" --page source --csv --print-source sass > "$o/ncu-$name-sass.csv" 2>&1
+  rm -f "$o/ncu-$name.ncu-rep"
+}
+ncu_rep 4clique-enron-tessera --kernel-name-base mangled -k regex:DfsKernel --launch-skip 2 --launch-count 2 "$T" cliques data/graphs/snap/email-Enron.el.gz --k 4
+ncu_rep 4clique-enron-g2miner -k regex:clique4 "$repo/.peers/g2miner/clique_gpu_base" /tmp/gm-enron 4
 stamp "ncu done"
 timeout 150 ./tessera_tests --source-file='*pattern_mining*,*triangle_count*,*set_ops*' --test-suite-exclude=real-data > "$o/tests-cuda.log" 2>&1
 stamp "tests exit $?: $(tail -3 "$o/tests-cuda.log" | tr '\n' ' ')"
