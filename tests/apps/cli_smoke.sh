@@ -51,7 +51,7 @@ case "$case_name" in
   tc)
     out=$("$tessera" tc gen:clique:n=10 --json) || fail "tc clique"
     echo "$out" | matches '"triangles": 120' || fail "clique(10) should have 120 triangles: $out"
-    echo "$out" | matches -E '"time_s": [0-9.e-]+, "launches": 1, "grid_waves": 8, "setup_s": [0-9.e-]+, "preprocess_s"' || fail "tc timings: $out"
+    echo "$out" | matches -E '"time_s": [0-9.e-]+, "launches": 1, "grid_waves": [0-9]+, "setup_s": [0-9.e-]+, "preprocess_s"' || fail "tc timings: $out"
     for v in masked split; do for i in binary merge hash; do
       out=$("$tessera" tc gen:kronecker:scale=9,edge_factor=8,seed=2 --variant $v --intersection $i --json) || fail "tc $v/$i"
       t=$(echo "$out" | grep -o '"triangles": [0-9]*')
