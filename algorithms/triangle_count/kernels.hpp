@@ -60,14 +60,15 @@ using tc_index_t = std::uint32_t;
 using tc_share_t = std::uint32_t;  // one lane's or one task's count: at most a list's length
 
 // One lane's share of |a ∩ b| under the strategy (hash is handled by the hub kernel; tasks
-// that reach here with it fall back to the automatic choice).
+// that reach here with it fall back to the automatic choice). Lanes are a power of two (vector
+// lengths, a warp, or one).
 template <class Hook>
 KOKKOS_INLINE_FUNCTION tc_share_t intersect_share(Intersection s, int probe_cost, int lane, int lanes, const vid_t* a,
                                                   tc_index_t na, const vid_t* b, tc_index_t nb, const Hook& hook) {
   const bool binary = s == Intersection::binary ||
                       (s != Intersection::merge && set_ops::prefer_binary_search(na, nb, probe_cost));
   return static_cast<tc_share_t>(binary ? set_ops::intersect_binary(lane, lanes, a, na, b, nb, hook)
-                                        : set_ops::intersect_merge(lane, lanes, a, na, b, nb, hook));
+                                        : set_ops::intersect_merge<true>(lane, lanes, a, na, b, nb, hook));
 }
 
 template <bool PerVertex, class MemorySpace, class Tasks>

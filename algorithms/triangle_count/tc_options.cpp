@@ -18,7 +18,7 @@ const std::vector<TriangleCountOption>& triangle_count_options() {
        [](TriangleCountParams& p, const std::string& v) { p.orientation = parse_orientation(v); }},
       {"lane-sums", "on|off",
        "masked kernel: each vector lane keeps its share of its thread's tasks, one reduction per thread (off: one per task)",
-       "off", [](TriangleCountParams& p, const std::string& v) { p.lane_sums = parse_switch("lane-sums", v); }},
+       "on", [](TriangleCountParams& p, const std::string& v) { p.lane_sums = parse_switch("lane-sums", v); }},
       {"grid-waves", "N",
        "masked and split kernels: teams launched, as a multiple of the threads the device keeps resident (0: auto)", "0",
        [](TriangleCountParams& p, const std::string& v) { p.grid_waves = static_cast<int>(option_integer("grid-waves", v, 0, 64)); }},

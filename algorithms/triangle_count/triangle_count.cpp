@@ -52,8 +52,13 @@ constexpr eid_t k_auto_hub_out_degree = 128;
 constexpr eid_t k_auto_gpu_min_hubs = 512;
 // ... and tasks whose mean candidate list is at least this long get a whole team (split).
 constexpr double k_auto_split_candidates = 64;
-// The task kernel's grid, in waves of what the device holds at once (TriangleCountParams).
-constexpr int k_auto_grid_waves = 8;
+// The task kernel's grid, in waves of what the device holds at once (TriangleCountParams): each
+// team pays a prologue and its share of the count's sum, so fewer, busier teams win while every
+// multiprocessor stays full. Measured on the five small SNAP graphs (H200, lane sums on, against
+// 8 waves): 1 wave 0.72-0.86x, 2 waves 0.80-0.89x, 4 waves 0.77-0.93x; kron20 1.01x each
+// (measurements/2026-12-05-late/run8, one round). Two: most of the gain, with slack for skewed
+// task lists.
+constexpr int k_auto_grid_waves = 2;
 
 int grid_waves(const TriangleCountParams& params) { return params.grid_waves > 0 ? params.grid_waves : k_auto_grid_waves; }
 

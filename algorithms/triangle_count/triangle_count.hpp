@@ -44,8 +44,9 @@ struct TriangleCountParams {
   bool per_vertex = false;  // also count triangles per vertex (and local clustering coefficients)
   // Masked kernel: each vector lane keeps its share of its thread's tasks, one reduction of the
   // lanes per thread (G2Miner's per-thread counters); false: a vector reduction after every task.
-  // Off by default until measured on a GPU (the mining engine's lane sums were faster there).
-  bool lane_sums = false;
+  // On by default since the grid is two waves (a thread has several tasks): 0.90-1.00x the time
+  // of off there on the small SNAP graphs, 0.98x on kron20 (H200, measurements/2026-12-05-late/run8).
+  bool lane_sums = true;
   // Masked and split kernels: teams launched, as a multiple of the threads the device keeps
   // resident (one wave fills it once; the teams sweep the tasks grid-stride). 0: automatic.
   int grid_waves = 0;

@@ -51,9 +51,17 @@ TEST_CASE("set_ops: binary and merge lane shares sum to the exact intersection, 
             merge += tessera::set_ops::intersect_merge(lane, lanes, a.data(), ua, b.data(), ub,
                                                        [&](vid_t x) { matched.push_back(x); });
           }
+          std::int64_t shifted = 0;  // the power-of-two lanes' chunk by a shift (TC kernels)
+          if ((lanes & (lanes - 1)) == 0)
+            for (int lane = 0; lane < lanes; ++lane)
+              shifted += tessera::set_ops::intersect_merge<true>(lane, lanes, a.data(), ua, b.data(), ub,
+                                                                 tessera::set_ops::NoMatchHook{});
+          else
+            shifted = want;
           INFO("na=" << na << " nb=" << nb << " range=" << range << " lanes=" << lanes);
           CHECK(binary == want);
           CHECK(merge == want);
+          CHECK(shifted == want);
           std::sort(matched.begin(), matched.end());
           List twice;  // both strategies report every common id once
           for (vid_t x : common(a, b)) twice.insert(twice.end(), {x, x});
