@@ -165,6 +165,7 @@ TriangleCountResult<typename ExecSpace::memory_space> count_triangles(
   const auto& d = *plan.dag;
   result.tasks = plan.tasks;
   result.variant = plan.variant;
+  result.preprocess_seconds = plan.preprocess_seconds;
   result.launches = (plan.tasks > 0 ? 1 : 0) + (d.hubs.extent(0) > 0 ? 1 : 0);
   result.grid_waves = grid_waves(plan.params);
   const vid_t n = plan.graph_rows.extent(0) == 0 ? 0 : static_cast<vid_t>(plan.graph_rows.extent(0) - 1);
@@ -207,10 +208,7 @@ TriangleCountResult<typename ExecSpace::memory_space> count_triangles(
 template <class ExecSpace>
 TriangleCountResult<typename ExecSpace::memory_space> triangle_count(
     const ExecSpace& space, const CsrGraph<typename ExecSpace::memory_space>& graph, const TriangleCountParams& params) {
-  const auto plan = prepare_triangle_count(space, graph, params);
-  auto result = count_triangles(space, plan);
-  result.preprocess_seconds = plan.preprocess_seconds;
-  return result;
+  return count_triangles(space, prepare_triangle_count(space, graph, params));
 }
 
 #define TESSERA_INST(Space)                                                                                    \

@@ -128,12 +128,16 @@ TEST_CASE_TEMPLATE_DEFINE("count_triangles: a prepared graph counted repeatedly"
         p.intersection = intersection;
         p.variant = variant;
         p.per_vertex = per_vertex;
+        p.grid_waves = per_vertex ? 1 : 0;  // one wave, or the automatic grid
         INFO(to_string(variant) << "/" << to_string(intersection) << (per_vertex ? " per vertex" : ""));
         const auto plan = prepare_triangle_count(Space{}, g, p);
+        CHECK(plan.preprocess_seconds > 0);
         CHECK(warm_up_triangle_count(Space{}, plan) >= 0);
         for (int repetition = 0; repetition < 3; ++repetition) {
           const auto r = count_triangles(Space{}, plan);
           CHECK(r.triangles == expected);
+          CHECK(r.preprocess_seconds == plan.preprocess_seconds);  // every count reports its plan's
+          CHECK((per_vertex ? r.grid_waves == 1 : r.grid_waves > 0));
           CHECK(r.launches >= 1);
           CHECK(r.launches == (plan.tasks > 0 ? 1 : 0) + (plan.dag->hubs.extent(0) > 0 ? 1 : 0));
         }
