@@ -91,21 +91,22 @@ KOKKOS_INLINE_FUNCTION tc_share_t task_share(const Tasks& tasks, eid_t t, Inters
 }
 
 // Masked-edge kernel (§II-B1): the flat task list swept grid-stride by every team thread of a
-// bounded grid; the vector lanes of a thread share its task's intersection. With `lane_sums`
-// each lane adds up its shares of all the thread's tasks and the lanes reduce once per thread,
-// instead of once per task (a shuffle ladder per task: on small graphs the tasks are short).
+// grid of `waves` times what the device holds at once; the vector lanes of a thread share its
+// task's intersection. With `lane_sums` each lane adds up its shares of all the thread's tasks and
+// the lanes reduce once per thread, instead of once per task (a shuffle ladder per task: on small
+// graphs the tasks are short). Each team adds its count with one atomic (sum_teams_into).
 template <bool PerVertex, class ExecSpace, class Tasks>
 void masked_edge_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, typename ExecSpace::memory_space>& row_map,
-                           const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries, const Tasks& tasks,
-                           Intersection strategy, double mean_candidates,
-                           const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex,
-                           const CountTarget<typename ExecSpace::memory_space>& target, int waves, bool lane_sums) {
+                        const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries, const Tasks& tasks,
+                        Intersection strategy, double mean_candidates,
+                        const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex,
+                        const CountTarget<typename ExecSpace::memory_space>& target, int waves, bool lane_sums) {
   // GPU blocks are always 256 threads (team_size x lanes below). Asking for 8 of them per SM
   // caps the count-only kernel at 32 registers: full theoretical occupancy instead of 6 blocks
   // (75%), for a latency-bound kernel (dependent probes), without spills (ptxas, sm_90: 30
   // registers instead of 38, the task loop 271 instructions instead of 267; G2Miner's TC kernel
-  // runs at 26). Not yet timed on a GPU (issue 28). The per-vertex kernel would spill under the
-  // cap and keeps the default. Host backends ignore launch bounds.
+  // runs at 26). The per-vertex kernel would spill under the cap and keeps the default. Host
+  // backends ignore launch bounds.
   using bounds = std::conditional_t<PerVertex, Kokkos::LaunchBounds<>, Kokkos::LaunchBounds<256, 8>>;
   using policy = Kokkos::TeamPolicy<ExecSpace, bounds>;
   using member = typename policy::member_type;
@@ -190,10 +191,10 @@ inline constexpr eid_t k_hash_max_out_degree = 4096;  // table of 8192 ids = 32 
 
 template <bool PerVertex, class ExecSpace>
 void hub_hash_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, typename ExecSpace::memory_space>& row_map,
-                        const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries,
-                        const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& hubs, eid_t max_out_degree,
-                        const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex,
-                        const CountTarget<typename ExecSpace::memory_space>& target) {
+                     const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& entries,
+                     const Kokkos::View<const vid_t*, typename ExecSpace::memory_space>& hubs, eid_t max_out_degree,
+                     const Kokkos::View<tc_counter_t*, typename ExecSpace::memory_space>& per_vertex,
+                     const CountTarget<typename ExecSpace::memory_space>& target) {
   // Hub work varies by orders of magnitude: host threads take hubs dynamically.
   using policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>>;
   using member = typename policy::member_type;
