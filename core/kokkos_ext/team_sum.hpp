@@ -17,19 +17,10 @@
 // leaves it, would be lost on GPUs). The team's threads are summed and one lane adds the total.
 #include <Kokkos_Core.hpp>
 
-#include <type_traits>
-
+#include "core/kokkos_ext/atomics.hpp"
 #include "core/types.hpp"
 
 namespace tessera::detail {
-
-// Adds v to *p with the native 64-bit atomic where there is one: Kokkos 3.4 has a CUDA atomicAdd
-// overload for unsigned long long only, and count_t (std::uint64_t) is unsigned long on Linux,
-// which would go through a compare-and-swap loop.
-KOKKOS_INLINE_FUNCTION void atomic_add_count(count_t* p, count_t v) {
-  static_assert(sizeof(count_t) == sizeof(unsigned long long) && std::is_unsigned_v<count_t>);
-  Kokkos::atomic_add(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
-}
 
 template <class Member, class Body, class MemorySpace>
 struct TeamSumInto {
