@@ -1,13 +1,13 @@
 // Host side of the DFS engine: the graph's degree statistics, the launch (resolved by
-// launch_config.hpp, tasks from task_list.hpp, then the workers' memory), listing batches. The
-// kernel itself is dfs_kernel.hpp.
+// launch_config.hpp, tasks from task_list.hpp, allocated and run by launcher.hpp), listing
+// batches. The kernel itself is dfs_kernel.hpp.
 #include "algorithms/pattern_mining/engine/engine.hpp"
 
 #include <algorithm>
 #include <type_traits>
 #include <vector>
 
-#include "algorithms/pattern_mining/engine/dfs_kernel.hpp"
+#include "algorithms/pattern_mining/engine/launcher.hpp"
 #include "algorithms/pattern_mining/engine/task_list.hpp"
 #include "core/error.hpp"
 #include "core/util/names.hpp"
@@ -15,7 +15,6 @@
 #include "core/kokkos_ext/execution.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
 #include "core/kokkos_ext/scan.hpp"
-#include "core/kokkos_ext/team_sum.hpp"
 
 namespace tessera::mining {
 
@@ -87,107 +86,6 @@ DeviceInfo device_info(const ExecSpace& space) {
   return d;
 }
 
-// The allocated launch: kernel data of the (wide) launch and of the narrow one, and their shapes.
-template <class ExecSpace, bool List>
-struct Launcher {
-  detail::DfsKernelData<ExecSpace> kernel;
-  KernelShape shape;
-  eid_t total_units = 0;
-  // Narrow tasks (count mode, EngineParams::narrow_max): units [narrow_begin, total_units) run
-  // in a second launch whose workers have fewer lanes (narrow_kernel's).
-  eid_t narrow_begin = 0;
-  detail::DfsKernelData<ExecSpace> narrow_kernel;
-  KernelShape narrow_shape;
-  int fixed_levels = 0;  // count kernels: compile-time level count (ResolvedLaunch::fixed_levels)
-  Kokkos::View<count_t, typename ExecSpace::memory_space> count;  // what a launch's teams add to
-
-  eid_t units() const { return total_units; }
-
-  // Every unit: the wide ones, then the narrow ones.
-  count_t run_all(const ExecSpace& space) {
-    count_t total = narrow_begin > 0 ? run(space, 0, narrow_begin) : 0;
-    if (narrow_begin < total_units) total += narrow_launcher().run(space, narrow_begin, total_units);
-    return total;
-  }
-
-  count_t run(const ExecSpace& space, eid_t unit_begin, eid_t unit_stop) {
-    return launch_shaped(space, unit_begin, unit_stop, unit_stop - unit_begin);
-  }
-
-  // An empty launch of every kernel variant that run_all takes, shaped as the real ones: the
-  // first launch of a kernel loads its code (CUDA loads modules lazily) and settles Kokkos'
-  // per-kernel launch state, which would otherwise land in the first timed launch. G2Miner likewise
-  // queries its kernel's occupancy (which loads it) before starting its timer.
-  void warm_up(const ExecSpace& space) {
-    if (narrow_begin > 0) launch_shaped(space, 0, 0, narrow_begin);
-    if (narrow_begin < total_units) narrow_launcher().launch_shaped(space, 0, 0, total_units - narrow_begin);
-  }
-
-  // This launcher with the narrow tasks' kernel and shape.
-  Launcher narrow_launcher() const {
-    Launcher narrow = *this;
-    narrow.kernel = narrow_kernel;
-    narrow.shape = narrow_shape;
-    return narrow;
-  }
-
-  // Units [unit_begin, unit_stop) with the workers a launch over `shaped_units` units gets.
-  count_t launch_shaped(const ExecSpace& space, eid_t unit_begin, eid_t unit_stop, eid_t shaped_units) {
-    kernel.unit_begin = unit_begin;
-    kernel.unit_stop = unit_stop;
-    Kokkos::deep_copy(space, kernel.next_chunk, detail::atomic_counter_t(0));
-    if (List) Kokkos::deep_copy(space, kernel.cursor, detail::atomic_counter_t(0));
-    const eid_t chunks = (shaped_units + kernel.chunk - 1) / kernel.chunk;
-    // Workers = buffer sets: league × team_threads must not exceed the allocated ones.
-    const int workers = static_cast<int>(std::max<eid_t>(1, std::min<eid_t>(shape.workers, chunks)));
-    kernel.team_threads = std::min(shape.team_threads, workers);
-    const int league = workers / kernel.team_threads;
-    // Kernel fission: the variant with only the paths this plan can take. The register cap was
-    // decided with the shape (launch_config.hpp; never on hosts, which compile no capped
-    // variants); fewer workers only make the team smaller.
-    if constexpr (List) {
-      return launch<detail::DfsKernel<ExecSpace, true>>(space, league);
-    } else if constexpr (tessera::detail::is_gpu_space<ExecSpace>()) {
-      return shape.register_cap ? count_variant<true>(space, league) : count_variant<false>(space, league);
-    } else {
-      return count_variant<false>(space, league);
-    }
-  }
-
-  template <bool Capped>
-  count_t count_variant(const ExecSpace& space, int league) const {
-    if (kernel.plan.wedge) return launch<detail::DfsKernel<ExecSpace, false, false, false, true, Capped>>(space, league);
-    static_assert(k_fixed_depth_min == 4 && k_fixed_depth_max == 4, "one count_depth per fixed level count");
-    return fixed_levels == 4 ? count_depth<Capped, 4>(space, league) : count_depth<Capped, 0>(space, league);
-  }
-
-  // Local search needs at least five levels (make_engine_plan): fixed-depth kernels have none.
-  template <bool Capped, int Levels>
-  count_t count_depth(const ExecSpace& space, int league) const {
-    if constexpr (Levels == 0) {
-      if (kernel.plan.local_search && kernel.local_max >= kernel.local_min)
-        return launch<detail::DfsKernel<ExecSpace, false, true, true, false, Capped, Levels>>(space, league);
-    }
-    if (kernel.flat_max > 0 || kernel.flat_pairs_max > 0)
-      return launch<detail::DfsKernel<ExecSpace, false, false, true, false, Capped, Levels>>(space, league);
-    return launch<detail::DfsKernel<ExecSpace, false, false, false, false, Capped, Levels>>(space, league);
-  }
-
-  // One atomic per team instead of Kokkos' parallel_reduce and its serial tail over the blocks
-  // (core/kokkos_ext/team_sum.hpp), into the launcher's scalar: no allocation per launch.
-  template <class Kernel>
-  count_t launch(const ExecSpace& space, int league) const {
-    Kokkos::deep_copy(space, count, count_t(0));
-    tessera::detail::sum_teams_into(List ? "tessera::mining::dfs_list" : "tessera::mining::dfs_count",
-                                    typename Kernel::policy(space, league, kernel.team_threads, kernel.lanes), Kernel(kernel),
-                                    count);
-    count_t total = 0;
-    Kokkos::deep_copy(space, total, count);
-    space.fence();
-    return total;
-  }
-};
-
 template <class MemorySpace>
 void check_launch_inputs(const MiningGraph<MemorySpace>& g, const SearchPlan& plan) {
   TESSERA_USER_REQUIRE(!g.graph.directed, "pattern mining needs an undirected (symmetric) graph");
@@ -195,34 +93,6 @@ void check_launch_inputs(const MiningGraph<MemorySpace>& g, const SearchPlan& pl
                        "pattern '" << plan.pattern.name() << "' is labelled but the data graph has no vertex labels");
   TESSERA_REQUIRE(plan.num_levels() == plan.pattern.num_vertices(), "one plan level per pattern vertex");
   TESSERA_REQUIRE(!plan.use_oriented_dag || g.has_dag(), "clique plans need the oriented DAG (prepare_mining_graph)");
-}
-
-// The allocation of one launch's workers (shape and chunk from the resolved launch): candidate
-// buffers, wedge counters (zeroed: the kernel keeps them so), local bitmaps and pivots.
-template <class ExecSpace>
-void allocate_workers(const ExecSpace& space, const ResolvedLaunch& r, const KernelShape& shape,
-                      detail::DfsKernelData<ExecSpace>& k) {
-  using memory_space = typename ExecSpace::memory_space;
-  const auto workers = static_cast<std::size_t>(shape.workers);
-  k.lanes = shape.lanes;
-  k.width = r.width;
-  k.buffers = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::buffers"),
-                                                 static_cast<std::size_t>(r.plan.num_slots) * static_cast<std::size_t>(r.width) * workers);
-  k.wedge_stride = r.wedge_stride;
-  k.wedge_counts = Kokkos::View<detail::wedge_counter_t*, memory_space>(Kokkos::view_alloc(space, "tessera::mining::wedge_counts"),
-                                                                        static_cast<std::size_t>(r.wedge_stride) * workers);
-  k.flat_max = shape.flat_max;
-  k.flat_pairs_max = shape.flat_pairs_max;
-  k.local_stride = r.local_words;
-  k.local_min = r.local_min;
-  k.local_max = r.local_max;
-  k.local_words = Kokkos::View<detail::word_t*, memory_space>(
-      Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::local_bitmaps"),
-      static_cast<std::size_t>(r.local_words) * workers);
-  k.pivots = shape.pivots;
-  k.pivot_buffers = Kokkos::View<vid_t*, memory_space>(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "tessera::mining::pivots"),
-                                                       static_cast<std::size_t>(shape.pivots) * workers);
-  k.chunk = shape.chunk;
 }
 
 // The units before task `tasks` (the leading or wide tasks): the task count itself unless hubs
@@ -239,7 +109,7 @@ eid_t units_before(const ExecSpace& space, const detail::TaskList<typename ExecS
 // EngineStats of a prepared launch: sizes, shapes and the optimizations that took effect.
 template <class ExecSpace, bool List>
 void record_launch(const MiningGraph<typename ExecSpace::memory_space>& g, const ResolvedLaunch& r,
-                   const detail::TaskList<typename ExecSpace::memory_space>& tasks, const Launcher<ExecSpace, List>& l,
+                   const detail::TaskList<typename ExecSpace::memory_space>& tasks, const detail::Launcher<ExecSpace, List>& l,
                    eid_t leading, EngineStats& stats) {
   stats.launch = r;
   stats.launch.wide = l.shape;
@@ -271,7 +141,7 @@ void record_launch(const MiningGraph<typename ExecSpace::memory_space>& g, const
 // Everything a launch needs: the resolved launch (launch_config.hpp), then the task list, split
 // units, and the workers' memory it describes.
 template <class ExecSpace, bool List>
-Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGraph<typename ExecSpace::memory_space>& g,
+detail::Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGraph<typename ExecSpace::memory_space>& g,
                                          const SearchPlan& plan, const EngineParams& params, EngineStats& stats) {
   using memory_space = typename ExecSpace::memory_space;
   check_launch_inputs(g, plan);
@@ -288,7 +158,7 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
       r.has_narrow ? detail::partition_narrow_tasks(space, tasks, lookup, r.plan, r.first_level, leading, r.narrow_max) : tasks.tasks;
   detail::split_hub_tasks(space, tasks, lookup, r.plan, r.first_level, r.split_length, r.split_wedges);
 
-  Launcher<ExecSpace, List> l;
+  detail::Launcher<ExecSpace, List> l;
   auto& k = l.kernel;
   k.lookup_rows = lookup.row_map;
   k.lookup_entries = lookup.entries;
@@ -319,12 +189,12 @@ Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const MiningGra
   l.fixed_levels = r.fixed_levels;
   l.shape = r.wide;
   l.shape.chunk = resolve_chunk(params, l.narrow_begin, l.shape.workers);
-  allocate_workers(space, r, l.shape, k);
+  detail::allocate_workers(space, r, l.shape, k);
   if (l.narrow_begin < l.total_units) {
     l.narrow_kernel = k;
     l.narrow_shape = r.narrow;
     l.narrow_shape.chunk = resolve_chunk(params, l.total_units - l.narrow_begin, l.narrow_shape.workers);
-    allocate_workers(space, r, l.narrow_shape, l.narrow_kernel);
+    detail::allocate_workers(space, r, l.narrow_shape, l.narrow_kernel);
     l.narrow_kernel.single_units = 0;
   }
   if (l.total_units > 0) l.warm_up(space);
