@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Second device run of 2026-12-06: the checkout as it is (built on the device with
-# device-build.sh), AxonCUDA 20881cc built beside it (.peers/build-axon.sh). In /tmp/o:
+# device-build.sh), AxonCUDA 20881cc built beside it (.peers/build-axon.sh). Steps in order of
+# need, each writing as it goes (the device budget may end the call early). In /tmp/o:
 #   tests-mining-cuda.log  the CUDA instantiations of the mining engine's unit tests
+#   flat/                  the flat paths' list limit swept (flat-sweep.sh; summary.py)
 #   snn/                   Table I networks through both partitioners (scripts/bench-snn-vs-axoncuda.sh,
 #                          the paper's AxonCUDA options), snn/snn-vs-axoncuda.csv
-#   kway-gpu.jsonl         ISPD98 ibm01-09, k = 2 and 4, epsilon 0.03, one run, CUDA backend
+#   kway-gpu.jsonl         (when .devbin/data/hypergraphs is carried) ISPD98 ibm01-09, k = 2 and 4, epsilon 0.03, one run, CUDA backend
 #   kway-same.txt          md5 of the CUDA and host partitions of ibm01/05/09 at k = 2 and 4
-#   flat/                  the flat paths' list limit swept (flat-sweep.sh; summary.py)
 #   ncu-4clique-kron20-*   Nsight Compute of 4-cliques on kron20, both tools (sass_mix.py)
 #   tests-partition-cuda.log  the CUDA instantiations of the partitioning unit tests
 # Started detached from the repository root: setsid nohup bash .devbin/run2.sh >/tmp/o/log 2>&1 &
@@ -26,26 +27,16 @@ export OMP_PROC_BIND=false TESSERA_DATA_DIR=$repo/.devbin/data
 T=$repo/.devbin/bin/tessera
 timeout 90 .devbin/bin/tessera_tests --source-file='*pattern_mining*' --test-case-exclude='*OpenMP*,*Serial*' --test-suite-exclude=real-data > "$o/tests-mining-cuda.log" 2>&1
 stamp "mining tests exit $?: $(tail -3 "$o/tests-mining-cuda.log" | tr '\n' ' ')"
-wait $axon_build; axon=$(tail -1 "$o/axon-path.txt"); stamp "axon: $axon"
-[ -x "$axon" ] || axon=-
-LIMIT_S=90 BUDGET_S=200 timeout 260 scripts/bench-snn-vs-axoncuda.sh "$T" "$axon" "$o/snn" \
-  lenet 16k-model 16k-rand 64k-model alexnet 256k-model mobilenet > "$o/snn.log" 2>&1
-stamp "snn exit $?"
-for k in 2 4; do for i in 01 02 03 04 05 06 07 08 09; do
-  timeout 20 "$T" partition ".devbin/data/hypergraphs/ispd98/ibm$i.hgr.gz" --k $k --epsilon 0.03 --json --output "/tmp/kw-$i-$k-gpu.part" > /tmp/kw.json 2>&1
-  python3 -c "import json; d=json.load(open('/tmp/kw.json')); d['instance']='ibm$i'; d['k']=$k; print(json.dumps(d))" >> "$o/kway-gpu.jsonl" 2>/dev/null ||
-    echo "{\"instance\": \"ibm$i\", \"k\": $k, \"error\": true}" >> "$o/kway-gpu.jsonl"
-done; done
-for k in 2 4; do for i in 01 05 09; do
-  timeout 60 "$T" partition ".devbin/data/hypergraphs/ispd98/ibm$i.hgr.gz" --k $k --epsilon 0.03 --host --output "/tmp/kw-$i-$k-host.part" > /dev/null 2>&1
-  md5sum "/tmp/kw-$i-$k-gpu.part" "/tmp/kw-$i-$k-host.part" >> "$o/kway-same.txt" 2>&1
-done; done
-stamp "kway done"
 "$T" generate kronecker:scale=20,edge_factor=16,seed=1 /tmp/kron20.el > /dev/null 2>&1
 "$T" convert /tmp/kron20.el /tmp/kron20.h5 > /dev/null 2>&1
 .peers/el2gm /tmp/kron20.el /tmp/gm-kron20 > /dev/null 2>&1
 timeout 150 bash measurements/2026-12-06-mining/flat-sweep.sh "$T" "$TESSERA_DATA_DIR" "$o/flat" /tmp/kron20.h5 > "$o/flat.log" 2>&1
 stamp "flat sweep exit $?"
+wait $axon_build; axon=$(tail -1 "$o/axon-path.txt"); stamp "axon: $axon"
+[ -x "$axon" ] || axon=-
+LIMIT_S=60 BUDGET_S=100 timeout 150 scripts/bench-snn-vs-axoncuda.sh "$T" "$axon" "$o/snn" \
+  lenet 16k-model 16k-rand 64k-model alexnet 256k-model > "$o/snn.log" 2>&1
+stamp "snn exit $?"
 sections="--section SpeedOfLight --section WarpStateStats --section InstructionStats --section Occupancy --section LaunchStats --section SourceCounters"
 ncu_rep() {  # name command...
   local name=$1; shift
@@ -57,6 +48,18 @@ ncu_rep() {  # name command...
 ncu_rep 4clique-kron20-tessera --kernel-name-base mangled -k regex:DfsKernel --launch-skip 1 --launch-count 1 "$T" cliques /tmp/kron20.h5 --k 4
 ncu_rep 4clique-kron20-g2miner -k regex:clique4 .peers/g2miner/clique_gpu_base /tmp/gm-kron20 4
 stamp "ncu done"
+[ -d .devbin/data/hypergraphs ] && {
+for k in 2 4; do for i in 01 02 03 04 05 06 07 08 09; do
+  timeout 20 "$T" partition ".devbin/data/hypergraphs/ispd98/ibm$i.hgr.gz" --k $k --epsilon 0.03 --json --output "/tmp/kw-$i-$k-gpu.part" > /tmp/kw.json 2>&1
+  python3 -c "import json; d=json.load(open('/tmp/kw.json')); d['instance']='ibm$i'; d['k']=$k; print(json.dumps(d))" >> "$o/kway-gpu.jsonl" 2>/dev/null ||
+    echo "{\"instance\": \"ibm$i\", \"k\": $k, \"error\": true}" >> "$o/kway-gpu.jsonl"
+done; done
+for k in 2 4; do for i in 01 05 09; do
+  timeout 60 "$T" partition ".devbin/data/hypergraphs/ispd98/ibm$i.hgr.gz" --k $k --epsilon 0.03 --host --output "/tmp/kw-$i-$k-host.part" > /dev/null 2>&1
+  md5sum "/tmp/kw-$i-$k-gpu.part" "/tmp/kw-$i-$k-host.part" >> "$o/kway-same.txt" 2>&1
+done; done
+stamp "kway done"
+}
 timeout 100 .devbin/bin/tessera_tests --source-file='*partition*' --test-case-exclude='*OpenMP*,*Serial*' --test-suite-exclude=real-data > "$o/tests-partition-cuda.log" 2>&1
 stamp "partition tests exit $?: $(tail -3 "$o/tests-partition-cuda.log" | tr '\n' ' ')"
 stamp "all done"
