@@ -2,7 +2,7 @@
 # Builds the CUDA `tessera` and `tessera_tests` on the GPU machine (16 cores, no package
 # registry) from the carried Kokkos sources (.devbin/kokkos-src.tar.xz, made here with
 # `tar cf - -C $TESSERA_SRC_DIR/.. src | xz`), into build/cuda of the carried checkout, and copies
-# them to .devbin/bin (SKIP_MAIN=1: that build is there already). With CAP_TEAMS="12 16", then also builds `tessera` with the count kernels'
+# them to .devbin/bin (SKIP_MAIN=1: that build is there already; TARGETS: other ninja targets). With CAP_TEAMS="12 16", then also builds `tessera` with the count kernels'
 # launch bounds at that many teams of 128 threads per multiprocessor (40 and 32 registers per
 # thread instead of 64) into .devbin/cap<registers>/: a measurement-only variant, the source is
 # restored afterwards. Run from the repository root.
@@ -13,8 +13,9 @@ if [ -z "${SKIP_MAIN:-}" ]; then
 [ -d .deps/src/kokkos ] || { mkdir -p .deps && tar xJf .devbin/kokkos-src.tar.xz -C .deps; }
 kokkos=$(scripts/setup-deps.sh --backend cuda --no-apt --jobs "$(nproc)" | tail -n 1)
 cmake --preset cuda -DKokkos_ROOT="$kokkos" -DCMAKE_CXX_COMPILER="$kokkos/bin/nvcc_wrapper" > build-cuda-configure.log 2>&1
-ninja -C build/cuda -j "$(nproc)" apps/tessera tests/tessera_tests > build-cuda.log 2>&1 || { tail -40 build-cuda.log; exit 1; }
-mkdir -p .devbin/bin && cp build/cuda/apps/tessera build/cuda/tests/tessera_tests .devbin/bin/
+targets=${TARGETS:-apps/tessera tests/tessera_tests}
+ninja -C build/cuda -j "$(nproc)" $targets > build-cuda.log 2>&1 || { tail -40 build-cuda.log; exit 1; }
+mkdir -p .devbin/bin && for t in $targets; do cp "build/cuda/$t" .devbin/bin/; done
 echo "device-build: tessera built"
 fi
 kernel=algorithms/pattern_mining/engine/dfs_kernel.hpp
