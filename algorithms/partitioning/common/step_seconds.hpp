@@ -16,6 +16,7 @@ struct StepSeconds {
   double sequence = 0;     // refinement: move sort, chaining, ranking, in-sequence gains (§VI-C)
   double validity = 0;     // refinement: events-based validity, best prefix, apply (§VI-D)
   double level_fm = 0;     // k-way: sequential FM of the uncoarsened levels on the host (part of refinement)
+  double flow = 0;         // k-way: flow refinement of the uncoarsened levels on the host (part of refinement)
 };
 
 // The steps by name, in the order above: the one list the CLI's JSON and the YAML records use.
@@ -28,6 +29,6 @@ inline constexpr StepField k_step_fields[] = {
     {"matching", &StepSeconds::matching},   {"contraction", &StepSeconds::contraction},
     {"initial", &StepSeconds::initial},     {"gains", &StepSeconds::gains},
     {"sequence", &StepSeconds::sequence},   {"validity", &StepSeconds::validity},
-    {"level_fm", &StepSeconds::level_fm}};
+    {"level_fm", &StepSeconds::level_fm},   {"flow", &StepSeconds::flow}};
 
 }  // namespace tessera

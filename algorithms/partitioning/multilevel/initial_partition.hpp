@@ -14,6 +14,7 @@
 #include "algorithms/partitioning/coarsening/propose_pairs.hpp"
 #include "algorithms/partitioning/common/hierarchy.hpp"
 #include "algorithms/partitioning/common/partition_limits.hpp"
+#include "algorithms/partitioning/flow/flow_refine.hpp"
 #include "algorithms/partitioning/initial/fm_refine.hpp"
 #include "algorithms/partitioning/initial/greedy_growing.hpp"
 #include "algorithms/partitioning/initial/pack_blocks.hpp"
@@ -252,18 +253,43 @@ void kway_initial(const ExecSpace& space, const Level<typename ExecSpace::memory
   Kokkos::deep_copy(space, parts, parts_host);
 }
 
-// k-way: sequential FM (initial/fm_refine) on a host copy of the level and its partition, after
-// the parallel refinement, on levels of at most params.level_fm_nodes nodes.
+inline FlowOptions flow_options(const PartitionParams& params) {
+  FlowOptions o;
+  o.alpha = params.flow_alpha;
+  o.epsilon = params.epsilon;
+  o.objective = params.objective;
+  return o;
+}
+
+// Seconds of the host refinement of one level.
+struct LevelHostSeconds {
+  double fm = 0, flow = 0;
+};
+
+// k-way: sequential FM (initial/fm_refine), then flow refinement (flow/flow_refine; with_flow, see
+// uncoarsen's level policy), on one host copy of the level and its partition, after the parallel
+// refinement, on levels of at most params.level_fm_nodes nodes.
 template <class ExecSpace>
-void level_fm(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L, const PartitionParams& params,
-              const PartitionLimits& limits, const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts) {
-  if (params.mode != PartitionMode::kway || L.num_nodes > params.level_fm_nodes) return;
+LevelHostSeconds level_fm(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                          const PartitionParams& params, const PartitionLimits& limits,
+                          const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, bool with_flow = true) {
+  LevelHostSeconds seconds;
+  if (params.mode != PartitionMode::kway || L.num_nodes > params.level_fm_nodes) return seconds;
+  Kokkos::Timer timer;
   const auto host_level = host_copy(L);
   auto parts_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, parts);
   std::vector<part_t> v(parts_host.data(), parts_host.data() + parts_host.extent(0));
   fm_refine(host_level, v, params.k, limits.max_block_weight, fm_options(params));
+  seconds.fm = timer.seconds();
+  timer.reset();
+  if (with_flow) flow_refine(host_level, v, params.k, limits.max_block_weight, flow_options(params));
+  seconds.flow = timer.seconds();
+  timer.reset();
   std::copy(v.begin(), v.end(), parts_host.data());
   Kokkos::deep_copy(space, parts, parts_host);
+  space.fence();
+  seconds.fm += timer.seconds();
+  return seconds;
 }
 
 }  // namespace tessera::partitioning

@@ -192,6 +192,17 @@ const std::vector<PartitionOption>& partition_options() {
        [](PartitionParams& p, const std::string& v) { p.vcycles = static_cast<int>(option_integer("vcycles", v, 0, 64)); },
        [](const PartitionParams& p) { return std::to_string(p.vcycles); },
        /*required=*/false, k_kway_mode},
+      {"flow-alpha", "A",
+       "k-way: flow refinement between block pairs after the level FM, regions of at most (1 + A eps) ceil(W / k) "
+       "minus the other block per side (0: off)",
+       "",
+       [](PartitionParams& p, const std::string& v) {
+         const auto a = parse_whole_number(v);
+         TESSERA_USER_REQUIRE(a && *a >= 0 && *a <= 1024, "option 'flow-alpha' expects a number in [0, 1024], got '" << v << "'");
+         p.flow_alpha = *a;
+       },
+       [](const PartitionParams& p) { return shortest(p.flow_alpha); },
+       /*required=*/false, k_kway_mode},
       {"fm-stop", "N",
        "k-way: a sequential FM pass (initial and level FM) ends after N moves without a new best prefix",
        "",

@@ -72,8 +72,13 @@ struct PartitionParams {
   // (geometric mean, ibm01-09).
   vid_t level_fm_nodes = 262144;
   // k-way: V-cycles after the first multilevel cycle (multilevel/vcycle.hpp): coarsen again within
-  // the blocks of the current partition (another noise seed) and refine every level again.
-  int vcycles = 2;
+  // the blocks of the current partition (another noise seed) and refine every level again. With
+  // flow refinement one is enough (ISPD98 ibm01-09, cut / best known: k = 2 1.028 with one, 1.035
+  // with none, 1.030 with two; measurements/2026-12-06-kway-quality/).
+  int vcycles = 1;
+  // k-way: flow refinement (flow/flow_refine.hpp) after the level FM of the same levels; regions
+  // of at most (1 + alpha eps) ceil(W / k) minus the other block's weight per side (0: off).
+  double flow_alpha = 16;
   // k-way: an FM pass (initial and level FM) ends after this many moves without a new best prefix.
   int fm_stop_moves = 1000;
   // k-way: what the sequential FM (initial and level FM) and the choice among initial trials

@@ -1,0 +1,44 @@
+#pragma once
+// Flow-based refinement between pairs of blocks (issue 25; the idea of KaHyPar-MF and Mt-KaHyPar's
+// flow refinement, our own code): FM moves one node at a time and stops in local minima where
+// only a group of nodes moving together lowers the cut. For two blocks a and b sharing cut nets,
+// a region is grown by BFS from the boundary into each block, no larger than what the other block
+// could take under a relaxed limit (1 + alpha eps); the rest of a is contracted into the source,
+// the rest of b into the sink, and the nets become a flow network (Lawler's expansion: a net of
+// three or more terminals is an edge of capacity w(e) between an in- and an out-node; a net of two
+// terminals is an undirected edge). A minimum s-t cut is the least cut that keeps the fixed nodes
+// where they are; of the two extreme minimum cuts (closest to s, closest to t) the balanced one with
+// the lighter heavier block is applied when it lowers the objective (or keeps it and improves the
+// balance). When neither is balanced, alpha is halved and the region rebuilt.
+//
+// Host code, sequential: integer capacities, regions grown in node and net id order, pairs in
+// block order, so the result is one function of the level and the partition (the same on every
+// backend and thread count).
+#include <vector>
+
+#include "algorithms/partitioning/common/kway_objective.hpp"
+#include "algorithms/partitioning/common/level.hpp"
+
+namespace tessera::partitioning {
+
+struct FlowOptions {
+  // Region size: each side at most (1 + alpha eps) ceil(W / k) minus the other block's weight
+  // (KaHyPar-MF's alpha'; 16 there). 0: no flow refinement.
+  double alpha = 16;
+  double epsilon = 0.03;
+  int max_rounds = 8;          // rounds over all block pairs while some pair improves
+  eid_t max_net_size = 1000;   // larger nets do not grow regions (they still enter the network)
+  KwayObjective objective = KwayObjective::cut;  // cut: nets touching a third block are left out
+};
+
+struct FlowStats {
+  int flows = 0;         // max-flow computations
+  int improvements = 0;  // applied cuts
+};
+
+// Improves `parts` (k blocks, every block <= omega) in place; the objective never increases and
+// no block exceeds omega (nor exceeds its weight before, when it was already above omega).
+FlowStats flow_refine(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts, part_t k, node_weight_t omega,
+                      const FlowOptions& options);
+
+}  // namespace tessera::partitioning
