@@ -9,14 +9,14 @@
 
 namespace tessera::mining::detail {
 
-template <class ExecSpace, bool List, bool Wedge, int Levels>
-struct DfsFinishes : DfsWedges<ExecSpace, Levels> {
-  using Base = DfsWedges<ExecSpace, Levels>;
+template <class ExecSpace, bool List, bool Wedge, int Levels, bool Compiled = false>
+struct DfsFinishes : DfsWedges<ExecSpace, Levels, Compiled> {
+  using Base = DfsWedges<ExecSpace, Levels, Compiled>;
   using Base::Base;
   using typename Base::member;
   using typename Base::VectorLane;
   using typename Base::Span;
-  using Base::k_levels, Base::plan, Base::flat_max, Base::out, Base::cursor, Base::domains, Base::domain_rows,
+  using Base::plan_level, Base::last_level, Base::pair_mode, Base::counted_by_size, Base::num_slots, Base::k_levels, Base::plan, Base::flat_max, Base::out, Base::cursor, Base::domains, Base::domain_rows,
       Base::every_level, Base::at_level, Base::lane_share, Base::lane_count, Base::settle, Base::lookup,
       Base::passes_set_ops, Base::admissible, Base::bound, Base::start_span, Base::count_by_size,
       Base::mark_domain, Base::mark_labelled_rows, Base::finish_wedges;
@@ -27,14 +27,14 @@ struct DfsFinishes : DfsWedges<ExecSpace, Levels> {
   KOKKOS_FORCEINLINE_FUNCTION count_t finish(const member& team, const VectorLane& v, int i, const vid_t* m, const Span* raw,
                                         eid_t part, eid_t parts) const {
     if constexpr (Wedge && !List) return finish_wedges(team, v, i, m, raw, part, parts);
-    const EngineLevel& level = plan.levels[i];
+    const EngineLevel& level = plan_level(i);
     std::uint8_t intersect = 0;
     const Span s = start_span(level, m, raw, intersect);
     eid_t b, e;
     bound(level, m, s, b, e);
     // Size counting needs the whole window in one unit (units never split the last level;
     // should one be split, its first part counts everything).
-    if (!List && plan.count_by_size && level.label < 0) return part == 0 ? count_by_size(team, v, level, m, s, b, e, intersect) : 0;
+    if (!List && counted_by_size() && level.label < 0) return part == 0 ? count_by_size(team, v, level, m, s, b, e, intersect) : 0;
     b += part;
     if (b >= e) return 0;
     const eid_t n = (e - b + parts - 1) / parts;
@@ -76,12 +76,12 @@ struct DfsFinishes : DfsWedges<ExecSpace, Levels> {
   // The last level below one candidate x = m[i - 1], counted by one lane alone.
   KOKKOS_INLINE_FUNCTION count_t finish_serial(const member& team, const VectorLane& v, int i, const vid_t* m,
                                                const Span* raw) const {
-    const EngineLevel& level = plan.levels[i];
+    const EngineLevel& level = plan_level(i);
     std::uint8_t intersect = 0;
     const Span s = start_span(level, m, raw, intersect);
     eid_t b, e;
     bound(level, m, s, b, e);
-    if (plan.count_by_size && level.label < 0) return count_by_size(team, v, level, m, s, b, e, intersect, true);
+    if (counted_by_size() && level.label < 0) return count_by_size(team, v, level, m, s, b, e, intersect, true);
     count_t found = 0;
     for (eid_t k = b; k < e; ++k) {
       const vid_t x = s.data[k];
@@ -100,22 +100,22 @@ struct DfsFinishes : DfsWedges<ExecSpace, Levels> {
     const Span cand = raw[i];
     return settle(team, v, lane_count(v, n, [&](const eid_t k) -> count_t {
                     const vid_t x = cand.data[from + k * step];
-                    if (!admissible(plan.levels[i], x, m)) return 0;
+                    if (!admissible(plan_level(i), x, m)) return 0;
                     vid_t mine[k_levels];
                     for (int l = 0; l < k_levels; ++l) mine[l] = l < i ? m[l] : x;
                     return finish_serial(team, v, i + 1, mine, raw);
                   }));
   }
 
-  // Flat pairs (plan.pair == 0, the last level i + 1 starting from a reused raw set S): the
+  // Flat pairs (pair_mode() == 0, the last level i + 1 starting from a reused raw set S): the
   // rest of loop level i's window [from, end) (stride `step`) times S, one (x, y) pair per
   // lane, y checked against level i + 1's bounds, labels, inequalities and remaining set
   // operations below x. All of them in one or two rounds of the lanes (a 4-clique task whose
   // common neighbourhood W has a few vertices: |W|² pairs) instead of a round per x. This lane's share.
   KOKKOS_INLINE_FUNCTION count_t finish_pairs(const member& team, const VectorLane& v, int i, const vid_t* m,
                                               const Span* raw, eid_t from, eid_t end, eid_t step) const {
-    const EngineLevel& lx = plan.levels[i];
-    const EngineLevel& ly = plan.levels[i + 1];
+    const EngineLevel& lx = plan_level(i);
+    const EngineLevel& ly = plan_level(i + 1);
     const Span cand = raw[i];
     const Span shared = raw[ly.reuse];
     const auto ns = static_cast<unsigned>(shared.size);
@@ -137,7 +137,7 @@ struct DfsFinishes : DfsWedges<ExecSpace, Levels> {
   // Whether the last level's lists, apart from the one of the candidate itself, are short
   // enough (<= flat_max) for finish_flat (the caller also wants at least lanes / 4 candidates).
   KOKKOS_INLINE_FUNCTION bool flat_pays(int last, const vid_t* m, const Span* raw) const {
-    const EngineLevel& level = plan.levels[last];
+    const EngineLevel& level = plan_level(last);
     if (level.reuse >= 0) return at_level(raw, level.reuse).size <= flat_max;
     eid_t shortest = flat_max + 1;
     every_level(static_cast<std::uint8_t>(level.intersect & ~(1u << (last - 1))), [&](int l) {

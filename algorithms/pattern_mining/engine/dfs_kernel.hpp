@@ -39,9 +39,11 @@ namespace tessera::mining::detail {
 // into the matched vertices and raw sets is a constant: they and every level's window stay in
 // registers, where the general walk's indexed stack lives in local memory, one copy per lane
 // (G2Miner's kernels, one written per pattern, get the same from their fixed loop nests).
+// `Compiled`: with Levels == 4, the plan too is known at compile time (compiled_plan.hpp: the
+// 4-clique's), so no level of it is read at run time.
 template <class ExecSpace, bool List, bool Local = false, bool Flat = false, bool Wedge = false, bool Capped = false,
-          int Levels = 0>
-struct DfsKernel : DfsFinishes<ExecSpace, List, Wedge, Levels> {
+          int Levels = 0, bool Compiled = false>
+struct DfsKernel : DfsFinishes<ExecSpace, List, Wedge, Levels, Compiled> {
   static_assert(Levels == 0 || (Levels >= 3 && Levels <= k_engine_max_levels && !List && !Wedge && !Local),
                 "fixed depth: count kernels without wedge aggregation or local search, 3 to k_engine_max_levels levels");
   using memory_space = typename ExecSpace::memory_space;
@@ -52,12 +54,12 @@ struct DfsKernel : DfsFinishes<ExecSpace, List, Wedge, Levels> {
   using policy = decltype(Kokkos::Experimental::require(std::declval<base_policy>(),
                                                         Kokkos::Experimental::WorkItemProperty::HintLightWeight));
   using member = typename policy::member_type;
-  using Base = DfsFinishes<ExecSpace, List, Wedge, Levels>;
+  using Base = DfsFinishes<ExecSpace, List, Wedge, Levels, Compiled>;
   using Data = DfsKernelData<ExecSpace>;
   static_assert(std::is_same_v<member, typename Base::member>, "every layer's team member is the launch's");
   using typename Base::VectorLane;
   using typename Base::Span;
-  using Base::k_fixed, Base::k_levels, Base::plan, Base::first_level, Base::lanes, Base::task_u, Base::task_v,
+  using Base::plan_level, Base::last_level, Base::pair_mode, Base::counted_by_size, Base::num_slots, Base::k_fixed, Base::k_levels, Base::plan, Base::first_level, Base::lanes, Base::task_u, Base::task_v,
       Base::unit_end, Base::share, Base::share_total, Base::unit_begin, Base::unit_stop, Base::chunk,
       Base::single_units, Base::next_chunk, Base::local_min, Base::local_max, Base::flat_max,
       Base::flat_pairs_max, Base::at_level, Base::lane_share, Base::lookup, Base::admissible, Base::bound,
@@ -69,10 +71,10 @@ struct DfsKernel : DfsFinishes<ExecSpace, List, Wedge, Levels> {
   // Whether the flat paths take over the rest of loop level i's window [pos, end) (stride step):
   // 1 flat pairs, 2 flat last two levels, 0 neither.
   KOKKOS_INLINE_FUNCTION int flat_path(int i, const vid_t* m, const Span* raw, eid_t pos, eid_t end, eid_t step) const {
-    if (i + 1 != plan.last_level) return 0;
-    const int last = plan.last_level;
-    if (flat_pairs_max > 0 && plan.pair == 0 && plan.levels[last].reuse >= 0 &&
-        (end - pos + step - 1) / step * at_level(raw, plan.levels[last].reuse).size <= flat_pairs_max)
+    if (i + 1 != last_level()) return 0;
+    const int last = last_level();
+    if (flat_pairs_max > 0 && pair_mode() == 0 && plan_level(last).reuse >= 0 &&
+        (end - pos + step - 1) / step * at_level(raw, plan_level(last).reuse).size <= flat_pairs_max)
       return 1;
     if (flat_max > 0 && (end - pos) / step * 4 >= lanes && flat_pays(last, m, raw)) return 2;
     return 0;
@@ -88,13 +90,13 @@ struct DfsKernel : DfsFinishes<ExecSpace, List, Wedge, Levels> {
     } else {
       raw[I] = enter(team, v, I, m, raw);
       eid_t pos = 0, end = 0;
-      bound(plan.levels[I], m, raw[I], pos, end);
+      bound(plan_level(I), m, raw[I], pos, end);
       pos += part;
-      const int last = plan.last_level;
+      const int last = last_level();
       count_t total = 0;
       for (; pos < end; pos += parts) {
         const vid_t x = raw[I].data[pos];
-        if (!admissible(plan.levels[I], x, m)) continue;
+        if (!admissible(plan_level(I), x, m)) continue;
         if constexpr (Flat) {
           const int flat = flat_path(I, m, raw, pos, end, parts);
           if (flat != 0) {
@@ -114,7 +116,7 @@ struct DfsKernel : DfsFinishes<ExecSpace, List, Wedge, Levels> {
   // positions part, part + parts, ... of the first level. This lane's share.
   KOKKOS_INLINE_FUNCTION count_t walk_stack(const member& team, const VectorLane& v, vid_t* m, Span* raw, eid_t part,
                                             eid_t parts) const {
-    const int last = plan.last_level;
+    const int last = last_level();
     const int first = first_level;
     eid_t pos[k_engine_max_levels], end[k_engine_max_levels], step[k_engine_max_levels];
     count_t total = 0;
@@ -122,7 +124,7 @@ struct DfsKernel : DfsFinishes<ExecSpace, List, Wedge, Levels> {
     auto open = [&](int level, eid_t offset, eid_t stride) {
       raw[level] = enter(team, v, level, m, raw);
       eid_t b, e;
-      bound(plan.levels[level], m, raw[level], b, e);
+      bound(plan_level(level), m, raw[level], b, e);
       pos[level] = b + offset;
       end[level] = e;
       step[level] = stride;
@@ -138,7 +140,7 @@ struct DfsKernel : DfsFinishes<ExecSpace, List, Wedge, Levels> {
         continue;
       }
       const vid_t x = raw[i].data[pos[i]];
-      if (!admissible(plan.levels[i], x, m)) {
+      if (!admissible(plan_level(i), x, m)) {
         pos[i] += step[i];
         continue;
       }
@@ -167,13 +169,13 @@ struct DfsKernel : DfsFinishes<ExecSpace, List, Wedge, Levels> {
   // count (descend), else with an explicit stack (walk_stack). This lane's share of its matches.
   KOKKOS_FORCEINLINE_FUNCTION count_t walk(const member& team, const VectorLane& v, vid_t* m, eid_t part, eid_t parts) const {
     const int first = first_level;
-    if (first > plan.last_level) return lane_share(v, 1);  // the task itself is the match (a single edge)
+    if (first > last_level()) return lane_share(v, 1);  // the task itself is the match (a single edge)
     Span raw[k_levels];
     if constexpr (k_fixed)
       for (int l = 2; l < k_levels; ++l) raw[l] = Span{nullptr, 0};  // at_level reads every entry
     raw[0] = Span{nullptr, 0};
     raw[1] = lookup(m[0]);  // level 1 of an edge task: N(m0), for levels that reuse it
-    if (first == plan.last_level) return finish(team, v, first, m, raw, part, parts);
+    if (first == last_level()) return finish(team, v, first, m, raw, part, parts);
     if constexpr (k_fixed)
       return descend<2>(team, v, m, raw, part, parts);  // edge tasks only (resolve_launch)
     else

@@ -7,19 +7,19 @@
 
 namespace tessera::mining::detail {
 
-template <class ExecSpace, int Levels>
-struct DfsLocalSearch : DfsSetOps<ExecSpace, Levels> {
-  using Base = DfsSetOps<ExecSpace, Levels>;
+template <class ExecSpace, int Levels, bool Compiled = false>
+struct DfsLocalSearch : DfsSetOps<ExecSpace, Levels, Compiled> {
+  using Base = DfsSetOps<ExecSpace, Levels, Compiled>;
   using Base::Base;
   using typename Base::member;
   using typename Base::VectorLane;
   using typename Base::Span;
-  using Base::plan, Base::local_words, Base::local_stride, Base::worker, Base::vector_barrier,
+  using Base::plan_level, Base::last_level, Base::pair_mode, Base::counted_by_size, Base::num_slots, Base::plan, Base::local_words, Base::local_stride, Base::worker, Base::vector_barrier,
       Base::lane_count, Base::settle, Base::lookup, Base::bound;
 
   // Local search, level i >= 3: the position range [lo, hi) its bounds allow.
   KOKKOS_INLINE_FUNCTION void local_range(int i, const vid_t* m, const eid_t* loc, Span W, eid_t& lo, eid_t& hi) const {
-    const EngineLevel& level = plan.levels[i];
+    const EngineLevel& level = plan_level(i);
     lo = 0;
     hi = W.size;
     std::uint8_t up = level.upper, down = level.lower;
@@ -39,7 +39,7 @@ struct DfsLocalSearch : DfsSetOps<ExecSpace, Levels> {
   // [lo, hi), minus explicit inequalities (m0, m1 are never in W).
   KOKKOS_INLINE_FUNCTION word_t local_word(int i, const eid_t* loc, const word_t* rows, eid_t nw, eid_t k, eid_t lo,
                                            eid_t hi) const {
-    const EngineLevel& level = plan.levels[i];
+    const EngineLevel& level = plan_level(i);
     word_t v = range_mask(k, lo, hi);
     for (int l = 2; l < i; ++l) {
       if ((level.local_rows >> l) & 1u) v &= rows[loc[l] * nw + k];
@@ -85,13 +85,13 @@ struct DfsLocalSearch : DfsSetOps<ExecSpace, Levels> {
   // lane's share.
   KOKKOS_INLINE_FUNCTION count_t walk_local(const member& team, const VectorLane& v, const vid_t* m, Span W, eid_t part,
                                             eid_t parts) const {
-    const int last = plan.last_level;
+    const int last = last_level();
     const eid_t w = W.size, nw = words_for(w);
     word_t* rows = local_words.data() + worker(team) * local_stride;
     word_t* bits = rows + w * nw;  // level i's candidates at bits + (i - 2) * nw
     build_local_rows(team, W.data, w, [&](vid_t v) { return lookup(v); }, rows);
     eid_t b, e;
-    bound(plan.levels[2], m, W, b, e);
+    bound(plan_level(2), m, W, b, e);
     // Level 2: its window, every parts-th position from b + part (a split hub task).
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, nw), [&](const eid_t k) {
       word_t word = range_mask(k, b + part, e);

@@ -10,14 +10,14 @@
 
 namespace tessera::mining::detail {
 
-template <class ExecSpace, int Levels>
-struct DfsSetOps : DfsLanes<ExecSpace, Levels> {
-  using Base = DfsLanes<ExecSpace, Levels>;
+template <class ExecSpace, int Levels, bool Compiled = false>
+struct DfsSetOps : DfsLanes<ExecSpace, Levels, Compiled> {
+  using Base = DfsLanes<ExecSpace, Levels, Compiled>;
   using Base::Base;
   using typename Base::member;
   using typename Base::VectorLane;
   using typename Base::Span;
-  using Base::lookup_rows, Base::lookup_entries, Base::sym_rows, Base::sym_entries, Base::labels, Base::plan,
+  using Base::plan_level, Base::last_level, Base::pair_mode, Base::counted_by_size, Base::num_slots, Base::lookup_rows, Base::lookup_entries, Base::sym_rows, Base::sym_entries, Base::labels, Base::plan,
       Base::lanes, Base::probe_cost, Base::buffers, Base::width, Base::pivots, Base::pivot_buffers,
       Base::domains, Base::domain_rows, Base::domain_labels, Base::domain_label_count, Base::every_level,
       Base::at_level, Base::single_bit, Base::lowest_bit, Base::worker, Base::vector_barrier, Base::lane_share,
@@ -130,7 +130,7 @@ struct DfsSetOps : DfsLanes<ExecSpace, Levels> {
 
   // Computes level i's raw set; for levels no later level reuses, only inside the bounds.
   KOKKOS_INLINE_FUNCTION Span enter(const member& team, const VectorLane& v, int i, const vid_t* m, const Span* raw) const {
-    const EngineLevel& level = plan.levels[i];
+    const EngineLevel& level = plan_level(i);
     std::uint8_t intersect = 0;
     Span s = start_span(level, m, raw, intersect);
     if (!level.keep_unbounded) {
@@ -139,7 +139,7 @@ struct DfsSetOps : DfsLanes<ExecSpace, Levels> {
       s = Span{s.data + b, e - b};
     }
     if (level.slot < 0) return s;  // plain list: no set operation left
-    vid_t* buf = buffers.data() + (worker(team) * plan.num_slots + level.slot) * width;
+    vid_t* buf = buffers.data() + (worker(team) * num_slots() + level.slot) * width;
     const std::uint8_t subtract = level.subtract;
     if (lanes == 1 && subtract == 0 && single_bit(intersect)) {
       // One lane (host backends): a sequential merge with the one remaining list beats a
@@ -227,8 +227,8 @@ struct DfsSetOps : DfsLanes<ExecSpace, Levels> {
                                                const vid_t* m, Span s, eid_t b, eid_t e, std::uint8_t intersect,
                                                bool serial = false) const {
     count_t w = count_survivors(team, v, s, b, e, intersect, level.subtract, m, serial);
-    if (plan.pair != 0) {
-      count_t outside = plan.pair > 0 ? count_survivors(team, v, s, 0, b, intersect, level.subtract, m, serial)
+    if (pair_mode() != 0) {
+      count_t outside = pair_mode() > 0 ? count_survivors(team, v, s, 0, b, intersect, level.subtract, m, serial)
                                       : count_survivors(team, v, s, e, s.size, intersect, level.subtract, m, serial);
       if (!serial) {
         w = tessera::detail::sum_vector_lanes<ExecSpace>(team, v, w);

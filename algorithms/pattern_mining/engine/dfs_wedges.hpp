@@ -9,14 +9,14 @@
 
 namespace tessera::mining::detail {
 
-template <class ExecSpace, int Levels>
-struct DfsWedges : DfsLocalSearch<ExecSpace, Levels> {
-  using Base = DfsLocalSearch<ExecSpace, Levels>;
+template <class ExecSpace, int Levels, bool Compiled = false>
+struct DfsWedges : DfsLocalSearch<ExecSpace, Levels, Compiled> {
+  using Base = DfsLocalSearch<ExecSpace, Levels, Compiled>;
   using Base::Base;
   using typename Base::member;
   using typename Base::VectorLane;
   using typename Base::Span;
-  using Base::lookup_rows, Base::plan, Base::lanes, Base::buffers, Base::width, Base::wedge_counts,
+  using Base::plan_level, Base::last_level, Base::pair_mode, Base::counted_by_size, Base::num_slots, Base::lookup_rows, Base::plan, Base::lanes, Base::buffers, Base::width, Base::wedge_counts,
       Base::wedge_stride, Base::worker, Base::vector_barrier, Base::lane_count, Base::settle,
       Base::compact, Base::lookup, Base::passes_set_ops, Base::admissible, Base::bound, Base::start_span;
 
@@ -85,8 +85,8 @@ struct DfsWedges : DfsLocalSearch<ExecSpace, Levels> {
   // takes the part-th of `parts` equal ranges of x's ids, so parts never share an x.
   KOKKOS_INLINE_FUNCTION count_t finish_wedges(const member& team, const VectorLane& v, int i, const vid_t* m,
                                                const Span* raw, eid_t part, eid_t parts) const {
-    const EngineLevel& ly = plan.levels[i];
-    const EngineLevel& lx = plan.levels[i + 1];
+    const EngineLevel& ly = plan_level(i);
+    const EngineLevel& lx = plan_level(i + 1);
     std::uint8_t intersect = 0;
     const Span s = start_span(ly, m, raw, intersect);
     eid_t b, e;
@@ -106,7 +106,7 @@ struct DfsWedges : DfsLocalSearch<ExecSpace, Levels> {
     const std::uint8_t x_intersect = static_cast<std::uint8_t>(lx.intersect & ~(1u << i));
     wedge_counter_t* counts = wedge_counts.data() + worker(team) * wedge_stride;
     const bool shared = v.stride > 1;  // lanes of one worker may meet the same x
-    vid_t* longs = buffers.data() + (worker(team) * plan.num_slots + plan.wedge_slot) * width;
+    vid_t* longs = buffers.data() + (worker(team) * num_slots() + plan.wedge_slot) * width;
     const eid_t num_long = long_wedge_segments(team, v, ly, intersect, m, s, b, e, lo, hi, longs);
     walk_wedges(v, ly, intersect, m, s, b, e, lo, hi, longs, num_long, [&](const vid_t x) -> count_t {
       if (!admissible(lx, x, m) || !passes_set_ops(x, x_intersect, lx.subtract, m)) return 0;

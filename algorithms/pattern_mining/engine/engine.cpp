@@ -187,6 +187,7 @@ detail::Launcher<ExecSpace, List> prepare_launch(const ExecSpace& space, const M
   k.single_units = params.share.owned_below(units_before(space, tasks, leading), tasks.units);  // this share's leading units
 
   l.fixed_levels = r.fixed_levels;
+  l.compiled_plan = r.compiled_plan;
   l.shape = r.wide;
   l.shape.chunk = resolve_chunk(params, l.narrow_begin, l.shape.workers);
   detail::allocate_workers(space, r, l.shape, k);

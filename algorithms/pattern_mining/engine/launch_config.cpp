@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "algorithms/pattern_mining/engine/compiled_plan.hpp"
 #include "algorithms/pattern_mining/engine/local_bitmap.hpp"
 #include "core/error.hpp"
 
@@ -143,6 +144,7 @@ ResolvedLaunch resolve_launch(const EngineParams& params, const SearchPlan& plan
   const bool fixed = params.fixed_depth.value_or(fixed_auto) && !list && !r.plan.wedge && r.first_level == 2 &&
                      levels >= k_fixed_depth_min && levels <= k_fixed_depth_max;
   r.fixed_levels = fixed ? levels : 0;
+  r.compiled_plan = r.fixed_levels == 4 && is_compiled_clique4(r.plan);
   r.width = r.plan.oriented ? degrees.dag.max : degrees.graph.max;
   r.probe_cost = device.gpu ? 1 : 4;
   // Local search: a split unit rebuilds the task's bitmap rows, so only tasks whose start list

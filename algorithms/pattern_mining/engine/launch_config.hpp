@@ -57,6 +57,7 @@ struct ResolvedLaunch {
   EnginePlan plan;             // the plan as the kernel runs it
   bool ranked = false;         // reads the degree-ranked copy (wedge aggregation), when prepared
   int fixed_levels = 0;        // the count kernels' compile-time level count (0: any depth)
+  bool compiled_plan = false;  // fixed depth with the plan compiled in too (compiled_plan.hpp)
   vid_t width = 0;             // buffer length: maximum (out-)degree of the lists the plan reads
   int probe_cost = 1;          // binary search probe cost for merge-or-search choices
   eid_t split_length = -1;     // hub splitting (< 0: never)

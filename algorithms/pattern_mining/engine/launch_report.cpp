@@ -32,6 +32,7 @@ Json launch_json(const ResolvedLaunch& r) {
       .set("order_head", r.order_head)
       .set("local_max", r.local_max)
       .set("fixed_levels", r.fixed_levels)
+      .set("compiled_plan", r.compiled_plan)
       .set("register_cap_requested", r.register_cap_requested)
       .set("register_cap_note", r.register_cap_note)
       .set("auto", r.auto_note)

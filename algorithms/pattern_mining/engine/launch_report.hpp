@@ -11,7 +11,7 @@
 namespace tessera::mining {
 
 // {"tasks", "first_level", "width", "split_length", "order_head", "local_max",
-//  "register_cap_requested", "register_cap_note", "auto" (the automatic rule that fired), "kernels": [{"name": "wide"|"narrow", "lanes",
+//  "fixed_levels", "compiled_plan", "register_cap_requested", "register_cap_note", "auto" (the automatic rule that fired), "kernels": [{"name": "wide"|"narrow", "lanes",
 //  "team_threads", "workers", "register_cap", "flat_max", "flat_pairs_max", "pivots", "chunk"}]}
 // ("narrow" only when a narrow launch ran; it adds "narrow_max").
 Json launch_json(const ResolvedLaunch& launch);

@@ -54,6 +54,7 @@ struct Launcher {
   DfsKernelData<ExecSpace> narrow_kernel;
   KernelShape narrow_shape;
   int fixed_levels = 0;  // count kernels: compile-time level count (ResolvedLaunch::fixed_levels)
+  bool compiled_plan = false;  // and the plan compiled in (ResolvedLaunch::compiled_plan)
   Kokkos::View<count_t, typename ExecSpace::memory_space> count;  // what a launch's teams add to
 
   eid_t units() const { return total_units; }
@@ -123,8 +124,13 @@ struct Launcher {
       if (kernel.plan.local_search && kernel.local_max >= kernel.local_min)
         return launch<DfsKernel<ExecSpace, false, true, true, false, Capped, Levels>>(space, league);
     }
-    if (kernel.flat_max > 0 || kernel.flat_pairs_max > 0)
-      return launch<DfsKernel<ExecSpace, false, false, true, false, Capped, Levels>>(space, league);
+    const bool flat = kernel.flat_max > 0 || kernel.flat_pairs_max > 0;
+    if constexpr (Levels == 4) {
+      if (compiled_plan)
+        return flat ? launch<DfsKernel<ExecSpace, false, false, true, false, Capped, Levels, true>>(space, league)
+                    : launch<DfsKernel<ExecSpace, false, false, false, false, Capped, Levels, true>>(space, league);
+    }
+    if (flat) return launch<DfsKernel<ExecSpace, false, false, true, false, Capped, Levels>>(space, league);
     return launch<DfsKernel<ExecSpace, false, false, false, false, Capped, Levels>>(space, league);
   }
 

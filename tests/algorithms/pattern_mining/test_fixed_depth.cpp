@@ -2,7 +2,8 @@
 // patterns counted from edge tasks run the kernels whose DFS levels are nested at compile time;
 // they count exactly what the brute-force reference and the general (indexed-stack) kernels
 // count, under every switch setting, one and two lanes, and the launch says which ran (vertex
-// tasks, wedge aggregation, listing and other sizes keep the general kernels). Every exec space.
+// tasks, wedge aggregation, listing and other sizes keep the general kernels), the 4-clique's
+// also with its plan compiled in (compiled_plan.hpp). Every exec space.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -29,7 +30,7 @@ TEST_CASE_TEMPLATE_DEFINE("fixed depth: 4-vertex patterns count as the general k
     for (const char* name : {"3-star", "4-path", "tailed-triangle", "4-cycle", "diamond", "4-clique", "5-clique", "house",
                              "pentagon", "triangle", "6-clique"})
       patterns.push_back(pattern_by_name(name, induced));
-  int fixed_runs = 0;
+  int fixed_runs = 0, compiled_runs = 0;
   for (const auto& pattern : patterns) {
     const count_t expected = test::brute_force_matches(host, pattern);
     const int levels = pattern.num_vertices();
@@ -57,10 +58,15 @@ TEST_CASE_TEMPLATE_DEFINE("fixed depth: 4-vertex patterns count as the general k
             const int want =
                 fixed && !wedge && edge_tasks && levels >= k_fixed_depth_min && levels <= k_fixed_depth_max ? levels : 0;
             CHECK(r.stats.launch.fixed_levels == want);
+            // The 4-clique's plan compiled in (compiled_plan.hpp): its own plan, size-counted.
+            const bool pruned = disabled != "prune" && disabled != "all";
+            CHECK(r.stats.launch.compiled_plan == (want == 4 && pattern.name() == "4-clique" && pruned));
             if (want > 0) ++fixed_runs;
+            if (r.stats.launch.compiled_plan) ++compiled_runs;
           }
   }
   CHECK(fixed_runs > 80);
+  CHECK(compiled_runs == 12);  // edge- and vertex-induced, 3 switch settings, 1 and 2 lanes
 }
 TEST_CASE_TEMPLATE_APPLY(fixed_depth, tessera::test::ExecSpaces);
 
@@ -76,6 +82,8 @@ TEST_CASE("fixed depth: automatic on GPUs only, never for listing") {
   CHECK(listed.stats.launch.fixed_levels == 0);
   CHECK(automatic.stats.launch.fixed_levels == 0);
   CHECK(forced.stats.launch.fixed_levels == 4);
+  CHECK(forced.stats.launch.compiled_plan);
+  CHECK_FALSE(automatic.stats.launch.compiled_plan);
   CHECK(static_cast<count_t>(rows) == listed.count);
   CHECK(listed.count == automatic.count);
   CHECK(forced.count == automatic.count);
