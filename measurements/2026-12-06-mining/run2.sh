@@ -37,14 +37,7 @@ wait $axon_build; axon=$(tail -1 "$o/axon-path.txt"); stamp "axon: $axon"
 LIMIT_S=60 BUDGET_S=100 timeout 150 scripts/bench-snn-vs-axoncuda.sh "$T" "$axon" "$o/snn" \
   lenet 16k-model 16k-rand 64k-model alexnet 256k-model > "$o/snn.log" 2>&1
 stamp "snn exit $?"
-sections="--section SpeedOfLight --section WarpStateStats --section InstructionStats --section Occupancy --section LaunchStats --section SourceCounters"
-ncu_rep() {  # name command...
-  local name=$1; shift
-  timeout 120 ncu --clock-control none $sections -o "$o/ncu-$name" -f "$@" > /dev/null 2>&1
-  ncu -i "$o/ncu-$name.ncu-rep" --page details > "$o/ncu-$name.txt" 2>&1
-  ncu -i "$o/ncu-$name.ncu-rep" --page source --csv --print-source sass | xz -T4 > "$o/ncu-$name-sass.csv.xz"
-  rm -f "$o/ncu-$name.ncu-rep"
-}
+. measurements/2026-12-06-mining/ncu-rep.sh
 ncu_rep 4clique-kron20-tessera --kernel-name-base mangled -k regex:DfsKernel --launch-skip 1 --launch-count 1 "$T" cliques /tmp/kron20.h5 --k 4
 ncu_rep 4clique-kron20-g2miner -k regex:clique4 .peers/g2miner/clique_gpu_base /tmp/gm-kron20 4
 stamp "ncu done"

@@ -25,14 +25,7 @@ stamp "built"
 stamp "kron20 ready"
 timeout 150 bash measurements/2026-12-06-mining/flat-sweep.sh "$T" "$TESSERA_DATA_DIR" "$o/flat" /tmp/kron20.h5 > "$o/flat.log" 2>&1
 stamp "flat sweep exit $?"
-sections="--section SpeedOfLight --section WarpStateStats --section InstructionStats --section Occupancy --section LaunchStats --section SourceCounters"
-ncu_rep() {  # name command...
-  local name=$1; shift
-  timeout 120 ncu --clock-control none $sections -o "$o/ncu-$name" -f "$@" > /dev/null 2>&1
-  ncu -i "$o/ncu-$name.ncu-rep" --page details > "$o/ncu-$name.txt" 2>&1
-  ncu -i "$o/ncu-$name.ncu-rep" --page source --csv --print-source sass | xz -T4 > "$o/ncu-$name-sass.csv.xz"
-  rm -f "$o/ncu-$name.ncu-rep"
-}
+. measurements/2026-12-06-mining/ncu-rep.sh
 ncu_rep 4clique-kron20-g2miner -k regex:clique4 .peers/g2miner/clique_gpu_base /tmp/gm-kron20 4
 ncu_rep 4clique-kron20-tessera --kernel-name-base mangled -k regex:DfsKernel --launch-skip 1 --launch-count 1 "$T" cliques /tmp/kron20.h5 --k 4
 stamp "ncu done"
