@@ -95,43 +95,30 @@ MaxFlow::cap_t MaxFlow::run(int s, int t) {
   return flow;
 }
 
-std::vector<char> MaxFlow::source_side(int s) const {
+// The nodes that reach (`towards`) or are reached from `from` along edges with residual capacity.
+// Node u's edges e = u -> w: forwards the residual of e counts, backwards that of its partner
+// e ^ 1 = w -> u.
+std::vector<char> MaxFlow::residual_reach(int from, bool towards) const {
   std::vector<char> seen(nodes_, 0);
-  std::vector<int> stack{s};
-  seen[s] = 1;
+  std::vector<int> stack{from};
+  seen[from] = 1;
   while (!stack.empty()) {
     const int u = stack.back();
     stack.pop_back();
     for (int i = first_[u]; i < first_[u + 1]; ++i) {
       const int e = order_[i];
-      if (cap_[e] > 0 && !seen[to_[e]]) {
-        seen[to_[e]] = 1;
-        stack.push_back(to_[e]);
+      const int w = to_[e];
+      if (cap_[towards ? e ^ 1 : e] > 0 && !seen[w]) {
+        seen[w] = 1;
+        stack.push_back(w);
       }
     }
   }
   return seen;
 }
 
-std::vector<char> MaxFlow::sink_side(int t) const {
-  // v reaches t when some edge v -> w with residual capacity has w reaching t: walk the edges
-  // into each reached node backwards (edge e = v -> w is the partner of w's edge e ^ 1).
-  std::vector<char> seen(nodes_, 0);
-  std::vector<int> stack{t};
-  seen[t] = 1;
-  while (!stack.empty()) {
-    const int w = stack.back();
-    stack.pop_back();
-    for (int i = first_[w]; i < first_[w + 1]; ++i) {
-      const int back = order_[i] ^ 1;  // edge to_[order_[i]] -> w
-      const int v = to_[order_[i]];
-      if (cap_[back] > 0 && !seen[v]) {
-        seen[v] = 1;
-        stack.push_back(v);
-      }
-    }
-  }
-  return seen;
-}
+std::vector<char> MaxFlow::source_side(int s) const { return residual_reach(s, false); }
+
+std::vector<char> MaxFlow::sink_side(int t) const { return residual_reach(t, true); }
 
 }  // namespace tessera::partitioning

@@ -32,6 +32,7 @@ class MaxFlow {
   std::vector<char> sink_side(int t) const;
 
  private:
+  std::vector<char> residual_reach(int from, bool towards) const;
   void build();
   bool levels_from(int s, int t);
   cap_t augment(int s, int t);

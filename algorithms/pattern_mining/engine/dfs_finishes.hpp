@@ -16,7 +16,8 @@ struct DfsFinishes : DfsWedges<ExecSpace, Levels, Compiled> {
   using typename Base::member;
   using typename Base::VectorLane;
   using typename Base::Span;
-  using Base::plan_level, Base::last_level, Base::pair_mode, Base::counted_by_size, Base::num_slots, Base::k_levels, Base::plan, Base::flat_max, Base::out, Base::cursor, Base::domains, Base::domain_rows,
+  using Base::k_levels, Base::plan, Base::flat_max, Base::out, Base::cursor, Base::domains, Base::domain_rows,
+      Base::plan_level, Base::counted_by_size,
       Base::every_level, Base::at_level, Base::lane_share, Base::lane_count, Base::settle, Base::lookup,
       Base::passes_set_ops, Base::admissible, Base::bound, Base::start_span, Base::count_by_size,
       Base::mark_domain, Base::mark_labelled_rows, Base::finish_wedges;

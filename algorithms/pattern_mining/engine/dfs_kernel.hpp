@@ -59,7 +59,8 @@ struct DfsKernel : DfsFinishes<ExecSpace, List, Wedge, Levels, Compiled> {
   static_assert(std::is_same_v<member, typename Base::member>, "every layer's team member is the launch's");
   using typename Base::VectorLane;
   using typename Base::Span;
-  using Base::plan_level, Base::last_level, Base::pair_mode, Base::counted_by_size, Base::num_slots, Base::k_fixed, Base::k_levels, Base::plan, Base::first_level, Base::lanes, Base::task_u, Base::task_v,
+  using Base::k_fixed, Base::k_levels, Base::plan, Base::first_level, Base::lanes, Base::task_u, Base::task_v,
+      Base::plan_level, Base::last_level, Base::pair_mode,
       Base::unit_end, Base::share, Base::share_total, Base::unit_begin, Base::unit_stop, Base::chunk,
       Base::single_units, Base::next_chunk, Base::local_min, Base::local_max, Base::flat_max,
       Base::flat_pairs_max, Base::at_level, Base::lane_share, Base::lookup, Base::admissible, Base::bound,

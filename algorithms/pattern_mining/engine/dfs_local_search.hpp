@@ -14,7 +14,8 @@ struct DfsLocalSearch : DfsSetOps<ExecSpace, Levels, Compiled> {
   using typename Base::member;
   using typename Base::VectorLane;
   using typename Base::Span;
-  using Base::plan_level, Base::last_level, Base::pair_mode, Base::counted_by_size, Base::num_slots, Base::plan, Base::local_words, Base::local_stride, Base::worker, Base::vector_barrier,
+  using Base::plan, Base::local_words, Base::local_stride, Base::worker, Base::vector_barrier,
+      Base::plan_level, Base::last_level,
       Base::lane_count, Base::settle, Base::lookup, Base::bound;
 
   // Local search, level i >= 3: the position range [lo, hi) its bounds allow.

@@ -17,7 +17,8 @@ struct DfsSetOps : DfsLanes<ExecSpace, Levels, Compiled> {
   using typename Base::member;
   using typename Base::VectorLane;
   using typename Base::Span;
-  using Base::plan_level, Base::last_level, Base::pair_mode, Base::counted_by_size, Base::num_slots, Base::lookup_rows, Base::lookup_entries, Base::sym_rows, Base::sym_entries, Base::labels, Base::plan,
+  using Base::lookup_rows, Base::lookup_entries, Base::sym_rows, Base::sym_entries, Base::labels, Base::plan,
+      Base::plan_level, Base::pair_mode, Base::num_slots,
       Base::lanes, Base::probe_cost, Base::buffers, Base::width, Base::pivots, Base::pivot_buffers,
       Base::domains, Base::domain_rows, Base::domain_labels, Base::domain_label_count, Base::every_level,
       Base::at_level, Base::single_bit, Base::lowest_bit, Base::worker, Base::vector_barrier, Base::lane_share,

@@ -16,7 +16,8 @@ struct DfsWedges : DfsLocalSearch<ExecSpace, Levels, Compiled> {
   using typename Base::member;
   using typename Base::VectorLane;
   using typename Base::Span;
-  using Base::plan_level, Base::last_level, Base::pair_mode, Base::counted_by_size, Base::num_slots, Base::lookup_rows, Base::plan, Base::lanes, Base::buffers, Base::width, Base::wedge_counts,
+  using Base::lookup_rows, Base::plan, Base::lanes, Base::buffers, Base::width, Base::wedge_counts,
+      Base::plan_level, Base::num_slots,
       Base::wedge_stride, Base::worker, Base::vector_barrier, Base::lane_count, Base::settle,
       Base::compact, Base::lookup, Base::passes_set_ops, Base::admissible, Base::bound, Base::start_span;
 

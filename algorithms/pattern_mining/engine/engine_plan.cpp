@@ -138,14 +138,8 @@ bool is_compiled_clique4(const EnginePlan& plan) {
       plan.count_by_size != C::count_by_size || plan.local_search || plan.num_slots != C::num_slots || !plan.oriented ||
       plan.labelled)
     return false;
-  for (int i = 0; i < 4; ++i) {
-    const EngineLevel& a = plan.levels[i];
-    const EngineLevel b = compiled_clique4_level(i);
-    if (a.reuse != b.reuse || a.intersect != b.intersect || a.subtract != b.subtract || a.distinct != b.distinct ||
-        a.upper != b.upper || a.lower != b.lower || a.slot != b.slot || a.keep_unbounded != b.keep_unbounded ||
-        a.label != b.label || a.local_rows != b.local_rows)
-      return false;
-  }
+  for (int i = 0; i < 4; ++i)
+    if (!(plan.levels[i] == compiled_clique4_level(i))) return false;
   return true;
 }
 

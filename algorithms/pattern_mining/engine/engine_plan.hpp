@@ -38,6 +38,12 @@ struct EngineLevel {
   bool keep_unbounded = false;    // a later level reuses the raw set: do not cut it by bounds
   label_t label = -1;             // required data label (-1: any)
   std::uint8_t local_rows = 0;    // local search: back-edge levels >= 2, whose bitmap rows are ANDed
+
+  friend bool operator==(const EngineLevel& a, const EngineLevel& b) {
+    return a.reuse == b.reuse && a.intersect == b.intersect && a.subtract == b.subtract && a.distinct == b.distinct &&
+           a.upper == b.upper && a.lower == b.lower && a.slot == b.slot && a.keep_unbounded == b.keep_unbounded &&
+           a.label == b.label && a.local_rows == b.local_rows;
+  }
 };
 
 struct EnginePlan {
