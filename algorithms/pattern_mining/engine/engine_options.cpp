@@ -42,7 +42,8 @@ const std::vector<EngineOption>& engine_options() {
        "on", [](EngineParams& p, const std::string& v) { p.lane_sums = parse_switch("lane-sums", v); }},
       {"fixed-depth", "on|off|auto",
        "count kernels of 4-vertex patterns (edge tasks) nest their DFS levels at compile time (state in registers; off: "
-       "the general kernel's indexed stack; auto: on GPUs for plans with no DFS loop level, e.g. diamonds)",
+       "the general kernel's indexed stack; auto: on GPUs for plans with no DFS loop level, e.g. diamonds, and for the "
+       "4-clique, whose plan is compiled in)",
        "auto", [](EngineParams& p, const std::string& v) { p.fixed_depth = parse_switch_or_auto("fixed-depth", v); }},
       {"vote", "on|off", "materialised candidate sets compacted by a vote of the lanes (CUDA; off: a vector scan)", "on",
        [](EngineParams& p, const std::string& v) { p.vote = parse_switch("vote", v); }},

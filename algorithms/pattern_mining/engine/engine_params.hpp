@@ -70,7 +70,8 @@ struct EngineParams {
   // levels, launch_config.hpp, without wedge aggregation): the DFS levels nested at compile time,
   // so the per-level state stays in registers (dfs_kernel.hpp, `Levels`); false: the general
   // kernel's indexed stack. Unset:
-  // automatic (launch_config.cpp): on GPUs for plans counted without a DFS loop level (on hosts,
+  // automatic (launch_config.cpp): on GPUs for plans counted without a DFS loop level and for the
+  // 4-clique, whose plan is compiled in (engine/compiled_plan.hpp) (on hosts,
   // with no local memory to save, the unrolled level loops ran tailed triangles 2-9% slower;
   // measurements/2026-12-05-fixed-depth-cpu).
   std::optional<bool> fixed_depth;

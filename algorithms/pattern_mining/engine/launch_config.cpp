@@ -138,13 +138,16 @@ ResolvedLaunch resolve_launch(const EngineParams& params, const SearchPlan& plan
   const int levels = r.plan.num_levels;
   // Automatic: GPUs, plans without a DFS loop level (pair-counted diamonds and the like: the
   // matched vertices and raw sets of finish() in registers, 2.5-6.5% faster on six graphs on an
-  // H200); nested loop levels (4-cliques, 4-cycles) measured 0.95-1.03x, no gain
-  // (measurements/2026-12-05-pm-h200/ab.csv).
-  const bool fixed_auto = device.gpu && r.plan.last_level == r.first_level;
+  // H200), and the 4-clique, whose plan is compiled in (compiled_plan.hpp: 0.68-0.99x the
+  // general kernel's time on six graphs, measurements/2026-12-06-mining/run4); other nested
+  // loop levels (4-cycles, 4-motifs, the 4-clique with its plan read at run time) measured
+  // 0.95-1.03x, no gain (measurements/2026-12-05-pm-h200/ab.csv).
+  const bool compilable = is_compiled_clique4(r.plan);
+  const bool fixed_auto = device.gpu && (r.plan.last_level == r.first_level || compilable);
   const bool fixed = params.fixed_depth.value_or(fixed_auto) && !list && !r.plan.wedge && r.first_level == 2 &&
                      levels >= k_fixed_depth_min && levels <= k_fixed_depth_max;
   r.fixed_levels = fixed ? levels : 0;
-  r.compiled_plan = r.fixed_levels == 4 && is_compiled_clique4(r.plan);
+  r.compiled_plan = r.fixed_levels == 4 && compilable;
   r.width = r.plan.oriented ? degrees.dag.max : degrees.graph.max;
   r.probe_cost = device.gpu ? 1 : 4;
   // Local search: a split unit rebuilds the task's bitmap rows, so only tasks whose start list

@@ -340,12 +340,16 @@ TEST_CASE_TEMPLATE_DEFINE("prepare_mining_graph: degree statistics of the graph 
 }
 TEST_CASE_TEMPLATE_APPLY(degree_stats, tessera::test::ExecSpaces);
 
-TEST_CASE("resolve_launch: fixed-depth kernels for 4-level count plans with edge tasks; by default on GPUs without loop levels") {
+TEST_CASE("resolve_launch: fixed-depth kernels for 4-level count plans with edge tasks; by default on GPUs without loop levels or with the compiled plan") {
   const ResolvedLaunch gpu = resolve_launch(EngineParams{}, plan_of("diamond"), false, cuda_device(), enron_like());
   CHECK(gpu.fixed_levels == 4);  // pair-counted: the DFS ends at the task's level 2
   CHECK(launch_json(gpu).dump().find("\"fixed_levels\": 4") != std::string::npos);
   CHECK(resolve_launch(EngineParams{}, plan_of("diamond"), false, host_device(), enron_like()).fixed_levels == 0);
-  CHECK(resolve_launch(EngineParams{}, plan_of("4-clique"), false, cuda_device(), facebook_like()).fixed_levels == 0);
+  const ResolvedLaunch clique4 = resolve_launch(EngineParams{}, plan_of("4-clique"), false, cuda_device(), facebook_like());
+  CHECK(clique4.fixed_levels == 4);  // the compiled 4-clique plan
+  CHECK(clique4.compiled_plan);
+  CHECK(resolve_launch(EngineParams{}, plan_of("4-clique"), false, host_device(), facebook_like()).fixed_levels == 0);
+  CHECK(resolve_launch(EngineParams{}, plan_of("4-cycle"), false, cuda_device(), facebook_like()).fixed_levels == 0);
   EngineParams p;
   p.fixed_depth = false;
   CHECK(resolve_launch(p, plan_of("diamond"), false, cuda_device(), enron_like()).fixed_levels == 0);
