@@ -39,8 +39,8 @@ namespace tessera::mining::detail {
 // into the matched vertices and raw sets is a constant: they and every level's window stay in
 // registers, where the general walk's indexed stack lives in local memory, one copy per lane
 // (G2Miner's kernels, one written per pattern, get the same from their fixed loop nests).
-// `Compiled`: with Levels == 4, the plan too is known at compile time (compiled_plan.hpp: the
-// 4-clique's), so no level of it is read at run time.
+// `Compiled`: the plan too is known at compile time (compiled_plan.hpp: the Levels-clique's, 4
+// and 5), so no level of it is read at run time.
 template <class ExecSpace, bool List, bool Local = false, bool Flat = false, bool Wedge = false, bool Capped = false,
           int Levels = 0, bool Compiled = false>
 struct DfsKernel : DfsFinishes<ExecSpace, List, Wedge, Levels, Compiled> {

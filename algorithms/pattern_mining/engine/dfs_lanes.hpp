@@ -13,7 +13,7 @@
 namespace tessera::mining::detail {
 
 // `Levels`: the plan's level count fixed at compile time (0: any depth; dfs_kernel.hpp).
-// `Compiled`: the plan itself known at compile time (compiled_plan.hpp; Levels == 4 only).
+// `Compiled`: the plan itself known at compile time (compiled_plan.hpp: the Levels-clique's).
 template <class ExecSpace, int Levels, bool Compiled = false>
 struct DfsLanes : DfsKernelData<ExecSpace> {
   using Data = DfsKernelData<ExecSpace>;
@@ -23,30 +23,32 @@ struct DfsLanes : DfsKernelData<ExecSpace> {
   static constexpr int k_levels = k_fixed ? Levels : k_engine_max_levels;
   static constexpr bool k_has_vote = tessera::detail::HasVectorVote<ExecSpace>::value;
   using Data::lanes, Data::team_threads, Data::lane_sums, Data::vote, Data::plan;
-  static_assert(!Compiled || Levels == 4, "the compiled plan is the 4-clique's");
+  static_assert(!Compiled || (Levels >= k_compiled_clique_min && Levels <= k_compiled_clique_max),
+                "the compiled plans are the 4- and 5-clique's");
+  using CompiledPlan = CompiledClique<Compiled ? Levels : k_compiled_clique_min>;
 
   // The plan as the kernels read it: the launch's, or the compiled one's constants. A level is a
   // reference into the launch's plan, or a value the compiler folds.
   KOKKOS_FORCEINLINE_FUNCTION decltype(auto) plan_level(int i) const {
     if constexpr (Compiled)
-      return compiled_clique4_level(i);
+      return compiled_clique_level<Levels>(i);
     else
       return (plan.levels[i]);
   }
   KOKKOS_FORCEINLINE_FUNCTION int last_level() const {
-    if constexpr (Compiled) return CompiledClique4::last_level;
+    if constexpr (Compiled) return CompiledPlan::last_level;
     else return plan.last_level;
   }
   KOKKOS_FORCEINLINE_FUNCTION int pair_mode() const {
-    if constexpr (Compiled) return CompiledClique4::pair;
+    if constexpr (Compiled) return CompiledPlan::pair;
     else return plan.pair;
   }
   KOKKOS_FORCEINLINE_FUNCTION bool counted_by_size() const {
-    if constexpr (Compiled) return CompiledClique4::count_by_size;
+    if constexpr (Compiled) return CompiledPlan::count_by_size;
     else return plan.count_by_size;
   }
   KOKKOS_FORCEINLINE_FUNCTION int num_slots() const {
-    if constexpr (Compiled) return CompiledClique4::num_slots;
+    if constexpr (Compiled) return CompiledPlan::num_slots;
     else return plan.num_slots;
   }
 

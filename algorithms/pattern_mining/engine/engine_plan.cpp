@@ -132,15 +132,25 @@ std::string describe(const EnginePlan& plan) {
   return out.str();
 }
 
-bool is_compiled_clique4(const EnginePlan& plan) {
-  using C = CompiledClique4;
-  if (plan.num_levels != 4 || plan.last_level != C::last_level || plan.pair != C::pair || plan.wedge ||
+namespace {
+
+template <int K>
+bool is_compiled_clique(const EnginePlan& plan) {
+  using C = CompiledClique<K>;
+  if (plan.num_levels != K || plan.last_level != C::last_level || plan.pair != C::pair || plan.wedge ||
       plan.count_by_size != C::count_by_size || plan.local_search || plan.num_slots != C::num_slots || !plan.oriented ||
       plan.labelled)
     return false;
-  for (int i = 0; i < 4; ++i)
-    if (!(plan.levels[i] == compiled_clique4_level(i))) return false;
+  for (int i = 0; i < K; ++i)
+    if (!(plan.levels[i] == compiled_clique_level<K>(i))) return false;
   return true;
+}
+
+}  // namespace
+
+int compiled_clique_size(const EnginePlan& plan) {
+  static_assert(k_compiled_clique_min == 4 && k_compiled_clique_max == 5, "one test per compiled clique plan");
+  return is_compiled_clique<4>(plan) ? 4 : is_compiled_clique<5>(plan) ? 5 : 0;
 }
 
 }  // namespace tessera::mining

@@ -142,12 +142,13 @@ ResolvedLaunch resolve_launch(const EngineParams& params, const SearchPlan& plan
   // general kernel's time on six graphs, measurements/2026-12-06-mining/run4); other nested
   // loop levels (4-cycles, 4-motifs, the 4-clique with its plan read at run time) measured
   // 0.95-1.03x, no gain (measurements/2026-12-05-pm-h200/ab.csv).
-  const bool compilable = is_compiled_clique4(r.plan);
-  const bool fixed_auto = device.gpu && (r.plan.last_level == r.first_level || compilable);
+  // A compiled 5-clique plan (no local search) runs fixed depth when asked for, until measured.
+  const int compiled_k = compiled_clique_size(r.plan);
+  const bool fixed_auto = device.gpu && (r.plan.last_level == r.first_level || compiled_k == 4);
   const bool fixed = params.fixed_depth.value_or(fixed_auto) && !list && !r.plan.wedge && r.first_level == 2 &&
-                     levels >= k_fixed_depth_min && levels <= k_fixed_depth_max;
+                     levels >= k_fixed_depth_min && (levels <= k_fixed_depth_max || levels == compiled_k);
   r.fixed_levels = fixed ? levels : 0;
-  r.compiled_plan = r.fixed_levels == 4 && compilable;
+  r.compiled_plan = fixed && compiled_k == levels;
   r.width = r.plan.oriented ? degrees.dag.max : degrees.graph.max;
   r.probe_cost = device.gpu ? 1 : 4;
   // Local search: a split unit rebuilds the task's bitmap rows, so only tasks whose start list

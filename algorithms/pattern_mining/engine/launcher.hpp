@@ -113,7 +113,9 @@ struct Launcher {
   template <bool Capped>
   count_t count_variant(const ExecSpace& space, int league) const {
     if (kernel.plan.wedge) return launch<DfsKernel<ExecSpace, false, false, false, true, Capped>>(space, league);
-    static_assert(k_fixed_depth_min == 4 && k_fixed_depth_max == 4, "one count_depth per fixed level count");
+    static_assert(k_fixed_depth_min == 4 && k_fixed_depth_max == 4 && k_compiled_clique_max == 5,
+                  "one count_depth per fixed level count");
+    if (fixed_levels == 5) return count_depth<Capped, 5>(space, league);
     return fixed_levels == 4 ? count_depth<Capped, 4>(space, league) : count_depth<Capped, 0>(space, league);
   }
 
@@ -125,13 +127,18 @@ struct Launcher {
         return launch<DfsKernel<ExecSpace, false, true, true, false, Capped, Levels>>(space, league);
     }
     const bool flat = kernel.flat_max > 0 || kernel.flat_pairs_max > 0;
-    if constexpr (Levels == 4) {
-      if (compiled_plan)
+    // Beyond k_fixed_depth_max levels only compiled plans run fixed depth (resolve_launch).
+    constexpr bool compiled_only = Levels > k_fixed_depth_max;
+    if constexpr (Levels >= k_compiled_clique_min) {
+      if (compiled_only || compiled_plan)
         return flat ? launch<DfsKernel<ExecSpace, false, false, true, false, Capped, Levels, true>>(space, league)
                     : launch<DfsKernel<ExecSpace, false, false, false, false, Capped, Levels, true>>(space, league);
     }
-    if (flat) return launch<DfsKernel<ExecSpace, false, false, true, false, Capped, Levels>>(space, league);
-    return launch<DfsKernel<ExecSpace, false, false, false, false, Capped, Levels>>(space, league);
+    if constexpr (!compiled_only) {
+      if (flat) return launch<DfsKernel<ExecSpace, false, false, true, false, Capped, Levels>>(space, league);
+      return launch<DfsKernel<ExecSpace, false, false, false, false, Capped, Levels>>(space, league);
+    }
+    return 0;  // not reached
   }
 
   // One atomic per team instead of Kokkos' parallel_reduce and its serial tail over the blocks

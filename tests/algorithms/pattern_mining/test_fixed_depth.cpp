@@ -3,7 +3,8 @@
 // they count exactly what the brute-force reference and the general (indexed-stack) kernels
 // count, under every switch setting, one and two lanes, and the launch says which ran (vertex
 // tasks, wedge aggregation, listing and other sizes keep the general kernels), the 4-clique's
-// also with its plan compiled in (compiled_plan.hpp). Every exec space.
+// also with its plan compiled in (compiled_plan.hpp), and the 5-clique's (without local search)
+// only so. Every exec space.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -55,18 +56,21 @@ TEST_CASE_TEMPLATE_DEFINE("fixed depth: 4-vertex patterns count as the general k
             const bool wedge = std::find(r.stats.optimizations_ran.begin(), r.stats.optimizations_ran.end(), "wedge") !=
                                r.stats.optimizations_ran.end();
             const bool edge_tasks = r.stats.launch.first_level == 2;
-            const int want =
-                fixed && !wedge && edge_tasks && levels >= k_fixed_depth_min && levels <= k_fixed_depth_max ? levels : 0;
-            CHECK(r.stats.launch.fixed_levels == want);
-            // The 4-clique's plan compiled in (compiled_plan.hpp): its own plan, size-counted.
+            // The 4- and 5-clique's plans compiled in (compiled_plan.hpp): their own plans,
+            // size-counted; the 5-clique's without local search, and fixed depth only so.
             const bool pruned = disabled != "prune" && disabled != "all";
-            CHECK(r.stats.launch.compiled_plan == (want == 4 && pattern.name() == "4-clique" && pruned));
+            const bool compiled5 = pattern.name() == "5-clique" && pruned && disabled == "lgs,wedge";
+            const bool depth_ok = (levels >= k_fixed_depth_min && levels <= k_fixed_depth_max) || compiled5;
+            const int want = fixed && !wedge && edge_tasks && depth_ok ? levels : 0;
+            CHECK(r.stats.launch.fixed_levels == want);
+            const bool compiled = (pattern.name() == "4-clique" && pruned) || compiled5;
+            CHECK(r.stats.launch.compiled_plan == (want > 0 && compiled));
             if (want > 0) ++fixed_runs;
             if (r.stats.launch.compiled_plan) ++compiled_runs;
           }
   }
   CHECK(fixed_runs > 80);
-  CHECK(compiled_runs == 12);  // edge- and vertex-induced, 3 switch settings, 1 and 2 lanes
+  CHECK(compiled_runs == 16);  // edge- and vertex-induced, 1 and 2 lanes: 4-cliques 3 switch settings, 5-cliques 1
 }
 TEST_CASE_TEMPLATE_APPLY(fixed_depth, tessera::test::ExecSpaces);
 

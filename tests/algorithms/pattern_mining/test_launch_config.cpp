@@ -356,7 +356,13 @@ TEST_CASE("resolve_launch: fixed-depth kernels for 4-level count plans with edge
   p.fixed_depth = true;  // asked for: every 4-level count plan with edge tasks, on any device
   CHECK(resolve_launch(p, plan_of("4-clique"), false, cuda_device(), facebook_like()).fixed_levels == 4);
   CHECK(resolve_launch(p, plan_of("4-clique"), false, host_device(), facebook_like()).fixed_levels == 4);
-  CHECK(resolve_launch(p, plan_of("5-clique"), false, cuda_device(), facebook_like()).fixed_levels == 0);
+  CHECK(resolve_launch(p, plan_of("5-clique"), false, cuda_device(), facebook_like()).fixed_levels == 0);  // local search
+  p.optimizations = parse_disabled_optimizations("lgs");
+  const ResolvedLaunch clique5 = resolve_launch(p, plan_of("5-clique"), false, cuda_device(), facebook_like());
+  CHECK(clique5.fixed_levels == 5);  // the compiled 5-clique plan only
+  CHECK(clique5.compiled_plan);
+  CHECK(resolve_launch(p, plan_of("house"), false, cuda_device(), facebook_like()).fixed_levels == 0);
+  p.optimizations = EngineOptimizations{};
   CHECK(resolve_launch(p, plan_of("triangle"), false, cuda_device(), facebook_like()).fixed_levels == 0);
   CHECK(resolve_launch(p, plan_of("4-clique"), true, cuda_device(), facebook_like()).fixed_levels == 0);  // listing
   p.optimizations = parse_disabled_optimizations("none");
