@@ -1,6 +1,8 @@
 #include "algorithms/pattern_mining/engine/launch_config.hpp"
 
 #include <algorithm>
+#include <sstream>
+#include <string>
 
 #include "algorithms/pattern_mining/engine/compiled_plan.hpp"
 #include "algorithms/pattern_mining/engine/local_bitmap.hpp"
@@ -116,6 +118,24 @@ void resolve_worker_memory(ResolvedLaunch& r, const GraphDegrees& degrees) {
   r.wedge_worker_bytes = static_cast<std::size_t>(r.wedge_stride) * sizeof(unsigned int);
 }
 
+// Local search or the compiled plan without it (LaunchRules::local_search_min_edge_mean): on GPUs,
+// counting, fixed depth not turned off, when the plan without local search is a compiled one and
+// the lookup graph's edge mean is below the rule's. Replaces `plan` and says so, or returns "".
+std::string choose_local_search(EnginePlan& plan, const EngineParams& params, const SearchPlan& search, int first_level,
+                                bool list, const DeviceInfo& device, const GraphDegrees& degrees,
+                                const LaunchRules& rules) {
+  if (!plan.local_search || !device.gpu || list || first_level != 2 || !params.fixed_depth.value_or(true)) return "";
+  EngineOptimizations without = params.optimizations;
+  without.lgs = false;
+  EnginePlan compiled = make_engine_plan(search, first_level, true, without);
+  const double edge_mean = (compiled.oriented ? degrees.dag : degrees.graph).edge_mean;
+  if (compiled_clique_size(compiled) == 0 || edge_mean >= rules.local_search_min_edge_mean) return "";
+  plan = compiled;
+  std::ostringstream note;
+  note << "compiled plan without local search: edge_mean " << edge_mean << " < " << rules.local_search_min_edge_mean;
+  return note.str();
+}
+
 }  // namespace
 
 std::size_t ResolvedLaunch::buffer_bytes() const {
@@ -134,6 +154,7 @@ ResolvedLaunch resolve_launch(const EngineParams& params, const SearchPlan& plan
   r.tasks = needs_vertex_tasks(params, plan, list) ? TaskKind::vertex : TaskKind::edge;
   r.first_level = r.tasks == TaskKind::vertex ? 1 : 2;
   r.plan = make_engine_plan(plan, r.first_level, !list, opt);
+  const std::string plan_note = choose_local_search(r.plan, params, plan, r.first_level, list, device, degrees, rules);
   r.ranked = r.plan.wedge;
   const int levels = r.plan.num_levels;
   // Automatic: GPUs, plans without a DFS loop level (pair-counted diamonds and the like: the
@@ -142,9 +163,10 @@ ResolvedLaunch resolve_launch(const EngineParams& params, const SearchPlan& plan
   // general kernel's time on six graphs, measurements/2026-12-06-mining/run4); other nested
   // loop levels (4-cycles, 4-motifs, the 4-clique with its plan read at run time) measured
   // 0.95-1.03x, no gain (measurements/2026-12-05-pm-h200/ab.csv).
-  // A compiled 5-clique plan (no local search) runs fixed depth when asked for, until measured.
+  // Compiled 5-clique plans exist without local search only (chosen_local_search's rule, or
+  // --disable lgs: 0.46-0.96x the general kernel on five graphs, run5).
   const int compiled_k = compiled_clique_size(r.plan);
-  const bool fixed_auto = device.gpu && (r.plan.last_level == r.first_level || compiled_k == 4);
+  const bool fixed_auto = device.gpu && (r.plan.last_level == r.first_level || compiled_k > 0);
   const bool fixed = params.fixed_depth.value_or(fixed_auto) && !list && !r.plan.wedge && r.first_level == 2 &&
                      levels >= k_fixed_depth_min && (levels <= k_fixed_depth_max || levels == compiled_k);
   r.fixed_levels = fixed ? levels : 0;
@@ -180,6 +202,7 @@ ResolvedLaunch resolve_launch(const EngineParams& params, const SearchPlan& plan
   const bool auto_narrow = params.narrow_max == 0 && chosen.narrow_max > 0;
   const bool auto_cap = !params.register_cap.has_value() && chosen.register_cap;
   if (auto_narrow || auto_cap) r.auto_note = chosen.note;
+  if (!plan_note.empty()) r.auto_note = plan_note + (r.auto_note.empty() ? "" : "; ") + r.auto_note;
   r.register_cap_requested = params.register_cap.value_or(chosen.register_cap);
   resolve_team(params, device, r.wide);
   resolve_shape(params, device, r, r.wide);

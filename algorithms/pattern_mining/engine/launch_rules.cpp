@@ -27,6 +27,11 @@ namespace tessera::mining {
 // 2.10x) at 0.5, except cit-HepTh (0.36, wedge 0.60x: its plain intersections are long) and
 // three small graphs within 0.06 ms either way. Over the 17 SNAP graphs the rule takes 45.6 ms
 // where always-wedge took 56.2 ms (the best choice per graph: 41.6 ms).
+// H100, 2026-12-06 (8778861, measurements/2026-12-06-mining/run5, `tessera run`, warm-up + 3
+// repetitions, minimum time_s): 5-cliques with the compiled plan without local search (fixed
+// depth) against local search, DAG edge means in brackets: email-Enron (16.9) 0.54x, cit-HepTh
+// (21.8) 0.44x, wiki-Vote (35.9) 0.49x, ego-Facebook (44.6) 1.42x, ca-HepPh (59.4) 4.6x: local
+// search from an edge mean of 40.
 const LaunchRules& launch_rules() {
   static const LaunchRules rules = [] {
     LaunchRules r;
@@ -35,6 +40,7 @@ const LaunchRules& launch_rules() {
     r.narrow_lanes = 8;
     r.cap_edge_mean = std::numeric_limits<double>::infinity();
     r.wedge_min_prefix_ratio = 0.5;
+    r.local_search_min_edge_mean = 40;
     return r;
   }();
   return rules;

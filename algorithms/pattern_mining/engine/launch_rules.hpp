@@ -31,6 +31,10 @@ struct LaunchRules {
   // Wedge aggregation on GPUs (wedge_rule.hpp): when the plain 4-cycle plan has at least this
   // many partial matches per wedge step (0: always).
   double wedge_min_prefix_ratio = 0;
+  // Local search on GPUs for plans that also compile without it (k-cliques, k = 5): kept when the
+  // lookup graph's edge_mean is at least this; below, the compiled plan without local search runs
+  // fixed depth (0: always local search).
+  double local_search_min_edge_mean = 0;
 };
 
 // The values resolve_launch uses by default.

@@ -186,13 +186,13 @@ TEST_CASE("resolve_launch: switches and explicit values win over the automatic o
   EngineParams p;
   p.optimizations = parse_disabled_optimizations("balance,order,flat");
   p.pivots = 5;
-  const ResolvedLaunch r = resolve_launch(p, plan_of("5-clique"), false, cuda_device(), enron_like());
+  const ResolvedLaunch r = resolve_launch(p, plan_of("5-clique"), false, cuda_device(), facebook_like());
   CHECK(r.split_length < 0);
   CHECK(r.order_head == 0);
   CHECK(r.wide.flat_max == 0);
   CHECK(r.wide.flat_pairs_max == 0);
   CHECK(r.wide.pivots == 5);
-  CHECK(r.local_max == 70);  // lgs: the local limit (512) capped by the width
+  CHECK(r.local_max == 125);  // lgs: the local limit (512) capped by the width
   EngineParams q;
   q.split_length = 100;
   q.teams = 7;
@@ -277,8 +277,26 @@ TEST_CASE("resolve_launch: the measured rules (launch_rules.cpp, H200 2026-12-02
     CHECK(k4.narrow.lanes == 8);
     CHECK(k4.narrow.team_threads == 16);
     CHECK(k4.narrow.register_cap);
-    CHECK_FALSE(resolve_launch(EngineParams{}, plan_of("5-clique"), false, cuda_device(), enron_like()).has_narrow);
+    EngineParams general;  // the general kernel keeps local search on the sparse DAG
+    general.fixed_depth = false;
+    CHECK_FALSE(resolve_launch(general, plan_of("5-clique"), false, cuda_device(), enron_like()).has_narrow);
     CHECK_FALSE(resolve_launch(EngineParams{}, plan_of("4-clique"), false, cuda_device(), facebook_like()).has_narrow);
+  }
+  SUBCASE("5-cliques: the compiled plan without local search below a DAG edge mean of 40 (H100 2026-12-06)") {
+    CHECK(rules.local_search_min_edge_mean == 40);
+    const ResolvedLaunch sparse = resolve_launch(EngineParams{}, plan_of("5-clique"), false, cuda_device(), enron_like());
+    CHECK_FALSE(sparse.plan.local_search);
+    CHECK(sparse.fixed_levels == 5);
+    CHECK(sparse.compiled_plan);
+    CHECK(sparse.has_narrow);  // no local search, edge mean 16.9 <= 24
+    CHECK(sparse.auto_note.find("compiled plan without local search: edge_mean 16.9 < 40") != std::string::npos);
+    const ResolvedLaunch dense = resolve_launch(EngineParams{}, plan_of("5-clique"), false, cuda_device(), facebook_like());
+    CHECK(dense.plan.local_search);
+    CHECK(dense.fixed_levels == 0);
+    CHECK(resolve_launch(EngineParams{}, plan_of("5-clique"), false, host_device(), enron_like()).plan.local_search);
+    EngineParams general;
+    general.fixed_depth = false;
+    CHECK(resolve_launch(general, plan_of("5-clique"), false, cuda_device(), enron_like()).plan.local_search);
   }
   SUBCASE("--register-cap off and --narrow-max -1 restore the fixed shape") {
     EngineParams p;
