@@ -1,4 +1,4 @@
-# Sourced by run2.sh and run3.sh: ncu_rep NAME COMMAND... profiles COMMAND with Nsight Compute's
+# Sourced by the run scripts: ncu_rep NAME COMMAND... profiles COMMAND with Nsight Compute's
 # sections below and writes $o/ncu-NAME.txt (details page) and $o/ncu-NAME-sass.csv.xz (per-SASS
 # counts, for sass_mix.py); the report itself is removed.
 sections="--section SpeedOfLight --section WarpStateStats --section InstructionStats --section Occupancy --section LaunchStats --section SourceCounters"

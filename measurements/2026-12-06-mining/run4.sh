@@ -11,18 +11,7 @@
 # Polls must carry nothing: a carry replaces .devbin while this runs.
 set -u
 repo=$(pwd) here=measurements/2026-12-06-mining
-o=/tmp/o; mkdir -p "$o"; t0=$SECONDS
-stamp() { echo "[+$((SECONDS - t0)) s] $*"; }
-export PATH=$PATH:/usr/local/cuda/bin
-command -v ncu >/dev/null || export PATH=$PATH:$(ls -d /opt/nvidia/nsight-compute/*/ 2>/dev/null | tail -1)
-(bash .peers/build-axon.sh /tmp/axon > "$o/axon-path.txt" 2> "$o/build-axon.log") &
-axon_build=$!
-bash $here/device-build.sh > "$o/build.log" 2>&1 || { stamp "build failed"; tail -40 "$o/build.log"; stamp "all done"; exit 1; }
-stamp "built"
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-export OMP_PROC_BIND=false TESSERA_DATA_DIR=$repo/.devbin/data
-T=$repo/.devbin/bin/tessera
-"$T" --version | head -3
+. $here/prelude.sh
 timeout 90 .devbin/bin/tessera_tests --source-file='*pattern_mining*' --test-case-exclude='*OpenMP*,*Serial*' --test-suite-exclude=real-data > "$o/tests-mining-cuda.log" 2>&1
 stamp "mining tests exit $?: $(tail -3 "$o/tests-mining-cuda.log" | tr '\n' ' ')"
 "$T" generate kronecker:scale=20,edge_factor=16,seed=1 /tmp/kron20.el > /dev/null 2>&1
@@ -32,17 +21,8 @@ timeout 150 bash $here/flat-sweep.sh "$T" "$TESSERA_DATA_DIR" "$o/flat" /tmp/kro
 stamp "flat sweep exit $?"
 timeout 100 bash $here/g2-cliques.sh .peers "$TESSERA_DATA_DIR" /tmp/gm-kron20 "$o/g2-cliques.csv" > "$o/g2-cliques.log" 2>&1
 stamp "g2 cliques exit $?"
-for k in 2 4; do for i in 01 02 03 04 05 06 07 08 09; do
-  timeout 20 "$T" partition ".devbin/data/hypergraphs/ispd98/ibm$i.hgr.gz" --k $k --epsilon 0.03 --json --output "/tmp/kw-$i-$k-gpu.part" > /tmp/kw.json 2>&1
-  python3 -c "import json; d=json.load(open('/tmp/kw.json')); d['instance']='ibm$i'; d['k']=$k; print(json.dumps(d))" >> "$o/kway-gpu.jsonl" 2>/dev/null ||
-    echo "{\"instance\": \"ibm$i\", \"k\": $k, \"error\": true}" >> "$o/kway-gpu.jsonl"
-done; done
-stamp "kway gpu done"
-for k in 2 4; do for i in 01 05 09; do
-  timeout 60 "$T" partition ".devbin/data/hypergraphs/ispd98/ibm$i.hgr.gz" --k $k --epsilon 0.03 --host --output "/tmp/kw-$i-$k-host.part" > /dev/null 2>&1
-  md5sum "/tmp/kw-$i-$k-gpu.part" "/tmp/kw-$i-$k-host.part" >> "$o/kway-same.txt" 2>&1
-done; done
-stamp "kway host done"
+bash $here/kway-gpu.sh "$T" .devbin/data/hypergraphs/ispd98 "$o"
+stamp "kway done"
 timeout 100 .devbin/bin/tessera_tests --source-file='*partition*' --test-case-exclude='*OpenMP*,*Serial*' --test-suite-exclude=real-data > "$o/tests-partition-cuda.log" 2>&1
 stamp "partition tests exit $?: $(tail -3 "$o/tests-partition-cuda.log" | tr '\n' ' ')"
 wait $axon_build; axon=$(tail -1 "$o/axon-path.txt"); stamp "axon: $axon"
