@@ -17,6 +17,7 @@ struct StepSeconds {
   double validity = 0;     // refinement: events-based validity, best prefix, apply (§VI-D)
   double level_fm = 0;     // k-way: sequential FM of the uncoarsened levels on the host (part of refinement)
   double flow = 0;         // k-way: flow refinement of the uncoarsened levels on the host (part of refinement)
+  double dissolve = 0;     // constrained, --fewest-blocks dissolve: block dissolution on the host (part of refinement)
 };
 
 // The steps by name, in the order above: the one list the CLI's JSON and the YAML records use.
@@ -29,6 +30,7 @@ inline constexpr StepField k_step_fields[] = {
     {"matching", &StepSeconds::matching},   {"contraction", &StepSeconds::contraction},
     {"initial", &StepSeconds::initial},     {"gains", &StepSeconds::gains},
     {"sequence", &StepSeconds::sequence},   {"validity", &StepSeconds::validity},
-    {"level_fm", &StepSeconds::level_fm},   {"flow", &StepSeconds::flow}};
+    {"level_fm", &StepSeconds::level_fm},   {"flow", &StepSeconds::flow},
+    {"dissolve", &StepSeconds::dissolve}};
 
 }  // namespace tessera

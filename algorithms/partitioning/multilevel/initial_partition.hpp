@@ -116,7 +116,8 @@ part_t pack_initial(const ExecSpace& space, Hierarchy<typename ExecSpace::memory
   pack.max_overlap_net_size = params.coarsening.max_scored_net_size;
   const std::int64_t bound = limits.coarsest_nodes;  // ceil(W / Omega)
   std::vector<part_t> reference;
-  const bool fewest_blocks = params.fewest_blocks.value_or(false);  // resolved by partition_single_run
+  // Resolved by partition_single_run; dissolve packs the coarsest level and dissolves blocks later.
+  const bool fewest_blocks = params.fewest_blocks == FewestBlocks::search;
   std::optional<Level<Kokkos::HostSpace>> finest;
   if (fewest_blocks) {
     finest = host_copy(H.levels[0]);

@@ -134,6 +134,8 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
       uncoarsen(space, C, p, num_parts, params, limits, refine_ws, result, /*refine_coarsest=*/true);
     });
   }
+  if (params.mode == PartitionMode::constrained && params.fewest_blocks == FewestBlocks::dissolve && n > 0)
+    dissolve_and_refine(space, H.levels[0], parts, num_parts, params, limits, refine_ws, result);
   if (params.mode == PartitionMode::constrained && n > 0) num_parts = compact_blocks(space, parts, num_parts);
   space.fence();
   result.refinement_seconds = phase.seconds();
@@ -220,7 +222,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_single_run(
   const PartitionLimits limits = resolve_limits(params, stats, h.num_nodes, h.num_nets());
   const int shift = fixed_point_shift(stats.max_net_weight, h.num_pins());
   PartitionParams resolved = params;
-  resolved.fewest_blocks = params.fewest_blocks.value_or(h.directed);
+  resolved.fewest_blocks = params.fewest_blocks.value_or(h.directed ? FewestBlocks::search : FewestBlocks::off);
   const bool by_bisection = params.mode == PartitionMode::kway && bisection_splits_exactly(params.k) &&
                             (params.scheme == KwayScheme::bisection ||
                              (params.scheme == KwayScheme::automatic && params.k >= 8));

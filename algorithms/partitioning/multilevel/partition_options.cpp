@@ -52,6 +52,20 @@ std::string initial_name(KwayInitial i) {
   return i == KwayInitial::direct ? "direct" : i == KwayInitial::bisection ? "rb" : "mixed";
 }
 
+// "on" is "search", the switch's meaning before dissolution existed; "auto" unsets it.
+std::optional<FewestBlocks> parse_fewest_blocks(const std::string& text) {
+  if (same_name(text, "auto")) return std::nullopt;
+  if (same_name(text, "off")) return FewestBlocks::off;
+  if (same_name(text, "search") || same_name(text, "on")) return FewestBlocks::search;
+  if (same_name(text, "dissolve")) return FewestBlocks::dissolve;
+  throw UserError("option 'fewest-blocks' expects off, search (or on), dissolve or auto, got '" + text + "'");
+}
+
+std::string fewest_blocks_name(const std::optional<FewestBlocks>& f) {
+  if (!f) return "auto";
+  return *f == FewestBlocks::off ? "off" : *f == FewestBlocks::search ? "search" : "dissolve";
+}
+
 // The mode of the k-way-only options (given with k); their front end is partition_params().
 constexpr const char* k_kway_mode = "k-way";
 
@@ -147,13 +161,14 @@ const std::vector<PartitionOption>& partition_options() {
        "",
        [](PartitionParams& p, const std::string& v) { p.coarsening.stall_fraction = parse_fraction("stall-fraction", v); },
        [](const PartitionParams& p) { return shortest(p.coarsening.stall_fraction); }},
-      {"fewest-blocks", "on|off|auto",
+      {"fewest-blocks", "off|search|dissolve|auto",
        "constrained mode: initial packing searches finer levels until it needs no more blocks than one-pass "
-       "(on), or packs the coarsest level only (off: sometimes a block more, often lower connectivity); auto: on "
-       "for directed inputs (SNNs), off for undirected ones (hMETIS)",
+       "(search, also 'on'), or packs the coarsest level only (off: sometimes a block more, often lower "
+       "connectivity), then after refinement dissolves the lightest blocks down to one-pass's count (dissolve); "
+       "auto: search for directed inputs (SNNs), off for undirected ones (hMETIS)",
        "",
-       [](PartitionParams& p, const std::string& v) { p.fewest_blocks = parse_switch_or_auto("fewest-blocks", v); },
-       [](const PartitionParams& p) { return p.fewest_blocks ? on_off(*p.fewest_blocks) : std::string("auto"); }},
+       [](PartitionParams& p, const std::string& v) { p.fewest_blocks = parse_fewest_blocks(v); },
+       [](const PartitionParams& p) { return fewest_blocks_name(p.fewest_blocks); }},
       {"spread-saving", "on|off|auto",
        "refinement, first half of the repetitions: a node leaving a block scores w(e)/c^2 for each net e with c "
        "pins there (on: groups of nodes leave a net's minority blocks together) or only the nets it disconnects "

@@ -42,6 +42,16 @@ enum class KwayScheme { automatic, direct, bisection };
 // or both (even trials bisection, odd trials direct).
 enum class KwayInitial { direct, bisection, mixed };
 
+// Constrained mode: how the partition reaches no more blocks than the one-pass baseline.
+//   off       pack the coarsest level only (the paper's clusters = blocks; often lower
+//             connectivity with a few more blocks);
+//   search    pack finer levels (and fall back to the one-pass baseline) until the initial
+//             partition has no more blocks than one-pass;
+//   dissolve  pack the coarsest level, refine, then empty the lightest blocks node by node into
+//             the others (refinement/dissolve_blocks.hpp) down to one-pass's count or as far
+//             as Omega and Delta allow, and refine the finest level once more.
+enum class FewestBlocks { off, search, dissolve };
+
 struct PartitionParams {
   PartitionMode mode = PartitionMode::constrained;
   PartitionAlgorithm algorithm = PartitionAlgorithm::multilevel;
@@ -52,12 +62,11 @@ struct PartitionParams {
   // k-way mode
   part_t k = 2;
   double epsilon = 0.03;
-  // Constrained mode: search finer levels (and fall back to the one-pass baseline) until the
-  // initial partition has no more blocks than one-pass; false: pack the coarsest level only
-  // (often lower connectivity with a few more blocks). Unset (auto): true for directed inputs
-  // (SNN mapping, where blocks are cores and the issue asks for no more than one-pass), false
-  // for undirected ones (hMETIS circuits, compared on connectivity: ISPD98 costs 1.1-1.5x).
-  std::optional<bool> fewest_blocks;
+  // Constrained mode, how the partition reaches as few blocks as the one-pass baseline (FewestBlocks).
+  // Unset (auto): search for directed inputs (SNN mapping, where blocks are cores and the issue
+  // asks for no more than one-pass), off for undirected ones (hMETIS circuits, compared on
+  // connectivity: ISPD98 costs 1.1-1.5x).
+  std::optional<FewestBlocks> fewest_blocks;
   // Spread leaving scores in the first half of the refinement repetitions (RefinementParams::
   // spread_saving); unset: on in constrained mode, off in k-way mode (resolved per run).
   std::optional<bool> spread_saving;
@@ -122,6 +131,7 @@ struct PartitionResult {
   // the exact variant refined beside the spread one.
   std::string refinement_variant = "none";
   int exact_variant_levels = 0;
+  part_t dissolved_blocks = 0;  // --fewest-blocks dissolve: blocks emptied after refinement
   double seconds = 0;
   double coarsening_seconds = 0, refinement_seconds = 0, initial_seconds = 0;
   StepSeconds steps;

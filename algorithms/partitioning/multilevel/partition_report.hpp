@@ -30,6 +30,7 @@ struct PartitionReport {
   int neighbor_rows_kept_from = 0; // PartitionResult::neighbor_rows_kept_from
   std::string refinement_variant;  // PartitionResult::refinement_variant
   int exact_variant_levels = 0;    // PartitionResult::exact_variant_levels
+  part_t dissolved_blocks = 0;     // PartitionResult::dissolved_blocks
   StepSeconds steps;               // per-step times (Fig. 8)
   bool within_part_limit = true;   // num_parts <= params.max_parts (presets)
 };

@@ -31,6 +31,7 @@ Json to_json(const PartitionReport& r, const PartitionParams& params) {
       .set("neighbor_rows_kept_from", static_cast<long long>(r.neighbor_rows_kept_from))
       .set("refinement_variant", r.refinement_variant)
       .set("exact_variant_levels", static_cast<long long>(r.exact_variant_levels))
+      .set("dissolved_blocks", static_cast<long long>(r.dissolved_blocks))
       .set("within_part_limit", r.within_part_limit)
       .set("seed", static_cast<long long>(params.seed))
       .set("runs", static_cast<long long>(params.runs))

@@ -13,6 +13,7 @@
 #include "algorithms/partitioning/multilevel/initial_partition.hpp"
 #include "algorithms/partitioning/multilevel/partition_hypergraph.hpp"
 #include "algorithms/partitioning/multilevel/partition_params.hpp"
+#include "algorithms/partitioning/refinement/dissolve_blocks.hpp"
 #include "algorithms/partitioning/refinement/refine.hpp"
 #include "core/kokkos_ext/launch.hpp"
 #include "core/util/progress.hpp"
@@ -156,6 +157,30 @@ void uncoarsen_spread_or_exact(const ExecSpace& space, Hierarchy<typename ExecSp
     }
     exact = Kokkos::View<part_t*, mem>();
   }
+}
+
+// Constrained mode, --fewest-blocks dissolve: after uncoarsening, the lightest blocks of the
+// finest level dissolved down to the one-pass baseline's count (refinement/dissolve_blocks.hpp),
+// then the finest level refined once more with the paper's exact refinement.
+template <class ExecSpace, class Workspace>
+void dissolve_and_refine(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& finest,
+                         Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
+                         const PartitionParams& params, const PartitionLimits& limits, const Workspace& refine_ws,
+                         PartitionResult<typename ExecSpace::memory_space>& result) {
+  progress::report("dissolving blocks", std::to_string(num_parts) + " blocks");
+  Kokkos::Timer timer;
+  const auto host_level = host_copy(finest);
+  const auto parts_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, parts);
+  std::vector<part_t> host_parts(parts_host.data(), parts_host.data() + parts_host.extent(0));
+  const part_t target = block_count(one_pass_blocks(host_level, limits));
+  result.dissolved_blocks = dissolve_blocks(host_level, host_parts, num_parts, limits, target).dissolved;
+  result.steps.dissolve += timer.seconds();
+  if (result.dissolved_blocks == 0) return;
+  for (std::size_t v = 0; v < host_parts.size(); ++v) parts_host(v) = host_parts[v];
+  Kokkos::deep_copy(space, parts, parts_host);
+  RefinementParams exact = params.refinement;
+  exact.spread_saving = false;
+  add_refinement(result, finest.num_nodes, refine(space, finest, parts, num_parts, limits, exact, refine_ws));
 }
 
 }  // namespace tessera::partitioning

@@ -83,7 +83,7 @@ TEST_CASE_TEMPLATE_DEFINE("coarsening tail: stalled levels end coarsening and pa
   // Every level pairs less than 90% of its nodes: the first stalls (the next proposes with all
   // candidates), the second stalls too and ends coarsening after two levels.
   p.coarsening.stall_fraction = 0.9;
-  p.fewest_blocks = true;
+  p.fewest_blocks = FewestBlocks::search;
   const auto r = run<Space>(host, p);
   CHECK(r.coarsening_stop == "stalled");
   CHECK(r.level_nodes.size() == 3);

@@ -182,7 +182,7 @@ TEST_CASE("multilevel needs no more blocks than the one-pass baseline on generat
     p.mode = PartitionMode::constrained;
     p.max_block_weight = 128;
     p.max_inbound_nets = 512;
-    p.fewest_blocks = true;
+    p.fewest_blocks = FewestBlocks::search;
     const auto multilevel = partition_hypergraph(Space{}, h, p);
     p.algorithm = PartitionAlgorithm::one_pass;
     const auto one_pass = partition_hypergraph(Space{}, h, p);

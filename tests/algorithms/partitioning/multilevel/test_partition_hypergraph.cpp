@@ -333,7 +333,7 @@ TEST_SUITE("real-data") {
       auto preset = find_constraint_preset("Loihi-64");
       part_t count = 0;
       auto fewest = constrained(preset.max_block_weight, preset.max_inbound_nets);
-      fewest.fewest_blocks = true;
+      fewest.fewest_blocks = FewestBlocks::search;
       auto cparts = run_partitioner<Space>(host, fewest, &count);
       auto cq = quality<Space>(host, cparts, {preset.max_block_weight, preset.max_inbound_nets, std::nullopt});
       CHECK(cq.valid);
@@ -343,7 +343,7 @@ TEST_SUITE("real-data") {
       // Coarsest-level packing only: one block more, and connectivity below AxonCUDA's (the
       // paper's artifact on an H200: 1,606 with 136 parts).
       auto coarse_only = constrained(preset.max_block_weight, preset.max_inbound_nets);
-      coarse_only.fewest_blocks = false;
+      coarse_only.fewest_blocks = FewestBlocks::off;
       auto oparts = run_partitioner<Space>(host, coarse_only, &count);
       auto oq = quality<Space>(host, oparts, {preset.max_block_weight, preset.max_inbound_nets, std::nullopt});
       CHECK(oq.valid);

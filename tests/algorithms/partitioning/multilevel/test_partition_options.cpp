@@ -43,7 +43,13 @@ TEST_CASE("partition options: names, defaults and validation") {
   apply_partition_option(p, "initial_fm", "0");  // YAML spelling
   CHECK(!p.initial_fm);
   apply_partition_option(p, "fewest-blocks", "off");
-  CHECK(p.fewest_blocks == false);
+  CHECK(p.fewest_blocks == FewestBlocks::off);
+  apply_partition_option(p, "fewest-blocks", "on");  // the switch's meaning before dissolve
+  CHECK(p.fewest_blocks == FewestBlocks::search);
+  apply_partition_option(p, "fewest-blocks", "dissolve");
+  CHECK(p.fewest_blocks == FewestBlocks::dissolve);
+  for (const auto& o : partition_options())
+    if (o.name == "fewest-blocks") CHECK(o.show(p) == "dissolve");
   apply_partition_option(p, "fewest-blocks", "auto");
   CHECK(!p.fewest_blocks.has_value());
   CHECK_THROWS_AS(apply_partition_option(p, "fewest-blocks", "maybe"), UserError);
@@ -56,7 +62,7 @@ TEST_CASE("partition options: names, defaults and validation") {
   // Every default, applied to parameters set away from their defaults, restores them: the
   // option defaults are the structs' (show(PartitionParams{})), not a second copy.
   PartitionParams d = p;
-  d.fewest_blocks = false;
+  d.fewest_blocks = FewestBlocks::off;
   d.coarsening.stall_fraction = 0.5;
   d.seed = 7;
   d.runs = 3;
