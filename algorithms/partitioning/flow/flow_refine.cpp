@@ -86,6 +86,9 @@ class FlowRefiner {
     }
   }
 
+  score_t build_network(part_t a, part_t b, const std::vector<vid_t>& nodes, MaxFlow& flow, std::vector<nid_t>& nets);
+  score_t cut_between(part_t a, part_t b, const std::vector<nid_t>& nets) const;
+
   const Level<Kokkos::HostSpace>& L_;
   std::vector<part_t>& parts_;
   part_t k_;
@@ -98,22 +101,15 @@ class FlowRefiner {
   int attempt_ = 0;
 };
 
-PairResult FlowRefiner::refine_pair(part_t a, part_t b, const std::vector<nid_t>& boundary, double alpha) {
-  const auto relaxed = static_cast<node_weight_t>(std::floor((1.0 + alpha * o_.epsilon) * double(perfect_)));
-  std::vector<vid_t> nodes;  // region nodes, a's first; flow node of nodes[i] is 2 + i
-  grow(a, b, boundary, std::max<node_weight_t>(0, relaxed - w_[b]), nodes);
-  const std::size_t in_a = nodes.size();
-  grow(b, a, boundary, std::max<node_weight_t>(0, relaxed - w_[a]), nodes);
-  auto clear_region = [&]() {
-    for (const vid_t v : nodes) region_[v] = -1;
-  };
-  if (nodes.empty()) return PairResult::unchanged;
-
-  // The network: s = 0 (a outside the region), t = 1 (b outside), region nodes, net nodes.
+// Flow network of the region `nodes` between a and b (flow node 0: s, the rest of a; 1: t, the rest
+// of b; 2 + i: nodes[i]; then the net nodes): every relevant net with a pin in the region and at
+// least two terminals becomes Lawler's expansion, or one undirected edge when it has two terminals.
+// Nets with pins in both the source and the sink stay cut whatever the region does and are left
+// out. Appends those nets to `nets` and returns their current cut weight (pins in both a and b).
+score_t FlowRefiner::build_network(part_t a, part_t b, const std::vector<vid_t>& nodes, MaxFlow& flow,
+                                   std::vector<nid_t>& nets) {
   constexpr int s = 0, t = 1;
-  MaxFlow flow(2 + static_cast<int>(nodes.size()));
   ++attempt_;
-  std::vector<nid_t> nets;  // the nets in the network, for the before/after cut
   score_t before = 0;
   std::vector<int> terminals;
   for (const vid_t u : nodes) {
@@ -152,6 +148,38 @@ PairResult FlowRefiner::refine_pair(part_t a, part_t b, const std::vector<nid_t>
       }
     }
   }
+  return before;
+}
+
+// The weight of the nets in `nets` with pins in both a and b.
+score_t FlowRefiner::cut_between(part_t a, part_t b, const std::vector<nid_t>& nets) const {
+  score_t cut = 0;
+  for (const nid_t e : nets) {
+    bool pa = false, pb = false;
+    for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1); ++q) {
+      pa = pa || parts_[L_.pins(q)] == a;
+      pb = pb || parts_[L_.pins(q)] == b;
+    }
+    if (pa && pb) cut += L_.net_weights(e);
+  }
+  return cut;
+}
+
+PairResult FlowRefiner::refine_pair(part_t a, part_t b, const std::vector<nid_t>& boundary, double alpha) {
+  const auto relaxed = static_cast<node_weight_t>(std::floor((1.0 + alpha * o_.epsilon) * double(perfect_)));
+  std::vector<vid_t> nodes;  // region nodes, a's first; flow node of nodes[i] is 2 + i
+  grow(a, b, boundary, std::max<node_weight_t>(0, relaxed - w_[b]), nodes);
+  const std::size_t in_a = nodes.size();
+  grow(b, a, boundary, std::max<node_weight_t>(0, relaxed - w_[a]), nodes);
+  auto clear_region = [&]() {
+    for (const vid_t v : nodes) region_[v] = -1;
+  };
+  if (nodes.empty()) return PairResult::unchanged;
+
+  constexpr int s = 0, t = 1;  // a and b outside the region; region node i is flow node 2 + i
+  MaxFlow flow(2 + static_cast<int>(nodes.size()));
+  std::vector<nid_t> nets;  // the nets in the network, for the before/after cut
+  const score_t before = build_network(a, b, nodes, flow, nets);
   ++stats.flows;
   const score_t cut = flow.run(s, t);
   if (cut > before) {  // the current assignment is a cut of the network: cannot happen
@@ -193,15 +221,7 @@ PairResult FlowRefiner::refine_pair(part_t a, part_t b, const std::vector<nid_t>
     w_[a] = c.wa;
     w_[b] = c.wb;
     ++stats.improvements;
-    score_t after = 0;  // the network's nets, recounted: the applied cut must be the flow's value
-    for (const nid_t e : nets) {
-      bool pa = false, pb = false;
-      for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1); ++q) {
-        pa = pa || parts_[L_.pins(q)] == a;
-        pb = pb || parts_[L_.pins(q)] == b;
-      }
-      if (pa && pb) after += L_.net_weights(e);
-    }
+    const score_t after = cut_between(a, b, nets);  // the applied cut must be the flow's value
     TESSERA_REQUIRE(after == cut, "flow refinement: applied cut " << after << " is not the flow " << cut);
   }
   clear_region();
