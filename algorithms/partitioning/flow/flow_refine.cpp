@@ -73,12 +73,19 @@ class FlowRefiner {
       region_[v] = 2 + static_cast<int>(nodes.size());
       nodes.push_back(v);
     };
-    for (const nid_t e : boundary)
+    // A net's pins are visited once: a pin turned away stays turned away (its block does not
+    // change, the region's weight only grows), so visiting them again would add nothing.
+    const int stamp = ++attempt_;
+    for (const nid_t e : boundary) {
+      net_mark_[e] = stamp;
       for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1); ++q) visit(L_.pins(q));
+    }
     for (std::size_t head = start; head < nodes.size(); ++head) {
       const vid_t u = nodes[head];
       for (eid_t i = L_.node_offsets(u); i < L_.node_offsets(u + 1); ++i) {
         const nid_t e = L_.incident_nets(i);
+        if (net_mark_[e] == stamp) continue;
+        net_mark_[e] = stamp;
         const eid_t size = L_.net_offsets(e + 1) - L_.net_offsets(e);
         if (size < 2 || size > o_.max_net_size || !relevant(e, side, other)) continue;
         for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1); ++q) visit(L_.pins(q));
@@ -97,8 +104,9 @@ class FlowRefiner {
   std::vector<node_weight_t> w_;
   node_weight_t perfect_ = 0;
   std::vector<int> region_;     // flow node of a region node, -1 outside
-  std::vector<int> net_mark_;   // last pair attempt that added the net (by attempt number)
-  int attempt_ = 0;
+  std::vector<int> net_mark_;   // last search (region growing, network building) that met the net
+  int attempt_ = 0;             // the number of the current search
+  MaxFlow flow_;                // reset for every network: its arrays are allocated once
 };
 
 // Flow network of the region `nodes` between a and b (flow node 0: s, the rest of a; 1: t, the rest
@@ -177,7 +185,8 @@ PairResult FlowRefiner::refine_pair(part_t a, part_t b, const std::vector<nid_t>
   if (nodes.empty()) return PairResult::unchanged;
 
   constexpr int s = 0, t = 1;  // a and b outside the region; region node i is flow node 2 + i
-  MaxFlow flow(2 + static_cast<int>(nodes.size()));
+  MaxFlow& flow = flow_;
+  flow.reset(2 + static_cast<int>(nodes.size()));
   std::vector<nid_t> nets;  // the nets in the network, for the before/after cut
   const score_t before = build_network(a, b, nodes, flow, nets);
   ++stats.flows;
