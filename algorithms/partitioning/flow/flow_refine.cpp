@@ -19,7 +19,8 @@ class FlowRefiner {
  public:
   FlowRefiner(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts, part_t k, node_weight_t omega,
               const FlowOptions& o)
-      : L_(L), parts_(parts), k_(k), omega_(omega), o_(o), w_(k, 0), region_(L.num_nodes, -1), net_mark_(L.num_nets, -1) {
+      : L_(L), parts_(parts), k_(k), omega_(omega), o_(o), w_(k, 0), region_(L.num_nodes, -1), net_mark_(L.num_nets, -1),
+        relevant_stamp_(L.num_nets, -1), relevant_(L.num_nets, 0) {
     node_weight_t total = 0;
     for (vid_t v = 0; v < L.num_nodes; ++v) {
       w_[parts[v]] += L.node_weights(v);
@@ -34,10 +35,12 @@ class FlowRefiner {
     std::map<std::pair<part_t, part_t>, std::vector<nid_t>> out;
     std::vector<part_t> blocks;
     for (nid_t e = 0; e < L_.num_nets; ++e) {
-      blocks.clear();
-      for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1); ++q) blocks.push_back(parts_[L_.pins(q)]);
+      blocks.clear();  // the net's distinct blocks (few: a linear search beats sorting its pins)
+      for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1); ++q) {
+        const part_t p = parts_[L_.pins(q)];
+        if (std::find(blocks.begin(), blocks.end(), p) == blocks.end()) blocks.push_back(p);
+      }
       std::sort(blocks.begin(), blocks.end());
-      blocks.erase(std::unique(blocks.begin(), blocks.end()), blocks.end());
       if (blocks.size() < 2 || (o_.objective == KwayObjective::cut && blocks.size() > 2)) continue;
       for (std::size_t i = 0; i < blocks.size(); ++i)
         for (std::size_t j = i + 1; j < blocks.size(); ++j) out[{blocks[i], blocks[j]}].push_back(e);
@@ -51,15 +54,21 @@ class FlowRefiner {
 
  private:
   // Whether net e enters the flow problem of (a, b): two or more pins, and with the cut objective
-  // no pin in a third block (such a net stays cut whatever a and b do).
-  bool relevant(nid_t e, part_t a, part_t b) const {
+  // no pin in a third block (such a net stays cut whatever a and b do). Remembered for the current
+  // pair attempt (the partition does not change while its regions grow and its network is built:
+  // each net's pins are read once for this, not once per search).
+  bool relevant(nid_t e, part_t a, part_t b) {
     if (L_.net_offsets(e + 1) - L_.net_offsets(e) < 2) return false;
     if (o_.objective == KwayObjective::km1) return true;
-    for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1); ++q) {
+    if (relevant_stamp_[e] == pair_attempt_) return relevant_[e] != 0;
+    bool within = true;
+    for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1) && within; ++q) {
       const part_t p = parts_[L_.pins(q)];
-      if (p != a && p != b) return false;
+      within = p == a || p == b;
     }
-    return true;
+    relevant_stamp_[e] = pair_attempt_;
+    relevant_[e] = within ? 1 : 0;
+    return within;
   }
 
   // BFS from the boundary pins in block `side`, in net and pin order, adding nodes while the
@@ -107,6 +116,9 @@ class FlowRefiner {
   std::vector<int> net_mark_;   // last search (region growing, network building) that met the net
   int attempt_ = 0;             // the number of the current search
   MaxFlow flow_;                // reset for every network: its arrays are allocated once
+  std::vector<int> relevant_stamp_;  // the pair attempt that computed relevant_[e]
+  std::vector<char> relevant_;
+  int pair_attempt_ = 0;
 };
 
 // Flow network of the region `nodes` between a and b (flow node 0: s, the rest of a; 1: t, the rest
@@ -175,6 +187,7 @@ score_t FlowRefiner::cut_between(part_t a, part_t b, const std::vector<nid_t>& n
 
 PairResult FlowRefiner::refine_pair(part_t a, part_t b, const std::vector<nid_t>& boundary, double alpha) {
   const auto relaxed = static_cast<node_weight_t>(std::floor((1.0 + alpha * o_.epsilon) * double(perfect_)));
+  ++pair_attempt_;
   std::vector<vid_t> nodes;  // region nodes, a's first; flow node of nodes[i] is 2 + i
   grow(a, b, boundary, std::max<node_weight_t>(0, relaxed - w_[b]), nodes);
   const std::size_t in_a = nodes.size();
