@@ -1,4 +1,4 @@
-// flow/max_flow: Dinic's maximum flow on graphs whose value and minimum cuts are known by hand,
+// flow/max_flow: the maximum flow on graphs whose value and minimum cuts are known by hand,
 // the two extreme minimum cuts (closest to the source, closest to the sink), and undirected edges.
 #include <doctest/doctest.h>
 
