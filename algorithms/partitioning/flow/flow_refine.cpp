@@ -19,7 +19,8 @@ class FlowRefiner {
  public:
   FlowRefiner(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts, part_t k, node_weight_t omega,
               const FlowOptions& o)
-      : L_(L), parts_(parts), k_(k), omega_(omega), o_(o), w_(k, 0), region_(L.num_nodes, -1), net_mark_(L.num_nets, -1) {
+      : L_(L), parts_(parts), k_(k), omega_(omega), o_(o), w_(k, 0), region_(L.num_nodes, -1), net_mark_(L.num_nets, -1),
+        relevant_stamp_(L.num_nets, -1), relevant_(L.num_nets, 0) {
     node_weight_t total = 0;
     for (vid_t v = 0; v < L.num_nodes; ++v) {
       w_[parts[v]] += L.node_weights(v);
@@ -34,10 +35,12 @@ class FlowRefiner {
     std::map<std::pair<part_t, part_t>, std::vector<nid_t>> out;
     std::vector<part_t> blocks;
     for (nid_t e = 0; e < L_.num_nets; ++e) {
-      blocks.clear();
-      for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1); ++q) blocks.push_back(parts_[L_.pins(q)]);
+      blocks.clear();  // the net's distinct blocks (few: a linear search beats sorting its pins)
+      for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1); ++q) {
+        const part_t p = parts_[L_.pins(q)];
+        if (std::find(blocks.begin(), blocks.end(), p) == blocks.end()) blocks.push_back(p);
+      }
       std::sort(blocks.begin(), blocks.end());
-      blocks.erase(std::unique(blocks.begin(), blocks.end()), blocks.end());
       if (blocks.size() < 2 || (o_.objective == KwayObjective::cut && blocks.size() > 2)) continue;
       for (std::size_t i = 0; i < blocks.size(); ++i)
         for (std::size_t j = i + 1; j < blocks.size(); ++j) out[{blocks[i], blocks[j]}].push_back(e);
@@ -51,15 +54,21 @@ class FlowRefiner {
 
  private:
   // Whether net e enters the flow problem of (a, b): two or more pins, and with the cut objective
-  // no pin in a third block (such a net stays cut whatever a and b do).
-  bool relevant(nid_t e, part_t a, part_t b) const {
+  // no pin in a third block (such a net stays cut whatever a and b do). Remembered for the current
+  // pair attempt (the partition does not change while its regions grow and its network is built:
+  // each net's pins are read once for this, not once per search).
+  bool relevant(nid_t e, part_t a, part_t b) {
     if (L_.net_offsets(e + 1) - L_.net_offsets(e) < 2) return false;
     if (o_.objective == KwayObjective::km1) return true;
-    for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1); ++q) {
+    if (relevant_stamp_[e] == pair_attempt_) return relevant_[e] != 0;
+    bool within = true;
+    for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1) && within; ++q) {
       const part_t p = parts_[L_.pins(q)];
-      if (p != a && p != b) return false;
+      within = p == a || p == b;
     }
-    return true;
+    relevant_stamp_[e] = pair_attempt_;
+    relevant_[e] = within ? 1 : 0;
+    return within;
   }
 
   // BFS from the boundary pins in block `side`, in net and pin order, adding nodes while the
@@ -73,18 +82,28 @@ class FlowRefiner {
       region_[v] = 2 + static_cast<int>(nodes.size());
       nodes.push_back(v);
     };
-    for (const nid_t e : boundary)
+    // A net's pins are visited once: a pin turned away stays turned away (its block does not
+    // change, the region's weight only grows), so visiting them again would add nothing.
+    const int stamp = ++attempt_;
+    for (const nid_t e : boundary) {
+      net_mark_[e] = stamp;
       for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1); ++q) visit(L_.pins(q));
+    }
     for (std::size_t head = start; head < nodes.size(); ++head) {
       const vid_t u = nodes[head];
       for (eid_t i = L_.node_offsets(u); i < L_.node_offsets(u + 1); ++i) {
         const nid_t e = L_.incident_nets(i);
+        if (net_mark_[e] == stamp) continue;
+        net_mark_[e] = stamp;
         const eid_t size = L_.net_offsets(e + 1) - L_.net_offsets(e);
         if (size < 2 || size > o_.max_net_size || !relevant(e, side, other)) continue;
         for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1); ++q) visit(L_.pins(q));
       }
     }
   }
+
+  score_t build_network(part_t a, part_t b, const std::vector<vid_t>& nodes, MaxFlow& flow, std::vector<nid_t>& nets);
+  score_t cut_between(part_t a, part_t b, const std::vector<nid_t>& nets) const;
 
   const Level<Kokkos::HostSpace>& L_;
   std::vector<part_t>& parts_;
@@ -94,26 +113,23 @@ class FlowRefiner {
   std::vector<node_weight_t> w_;
   node_weight_t perfect_ = 0;
   std::vector<int> region_;     // flow node of a region node, -1 outside
-  std::vector<int> net_mark_;   // last pair attempt that added the net (by attempt number)
-  int attempt_ = 0;
+  std::vector<int> net_mark_;   // last search (region growing, network building) that met the net
+  int attempt_ = 0;             // the number of the current search
+  MaxFlow flow_;                // reset for every network: its arrays are allocated once
+  std::vector<int> relevant_stamp_;  // the pair attempt that computed relevant_[e]
+  std::vector<char> relevant_;
+  int pair_attempt_ = 0;
 };
 
-PairResult FlowRefiner::refine_pair(part_t a, part_t b, const std::vector<nid_t>& boundary, double alpha) {
-  const auto relaxed = static_cast<node_weight_t>(std::floor((1.0 + alpha * o_.epsilon) * double(perfect_)));
-  std::vector<vid_t> nodes;  // region nodes, a's first; flow node of nodes[i] is 2 + i
-  grow(a, b, boundary, std::max<node_weight_t>(0, relaxed - w_[b]), nodes);
-  const std::size_t in_a = nodes.size();
-  grow(b, a, boundary, std::max<node_weight_t>(0, relaxed - w_[a]), nodes);
-  auto clear_region = [&]() {
-    for (const vid_t v : nodes) region_[v] = -1;
-  };
-  if (nodes.empty()) return PairResult::unchanged;
-
-  // The network: s = 0 (a outside the region), t = 1 (b outside), region nodes, net nodes.
+// Flow network of the region `nodes` between a and b (flow node 0: s, the rest of a; 1: t, the rest
+// of b; 2 + i: nodes[i]; then the net nodes): every relevant net with a pin in the region and at
+// least two terminals becomes Lawler's expansion, or one undirected edge when it has two terminals.
+// Nets with pins in both the source and the sink stay cut whatever the region does and are left
+// out. Appends those nets to `nets` and returns their current cut weight (pins in both a and b).
+score_t FlowRefiner::build_network(part_t a, part_t b, const std::vector<vid_t>& nodes, MaxFlow& flow,
+                                   std::vector<nid_t>& nets) {
   constexpr int s = 0, t = 1;
-  MaxFlow flow(2 + static_cast<int>(nodes.size()));
   ++attempt_;
-  std::vector<nid_t> nets;  // the nets in the network, for the before/after cut
   score_t before = 0;
   std::vector<int> terminals;
   for (const vid_t u : nodes) {
@@ -152,6 +168,40 @@ PairResult FlowRefiner::refine_pair(part_t a, part_t b, const std::vector<nid_t>
       }
     }
   }
+  return before;
+}
+
+// The weight of the nets in `nets` with pins in both a and b.
+score_t FlowRefiner::cut_between(part_t a, part_t b, const std::vector<nid_t>& nets) const {
+  score_t cut = 0;
+  for (const nid_t e : nets) {
+    bool pa = false, pb = false;
+    for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1); ++q) {
+      pa = pa || parts_[L_.pins(q)] == a;
+      pb = pb || parts_[L_.pins(q)] == b;
+    }
+    if (pa && pb) cut += L_.net_weights(e);
+  }
+  return cut;
+}
+
+PairResult FlowRefiner::refine_pair(part_t a, part_t b, const std::vector<nid_t>& boundary, double alpha) {
+  const auto relaxed = static_cast<node_weight_t>(std::floor((1.0 + alpha * o_.epsilon) * double(perfect_)));
+  ++pair_attempt_;
+  std::vector<vid_t> nodes;  // region nodes, a's first; flow node of nodes[i] is 2 + i
+  grow(a, b, boundary, std::max<node_weight_t>(0, relaxed - w_[b]), nodes);
+  const std::size_t in_a = nodes.size();
+  grow(b, a, boundary, std::max<node_weight_t>(0, relaxed - w_[a]), nodes);
+  auto clear_region = [&]() {
+    for (const vid_t v : nodes) region_[v] = -1;
+  };
+  if (nodes.empty()) return PairResult::unchanged;
+
+  constexpr int s = 0, t = 1;  // a and b outside the region; region node i is flow node 2 + i
+  MaxFlow& flow = flow_;
+  flow.reset(2 + static_cast<int>(nodes.size()));
+  std::vector<nid_t> nets;  // the nets in the network, for the before/after cut
+  const score_t before = build_network(a, b, nodes, flow, nets);
   ++stats.flows;
   const score_t cut = flow.run(s, t);
   if (cut > before) {  // the current assignment is a cut of the network: cannot happen
@@ -193,15 +243,7 @@ PairResult FlowRefiner::refine_pair(part_t a, part_t b, const std::vector<nid_t>
     w_[a] = c.wa;
     w_[b] = c.wb;
     ++stats.improvements;
-    score_t after = 0;  // the network's nets, recounted: the applied cut must be the flow's value
-    for (const nid_t e : nets) {
-      bool pa = false, pb = false;
-      for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1); ++q) {
-        pa = pa || parts_[L_.pins(q)] == a;
-        pb = pb || parts_[L_.pins(q)] == b;
-      }
-      if (pa && pb) after += L_.net_weights(e);
-    }
+    const score_t after = cut_between(a, b, nets);  // the applied cut must be the flow's value
     TESSERA_REQUIRE(after == cut, "flow refinement: applied cut " << after << " is not the flow " << cut);
   }
   clear_region();

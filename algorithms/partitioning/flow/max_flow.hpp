@@ -1,8 +1,12 @@
 #pragma once
-// Maximum s-t flow on a small directed graph (host, sequential): Dinic's algorithm with integer
-// capacities, so the flow and the cuts read from its residual graph are exact and depend only on
-// the order in which the edges were added (determinism). Used by flow/flow_refine on the flow
-// network of a region around the cut between two blocks.
+// Maximum s-t flow on a small directed graph (host, sequential): shortest augmenting paths with
+// distance labels (Ahuja and Orlin's algorithm, "ISAP") with integer capacities, so the flow and
+// the cuts read from its residual graph are exact. The two extreme minimum cuts do not depend on
+// which maximum flow is found (every maximum flow leaves the same nodes reachable from s, and the
+// same nodes reaching t), so neither the order of the edges nor the augmenting paths chosen change
+// them (determinism). Used by flow/flow_refine on the flow network of a region around the cut
+// between two blocks; one MaxFlow is reset and reused for every network, so its arrays are
+// allocated once per refinement, not once per flow.
 #include <cstdint>
 #include <vector>
 
@@ -13,7 +17,9 @@ class MaxFlow {
   using cap_t = std::int64_t;
   static constexpr cap_t k_infinite = cap_t(1) << 60;  // above any sum of fixed-point net weights (< 2^50)
 
-  explicit MaxFlow(int nodes = 0) : nodes_(nodes) {}
+  explicit MaxFlow(int nodes = 0) { reset(nodes); }
+  // An empty network of `nodes` nodes (the arrays keep their capacity).
+  void reset(int nodes);
   int num_nodes() const { return nodes_; }
   int add_node() { return nodes_++; }  // before the first edge that uses it
 
@@ -34,13 +40,20 @@ class MaxFlow {
  private:
   std::vector<char> residual_reach(int from, bool towards) const;
   void build();
-  bool levels_from(int s, int t);
-  cap_t augment(int s, int t);
+  void exact_labels(int t);
 
-  std::vector<int> from_, to_;  // edge list while adding; then edge e's head to_[e], partner e ^ 1
+  // While adding: edge pairs (2j: u -> v, 2j + 1: v -> u) in from_, to_, cap_. build() moves them
+  // into CSR arrays by tail (edges in adjacency order, so the searches read them sequentially):
+  // arc i of node u (first_[u] <= i < first_[u + 1]) leads to head_[i] with residual capacity
+  // residual_[i]; its reverse arc is partner_[i].
+  std::vector<int> from_, to_;
   std::vector<cap_t> cap_;
-  std::vector<int> first_, order_;  // CSR of edge ids by tail, built once
-  std::vector<int> level_, next_;
+  std::vector<int> first_, head_, partner_, slot_;
+  std::vector<cap_t> residual_;
+  // label_[v]: distance label, a lower bound on v's residual distance to t (nodes_: none);
+  // count_[d]: nodes labelled d; next_[v]: v's current arc; path_: the arcs from s to the search's
+  // node.
+  std::vector<int> label_, count_, next_, queue_, path_;
   int nodes_ = 0;
   bool built_ = false;
 };
