@@ -222,7 +222,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_single_run(
   const PartitionLimits limits = resolve_limits(params, stats, h.num_nodes, h.num_nets());
   const int shift = fixed_point_shift(stats.max_net_weight, h.num_pins());
   PartitionParams resolved = params;
-  resolved.fewest_blocks = params.fewest_blocks.value_or(h.directed ? FewestBlocks::search : FewestBlocks::off);
+  resolved.fewest_blocks = params.fewest_blocks.value_or(h.directed ? FewestBlocks::dissolve : FewestBlocks::off);
   const bool by_bisection = params.mode == PartitionMode::kway && bisection_splits_exactly(params.k) &&
                             (params.scheme == KwayScheme::bisection ||
                              (params.scheme == KwayScheme::automatic && params.k >= 8));

@@ -165,7 +165,7 @@ const std::vector<PartitionOption>& partition_options() {
        "constrained mode: initial packing searches finer levels until it needs no more blocks than one-pass "
        "(search, also 'on'), or packs the coarsest level only (off: sometimes a block more, often lower "
        "connectivity), then after refinement dissolves the lightest blocks down to one-pass's count (dissolve); "
-       "auto: search for directed inputs (SNNs), off for undirected ones (hMETIS)",
+       "auto: dissolve for directed inputs (SNNs), off for undirected ones (hMETIS)",
        "",
        [](PartitionParams& p, const std::string& v) { p.fewest_blocks = parse_fewest_blocks(v); },
        [](const PartitionParams& p) { return fewest_blocks_name(p.fewest_blocks); }},

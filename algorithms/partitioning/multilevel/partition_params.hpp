@@ -63,9 +63,10 @@ struct PartitionParams {
   part_t k = 2;
   double epsilon = 0.03;
   // Constrained mode, how the partition reaches as few blocks as the one-pass baseline (FewestBlocks).
-  // Unset (auto): search for directed inputs (SNN mapping, where blocks are cores and the issue
-  // asks for no more than one-pass), off for undirected ones (hMETIS circuits, compared on
-  // connectivity: ISPD98 costs 1.1-1.5x).
+  // Unset (auto): dissolve for directed inputs (SNN mapping, where blocks are cores and the issue
+  // asks for no more than one-pass; at the same block counts as search, 1-16% less connectivity
+  // on the seven networks measured, measurements/2026-12-06-dissolve-cpu), off for undirected
+  // ones (hMETIS circuits, compared on connectivity: ISPD98 costs 1.1-1.5x).
   std::optional<FewestBlocks> fewest_blocks;
   // Spread leaving scores in the first half of the refinement repetitions (RefinementParams::
   // spread_saving); unset: on in constrained mode, off in k-way mode (resolved per run).

@@ -21,6 +21,7 @@ TEST_CASE("uncoarsening: the exact variant competes on coarse levels only") {
   p.mode = PartitionMode::constrained;
   p.max_block_weight = 128;
   p.max_inbound_nets = 512;
+  p.fewest_blocks = FewestBlocks::search;  // the finer level's packing these numbers come from
   const auto r = partition_hypergraph(Space{}, h, p);
   const auto q = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, Space::memory_space>(r.parts),
                                     constraints_of(p));

@@ -25,6 +25,7 @@ TEST_CASE("spread leaving scores: lower connectivity on a packed network, same b
   p.mode = PartitionMode::constrained;
   p.max_block_weight = 128;
   p.max_inbound_nets = 512;
+  p.fewest_blocks = FewestBlocks::search;  // the finer level's packing these numbers come from
   struct Case {
     std::optional<bool> spread;
     part_t blocks;
