@@ -4,8 +4,9 @@
 #   tests-mining-cuda.log, tests-partition-cuda.log   CUDA unit tests (the 5-clique rule's GPU
 #                                  branch of test_fixed_depth has never run on a GPU)
 #   vs-peers/                      the 36 cells beside G2Miner (the rule for 5-cliques in effect)
-#   snn/                           Table I, the six slower networks: mobilenet and vgg11 with
-#                                  --fewest-blocks on and off and AxonCUDA; 64k-rand with --progress
+#   snn/                           Table I beside AxonCUDA: the six networks that run, with the new
+#                                  default --fewest-blocks dissolve (its GPU time, dissolve_s);
+#                                  mobilenet and vgg11 with dissolve and off; 64k-rand with --progress
 #   kway-gpu.jsonl, kway-same.txt  ISPD98 k = 2, 4 on the GPU (flow refinement), md5 vs --host
 #   ncu-4clique-kron18-*           Nsight Compute of kron18's 4-cliques, both tools (sass_mix.py)
 #   dist-two-ranks.jsonl           issue 26: two ranks sharing the GPU
@@ -24,7 +25,10 @@ PEERS_REAL="$snap" PEERS_PATTERN_GRAPHS="$snap kron20" PEERS_SCALES="18 20" PEER
 stamp "vs-peers exit $?"
 wait $axon_build; axon=$(tail -1 "$o/axon-path.txt"); stamp "axon: $axon"
 [ -x "$axon" ] || axon=-
-for fb in on off; do
+LIMIT_S=60 BUDGET_S=100 timeout 150 scripts/bench-snn-vs-axoncuda.sh "$T" "$axon" "$o/snn" \
+  lenet 16k-model 16k-rand 64k-model alexnet 256k-model > "$o/snn.log" 2>&1
+stamp "snn six networks done (default: --fewest-blocks dissolve)"
+for fb in dissolve off; do
   TOOLS=tessera TESSERA_OPTS="--fewest-blocks $fb" LIMIT_S=60 BUDGET_S=90 timeout 130 \
     scripts/bench-snn-vs-axoncuda.sh "$T" "$axon" "$o/snn" mobilenet vgg11 > "$o/snn-$fb.log" 2>&1
 done
