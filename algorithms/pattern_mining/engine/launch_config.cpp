@@ -163,7 +163,7 @@ ResolvedLaunch resolve_launch(const EngineParams& params, const SearchPlan& plan
   // general kernel's time on six graphs, measurements/2026-12-06-mining/run4); other nested
   // loop levels (4-cycles, 4-motifs, the 4-clique with its plan read at run time) measured
   // 0.95-1.03x, no gain (measurements/2026-12-05-pm-h200/ab.csv).
-  // Compiled 5-clique plans exist without local search only (chosen_local_search's rule, or
+  // Compiled 5-clique plans exist without local search only (choose_local_search's rule, or
   // --disable lgs: 0.46-0.96x the general kernel on five graphs, run5).
   const int compiled_k = compiled_clique_size(r.plan);
   const bool fixed_auto = device.gpu && (r.plan.last_level == r.first_level || compiled_k > 0);
