@@ -267,6 +267,18 @@ struct LevelHostSeconds {
   double fm = 0, flow = 0;
 };
 
+// A host pass over the partition: f(std::vector<part_t>&) runs on a host copy of `parts`, which is
+// copied back when f returns true (it changed something). Shared by the host refinement steps.
+template <class ExecSpace, class F>
+void on_host_parts(const ExecSpace& space, const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, F&& f) {
+  auto parts_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, parts);
+  std::vector<part_t> v(parts_host.data(), parts_host.data() + parts_host.extent(0));
+  if (!f(v)) return;
+  std::copy(v.begin(), v.end(), parts_host.data());
+  Kokkos::deep_copy(space, parts, parts_host);
+  space.fence();
+}
+
 // k-way: sequential FM (initial/fm_refine), then flow refinement (flow/flow_refine; with_flow, see
 // uncoarsen's level policy), on one host copy of the level and its partition, after the parallel
 // refinement, on levels of at most params.level_fm_nodes nodes.
@@ -278,17 +290,15 @@ LevelHostSeconds level_fm(const ExecSpace& space, const Level<typename ExecSpace
   if (params.mode != PartitionMode::kway || L.num_nodes > params.level_fm_nodes) return seconds;
   Kokkos::Timer timer;
   const auto host_level = host_copy(L);
-  auto parts_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, parts);
-  std::vector<part_t> v(parts_host.data(), parts_host.data() + parts_host.extent(0));
-  fm_refine(host_level, v, params.k, limits.max_block_weight, fm_options(params));
-  seconds.fm = timer.seconds();
-  timer.reset();
-  if (with_flow) flow_refine(host_level, v, params.k, limits.max_block_weight, flow_options(params));
-  seconds.flow = timer.seconds();
-  timer.reset();
-  std::copy(v.begin(), v.end(), parts_host.data());
-  Kokkos::deep_copy(space, parts, parts_host);
-  space.fence();
+  on_host_parts(space, parts, [&](std::vector<part_t>& v) {
+    fm_refine(host_level, v, params.k, limits.max_block_weight, fm_options(params));
+    seconds.fm = timer.seconds();
+    timer.reset();
+    if (with_flow) flow_refine(host_level, v, params.k, limits.max_block_weight, flow_options(params));
+    seconds.flow = timer.seconds();
+    timer.reset();
+    return true;
+  });
   seconds.fm += timer.seconds();
   return seconds;
 }

@@ -170,14 +170,13 @@ void dissolve_and_refine(const ExecSpace& space, const Level<typename ExecSpace:
   progress::report("dissolving blocks", std::to_string(num_parts) + " blocks");
   Kokkos::Timer timer;
   const auto host_level = host_copy(finest);
-  const auto parts_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, parts);
-  std::vector<part_t> host_parts(parts_host.data(), parts_host.data() + parts_host.extent(0));
   const part_t target = block_count(one_pass_blocks(host_level, limits));
-  result.dissolved_blocks = dissolve_blocks(host_level, host_parts, num_parts, limits, target).dissolved;
+  on_host_parts(space, parts, [&](std::vector<part_t>& v) {
+    result.dissolved_blocks = dissolve_blocks(host_level, v, num_parts, limits, target).dissolved;
+    return result.dissolved_blocks > 0;
+  });
   result.steps.dissolve += timer.seconds();
   if (result.dissolved_blocks == 0) return;
-  for (std::size_t v = 0; v < host_parts.size(); ++v) parts_host(v) = host_parts[v];
-  Kokkos::deep_copy(space, parts, parts_host);
   RefinementParams exact = params.refinement;
   exact.spread_saving = false;
   add_refinement(result, finest.num_nodes, refine(space, finest, parts, num_parts, limits, exact, refine_ws));
