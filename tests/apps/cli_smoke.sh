@@ -322,6 +322,12 @@ YAML
     echo "$out" | matches '"register_cap_requested": true' || fail "register cap request: $out"
     echo "$out" | matches -E '"register_cap_note": "(host backend[^"]*)?"' || fail "register cap note: $out"
     echo "$out" | matches '"kernels": \[{"name": "wide", "lanes": ' || fail "launch report: $out"
+    for c in -1 1 9; do  # merge or search: the same counts, the cost that ran in the report
+      out=$("$tessera" cliques $k8 --k 4 --probe-cost $c --json)
+      echo "$out" | matches '"count": 70' || fail "K8 4-cliques with --probe-cost $c"
+      echo "$out" | matches "\"probe_cost\": $([ $c = -1 ] && echo 0 || echo $c)," || fail "probe cost report: $out"
+    done
+    expect_error "option 'probe-cost' expects an integer in \\[-1, 64\\]" "$tessera" cliques $k8 --k 4 --probe-cost 65
     "$tessera" cliques $k8 --k 5 --lane-sums off --vote off --register-cap off --json | matches '"count": 56' || fail "K8 5-cliques without lane sums and votes"
     "$tessera" mine $k8 --pattern 4-cycle --lane-sums off --json | matches '"count": 210' || fail "K8 4-cycles without lane sums"
     "$tessera" mine $k8 --pattern 4-cycle --wedge-mb 1 --json | matches '"count": 210' || fail "K8 4-cycles with --wedge-mb 1"

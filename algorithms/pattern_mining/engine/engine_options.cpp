@@ -30,6 +30,10 @@ const std::vector<EngineOption>& engine_options() {
        "0", [](EngineParams& p, const std::string& v) { p.flat_pairs_max = option_integer("flat-pairs", v, -1, INT_MAX); }},
       {"pivots", "N", "lanes searching one long list first search N of its entries (0 or -1: never; measured slower on GPUs)", "0",
        [](EngineParams& p, const std::string& v) { p.pivots = static_cast<int>(option_integer("pivots", v, -1, 1024)); }},
+      {"probe-cost", "N",
+       "merge or binary search per intersection: search when short x log2(long) x N < short + long (0: auto, 1 on GPUs, "
+       "4 on hosts; -1: always search)",
+       "0", [](EngineParams& p, const std::string& v) { p.probe_cost = static_cast<int>(option_integer("probe-cost", v, -1, 64)); }},
       {"register-cap", "on|off|auto",
        "count kernels capped at 64 registers per thread on GPUs, applied to teams of at most 128 threads (auto: chosen "
        "from the graph; the JSON's launch says what ran)",

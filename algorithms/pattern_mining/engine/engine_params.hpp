@@ -53,6 +53,11 @@ struct EngineParams {
   // entries, copied into a per-worker buffer (0: automatic, as many as lanes with several lanes,
   // none with one; < 0: never).
   int pivots = 0;
+  // Merge or binary search, per intersection: search when short * log2(long) * probe_cost <
+  // short + long (set_ops::prefer_binary_search). 0: automatic (1 on GPUs, 4 on hosts); < 0:
+  // always search. Lanes that merge walk their chunks apart (divergent, uncoalesced reads), lanes
+  // that search start from the same entries (issue 28's GPU trade-off, measured per graph).
+  int probe_cost = 0;
   // Count kernels with a register cap (64 per thread on GPUs: more resident warps, a few
   // spills); unset: automatic (launch_rules.hpp, from the graph's degree statistics). Applied
   // only to GPU teams of at most 128 threads (k_register_cap_team_size in launch_config.hpp);

@@ -172,7 +172,7 @@ ResolvedLaunch resolve_launch(const EngineParams& params, const SearchPlan& plan
   r.fixed_levels = fixed ? levels : 0;
   r.compiled_plan = fixed && compiled_k == levels;
   r.width = r.plan.oriented ? degrees.dag.max : degrees.graph.max;
-  r.probe_cost = device.gpu ? 1 : 4;
+  r.probe_cost = params.probe_cost > 0 ? params.probe_cost : params.probe_cost < 0 ? 0 : device.gpu ? 1 : 4;
   // Local search: a split unit rebuilds the task's bitmap rows, so only tasks whose start list
   // (which bounds W = N(m0) ∩ N(m1)) exceeds the local limit are split.
   r.local_max = r.plan.local_search ? std::min<eid_t>(params.local_max_size, r.width) : 0;

@@ -60,7 +60,7 @@ struct ResolvedLaunch {
   int fixed_levels = 0;        // the count kernels' compile-time level count (0: any depth)
   bool compiled_plan = false;  // fixed depth with the plan compiled in too (compiled_plan.hpp)
   vid_t width = 0;             // buffer length: maximum (out-)degree of the lists the plan reads
-  int probe_cost = 1;          // binary search probe cost for merge-or-search choices
+  int probe_cost = 1;          // binary search probe cost for merge-or-search choices (0: always search)
   eid_t split_length = -1;     // hub splitting (< 0: never)
   bool split_wedges = false;   // wedge walks are split too
   eid_t order_head = 0;        // heaviest tasks leading one at a time (0: no work order)

@@ -28,6 +28,7 @@ Json launch_json(const ResolvedLaunch& r) {
   j.set("tasks", to_string(r.tasks))
       .set("first_level", r.first_level)
       .set("width", r.width)
+      .set("probe_cost", r.probe_cost)
       .set("split_length", r.split_length)
       .set("order_head", r.order_head)
       .set("local_max", r.local_max)

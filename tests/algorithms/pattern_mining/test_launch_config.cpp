@@ -200,6 +200,11 @@ TEST_CASE("resolve_launch: switches and explicit values win over the automatic o
   CHECK(s.split_length == 100);  // at least the local limit, which is 70 here
   CHECK(s.split_wedges);
   CHECK(s.wide.workers == 7);
+  EngineParams costly, search;
+  costly.probe_cost = 9;
+  search.probe_cost = -1;
+  CHECK(resolve_launch(costly, plan_of("4-clique"), false, cuda_device(), enron_like()).probe_cost == 9);
+  CHECK(resolve_launch(search, plan_of("4-clique"), false, host_device(), enron_like()).probe_cost == 0);
 }
 
 TEST_CASE("resolve_chunk: about 16 chunks per worker, 1..64 units, or the parameter") {
