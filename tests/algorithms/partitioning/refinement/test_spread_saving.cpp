@@ -25,6 +25,7 @@ TEST_CASE("spread leaving scores: lower connectivity on a packed network, same b
   p.mode = PartitionMode::constrained;
   p.max_block_weight = 128;
   p.max_inbound_nets = 512;
+  p.constrained_fm = ConstrainedFm::off;  // the parallel refinement's own values (test_uncoarsen.cpp: with it)
   struct Case {
     std::optional<bool> spread;
     part_t blocks;
