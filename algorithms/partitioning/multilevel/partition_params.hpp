@@ -52,6 +52,9 @@ enum class KwayInitial { direct, bisection, mixed };
 //             as Omega and Delta allow, and refine the finest level once more.
 enum class FewestBlocks { off, search, dissolve };
 
+// Which uncoarsening levels get the sequential constrained FM (PartitionParams::constrained_fm).
+enum class ConstrainedFm { off, finest, all };
+
 struct PartitionParams {
   PartitionMode mode = PartitionMode::constrained;
   PartitionAlgorithm algorithm = PartitionAlgorithm::multilevel;
@@ -71,6 +74,11 @@ struct PartitionParams {
   // Spread leaving scores in the first half of the refinement repetitions (RefinementParams::
   // spread_saving); unset: on in constrained mode, off in k-way mode (resolved per run).
   std::optional<bool> spread_saving;
+  // Constrained mode: sequential constrained FM (refinement/constrained_fm.hpp) after the parallel
+  // refinement of every level (all), of the finest only (finest) or none (off); unset (auto): all
+  // for directed inputs (SNNs), finest for undirected ones (issue 24: every level lowers the SNN
+  // connectivity most; on ibm03 it left a block more than the finest level alone).
+  std::optional<ConstrainedFm> constrained_fm;
   int initial_trials = 16;  // greedy-growing initial partitions tried at the coarsest level
   bool initial_fm = true;
   KwayScheme scheme = KwayScheme::automatic;
