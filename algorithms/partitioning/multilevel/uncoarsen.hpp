@@ -209,6 +209,7 @@ void dissolve_and_refine(const ExecSpace& space, const Level<typename ExecSpace:
   RefinementParams exact = params.refinement;
   exact.spread_saving = false;
   add_refinement(result, finest.num_nodes, refine(space, finest, parts, num_parts, limits, exact, refine_ws));
+  timed_constrained_fm(space, finest, params, limits, parts, num_parts, 0, result);  // after the dissolution too
 }
 
 }  // namespace tessera::partitioning
