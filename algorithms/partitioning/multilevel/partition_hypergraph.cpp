@@ -223,6 +223,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_single_run(
   const int shift = fixed_point_shift(stats.max_net_weight, h.num_pins());
   PartitionParams resolved = params;
   resolved.fewest_blocks = params.fewest_blocks.value_or(h.directed ? FewestBlocks::dissolve : FewestBlocks::off);
+  resolved.constrained_fm = params.constrained_fm.value_or(ConstrainedFm::finest);
   const bool by_bisection = params.mode == PartitionMode::kway && bisection_splits_exactly(params.k) &&
                             (params.scheme == KwayScheme::bisection ||
                              (params.scheme == KwayScheme::automatic && params.k >= 8));

@@ -176,6 +176,24 @@ const std::vector<PartitionOption>& partition_options() {
        "",
        [](PartitionParams& p, const std::string& v) { p.spread_saving = parse_switch_or_auto("spread-saving", v); },
        [](const PartitionParams& p) { return p.spread_saving ? on_off(*p.spread_saving) : std::string("auto"); }},
+      {"constrained-fm", "off|finest|all|auto",
+       "constrained mode: sequential FM with exact Omega/Delta checks and rollback to the best valid prefix "
+       "(then passes whose moves may overload one block until moves out of it make it fit) after the parallel "
+       "refinement of every level (all), of the finest level (finest) or none (off); auto: finest",
+       "",
+       [](PartitionParams& p, const std::string& v) {
+         if (same_name(v, "auto")) p.constrained_fm.reset();
+         else if (same_name(v, "off")) p.constrained_fm = ConstrainedFm::off;
+         else if (same_name(v, "finest")) p.constrained_fm = ConstrainedFm::finest;
+         else if (same_name(v, "all")) p.constrained_fm = ConstrainedFm::all;
+         else throw UserError("option 'constrained-fm' expects off, finest, all or auto, got '" + v + "'");
+       },
+       [](const PartitionParams& p) {
+         if (!p.constrained_fm) return std::string("auto");
+         return std::string(*p.constrained_fm == ConstrainedFm::off      ? "off"
+                            : *p.constrained_fm == ConstrainedFm::finest ? "finest"
+                                                                         : "all");
+       }},
       {"weight-penalty", "0|1|2|auto",
        "coarsening score divided by 1 (paper) / w(n)+w(m) / w(n)w(m); auto: 1 until a level pairs fewer than a "
        "tenth of its nodes, w(n)w(m) from the next level on",

@@ -52,6 +52,9 @@ enum class KwayInitial { direct, bisection, mixed };
 //             as Omega and Delta allow, and refine the finest level once more.
 enum class FewestBlocks { off, search, dissolve };
 
+// Which uncoarsening levels get the sequential constrained FM (PartitionParams::constrained_fm).
+enum class ConstrainedFm { off, finest, all };
+
 struct PartitionParams {
   PartitionMode mode = PartitionMode::constrained;
   PartitionAlgorithm algorithm = PartitionAlgorithm::multilevel;
@@ -71,6 +74,12 @@ struct PartitionParams {
   // Spread leaving scores in the first half of the refinement repetitions (RefinementParams::
   // spread_saving); unset: on in constrained mode, off in k-way mode (resolved per run).
   std::optional<bool> spread_saving;
+  // Constrained mode: sequential constrained FM (refinement/constrained_fm.hpp) after the parallel
+  // refinement of every level (all), of the finest only (finest) or none (off); unset (auto):
+  // finest (issue 24: with the dissolve default, the finest level alone gave the lowest SNN
+  // connectivity on lenet and 16k-model, measurements/2026-12-06-snn-quality-cpu; every level
+  // left ibm03 a block more).
+  std::optional<ConstrainedFm> constrained_fm;
   int initial_trials = 16;  // greedy-growing initial partitions tried at the coarsest level
   bool initial_fm = true;
   KwayScheme scheme = KwayScheme::automatic;

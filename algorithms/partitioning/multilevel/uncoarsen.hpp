@@ -13,6 +13,7 @@
 #include "algorithms/partitioning/multilevel/initial_partition.hpp"
 #include "algorithms/partitioning/multilevel/partition_hypergraph.hpp"
 #include "algorithms/partitioning/multilevel/partition_params.hpp"
+#include "algorithms/partitioning/refinement/constrained_fm.hpp"
 #include "algorithms/partitioning/refinement/dissolve_blocks.hpp"
 #include "algorithms/partitioning/refinement/refine.hpp"
 #include "core/kokkos_ext/launch.hpp"
@@ -73,6 +74,22 @@ void timed_level_fm(const ExecSpace& space, const Level<typename ExecSpace::memo
   result.steps.flow += seconds.flow;
 }
 
+// Constrained mode: sequential constrained FM (refinement/constrained_fm.hpp) on a host copy of
+// level l (0: the finest) when params.constrained_fm asks for it, counted as the level_fm step.
+template <class ExecSpace>
+void timed_constrained_fm(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                          const PartitionParams& params, const PartitionLimits& limits,
+                          const Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts, part_t num_parts,
+                          std::size_t l, PartitionResult<typename ExecSpace::memory_space>& result) {
+  const ConstrainedFm which = params.constrained_fm.value_or(ConstrainedFm::off);
+  if (params.mode != PartitionMode::constrained || which == ConstrainedFm::off) return;
+  if (which == ConstrainedFm::finest && l != 0) return;
+  Kokkos::Timer timer;
+  const auto host_level = host_copy(L);
+  on_host_parts(space, parts, [&](std::vector<part_t>& v) { return constrained_fm(host_level, v, num_parts, limits).moves > 0; });
+  result.steps.level_fm += timer.seconds();
+}
+
 // Uncoarsening: refinement (and k-way level FM) at every level of H, from the coarsest (refined
 // too when refine_coarsest) down to levels[0]; `parts` goes from the coarsest level to the finest.
 template <class ExecSpace, class Workspace>
@@ -84,6 +101,7 @@ void uncoarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_spac
     add_refinement(result, H.levels.back().num_nodes,
                    refine(space, H.levels.back(), parts, num_parts, limits, params.refinement, refine_ws));
     if (H.levels.size() > 1) timed_level_fm(space, H.levels.back(), params, limits, parts, result);
+    timed_constrained_fm(space, H.levels.back(), params, limits, parts, num_parts, H.levels.size() - 1, result);
   }
   // Flow refinement on the finest level and on the levels with at least twice the nodes of the
   // last level it ran on (KaHyPar-MF's exponential policy): the coarse levels shrink slowly (a few
@@ -101,6 +119,7 @@ void uncoarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_spac
     const bool with_flow = l == 1 || nodes >= 2 * flow_nodes;
     if (with_flow) flow_nodes = nodes;
     timed_level_fm(space, H.levels[l - 1], params, limits, parts, result, with_flow);
+    timed_constrained_fm(space, H.levels[l - 1], params, limits, parts, num_parts, l - 1, result);
   }
 }
 
@@ -142,6 +161,7 @@ void uncoarsen_spread_or_exact(const ExecSpace& space, Hierarchy<typename ExecSp
     }
     const RefinementStats stats = refine(space, L, parts, num_parts, limits, active, refine_ws);
     add_refinement(result, L.num_nodes, stats);
+    timed_constrained_fm(space, L, params, limits, parts, num_parts, l, result);
     if (!competing) continue;
     if (exact.data() == nullptr && !stats.spread_kept) continue;  // both variants give parts
     if (exact.data() == nullptr) exact = start;
@@ -180,6 +200,7 @@ void dissolve_and_refine(const ExecSpace& space, const Level<typename ExecSpace:
   RefinementParams exact = params.refinement;
   exact.spread_saving = false;
   add_refinement(result, finest.num_nodes, refine(space, finest, parts, num_parts, limits, exact, refine_ws));
+  timed_constrained_fm(space, finest, params, limits, parts, num_parts, 0, result);  // after the dissolution too
 }
 
 }  // namespace tessera::partitioning

@@ -188,6 +188,7 @@ TEST_CASE("multilevel needs no more blocks than the one-pass baseline on generat
                                        constraints_of(p));
     CHECK(q1.valid);
     p.algorithm = PartitionAlgorithm::multilevel;
+    p.constrained_fm = ConstrainedFm::off;  // the two packings compared as they are (the FM: test_uncoarsen.cpp)
     weight_t searched = 0;
     for (const FewestBlocks way : {FewestBlocks::search, FewestBlocks::dissolve}) {
       p.fewest_blocks = way;
@@ -246,6 +247,7 @@ TEST_CASE("initial packing: both growth scores compete, ties on blocks go to the
     p.max_inbound_nets = c.delta;
     p.spread_saving = false;  // the packing's own values (refinement/test_spread_saving.cpp: with them)
     p.fewest_blocks = FewestBlocks::search;  // the packing of a finer level (dissolution: test_dissolve_blocks.cpp)
+    p.constrained_fm = ConstrainedFm::off;  // (multilevel/test_uncoarsen.cpp: with it)
     const auto r = partition_hypergraph(Space{}, h, p);
     const auto q = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, Space::memory_space>(r.parts),
                                       constraints_of(p));

@@ -26,6 +26,7 @@ TEST_CASE("spread leaving scores: lower connectivity on a packed network, same b
   p.max_block_weight = 128;
   p.max_inbound_nets = 512;
   p.fewest_blocks = FewestBlocks::search;  // the finer level's packing these numbers come from
+  p.constrained_fm = ConstrainedFm::off;  // the parallel refinement's own values (test_uncoarsen.cpp: with it)
   struct Case {
     std::optional<bool> spread;
     part_t blocks;

@@ -1,0 +1,247 @@
+#include "algorithms/partitioning/refinement/constrained_fm.hpp"
+
+#include <algorithm>
+#include <queue>
+
+namespace tessera::partitioning {
+
+namespace {
+
+struct Move {
+  vid_t node;
+  part_t from, to;
+};
+
+struct Best {
+  bool valid = false;
+  score_t gain = 0;
+  part_t to = 0;
+};
+
+struct Entry {
+  score_t gain;
+  vid_t node;
+  std::uint32_t version;
+  // max-heap: larger gain first, then smaller node id
+  bool operator<(const Entry& o) const { return gain != o.gain ? gain < o.gain : node > o.node; }
+};
+
+class State {
+ public:
+  State(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts, part_t k, const PartitionLimits& limits)
+      : L_(L), parts_(parts), k_(k), limits_(limits), cnt_(std::size_t(L.num_nets) * k, 0),
+        dcnt_(std::size_t(L.num_nets) * k, 0), blocks_(L.num_nets), weight_(k, 0), inbound_(k, 0), conn_(k, 0),
+        dconn_(k, 0) {
+    for (vid_t n = 0; n < L.num_nodes; ++n) weight_[parts[n]] += L.node_weights(n);
+    for (nid_t e = 0; e < L.num_nets; ++e) {
+      const eid_t begin = L.net_offsets(e), end = L.net_offsets(e + 1), dst = begin + L.net_num_sources(e);
+      for (eid_t i = begin; i < end; ++i) {
+        const part_t b = parts[L.pins(i)];
+        if (cnt_[cell(e, b)]++ == 0) blocks_[e].push_back(b);
+        if (i >= dst && dcnt_[cell(e, b)]++ == 0) inbound_[b]++;
+      }
+    }
+  }
+
+  bool valid() const {
+    for (part_t b = 0; b < k_; ++b)
+      if (violated(b)) return false;
+    return true;
+  }
+
+  bool violated(part_t b) const {
+    return weight_[b] > limits_.max_block_weight || (limits_.check_inbound && inbound_[b] > limits_.max_inbound);
+  }
+
+  // The node's best valid move into a block it is connected to; with overflow, also moves that
+  // overload a block that is not overloaded yet.
+  std::int64_t work = 0;  // (net, block) pairs visited by evaluate, the pass's work budget
+
+  Best evaluate(vid_t n, bool overflow = false) {
+    const part_t a = parts_[n];
+    const eid_t begin = L_.node_offsets(n), end = L_.node_offsets(n + 1);
+    const eid_t inb_end = begin + L_.node_num_inbound(n);
+    score_t saving = 0, total = 0;
+    touched_.clear();
+    for (eid_t i = begin; i < end; ++i) {
+      const nid_t e = L_.incident_nets(i);
+      const score_t w = L_.net_weights(e);
+      total += w;
+      if (cnt_[cell(e, a)] == 1) saving += w;
+      const bool dst = i < inb_end;
+      work += static_cast<std::int64_t>(blocks_[e].size());
+      for (const part_t b : blocks_[e]) {
+        if (b == a) continue;
+        if (conn_[b] == 0 && dconn_[b] == 0) touched_.push_back(b);
+        conn_[b] += w;
+        if (dst && dcnt_[cell(e, b)] > 0) dconn_[b]++;
+      }
+    }
+    Best best;
+    const node_weight_t wn = L_.node_weights(n);
+    const std::int64_t num_inbound = L_.node_num_inbound(n);
+    for (const part_t b : touched_) {
+      const score_t gain = saving - (total - conn_[b]);
+      const bool fits = weight_[b] + wn <= limits_.max_block_weight &&
+                        (!limits_.check_inbound || inbound_[b] + num_inbound - dconn_[b] <= limits_.max_inbound);
+      if ((fits || (overflow && !violated(b))) && (!best.valid || gain > best.gain || (gain == best.gain && b > best.to))) best = {true, gain, b};
+      conn_[b] = 0;
+      dconn_[b] = 0;
+    }
+    return best;
+  }
+
+  // Moves n to `to`; calls critical(e) for each net whose pins' gains may have changed.
+  template <class Critical>
+  void move(vid_t n, part_t to, Critical&& critical) {
+    const part_t a = parts_[n];
+    const eid_t begin = L_.node_offsets(n), end = L_.node_offsets(n + 1);
+    const eid_t inb_end = begin + L_.node_num_inbound(n);
+    for (eid_t i = begin; i < end; ++i) {
+      const nid_t e = L_.incident_nets(i);
+      const bool dst = i < inb_end;
+      const int ca = --cnt_[cell(e, a)];
+      if (ca == 0) {
+        auto& bl = blocks_[e];
+        *std::find(bl.begin(), bl.end(), a) = bl.back();
+        bl.pop_back();
+      }
+      if (dst && --dcnt_[cell(e, a)] == 0) inbound_[a]--;
+      const int cb = ++cnt_[cell(e, to)];
+      if (cb == 1) blocks_[e].push_back(to);
+      if (dst && dcnt_[cell(e, to)]++ == 0) inbound_[to]++;
+      if (ca <= 1 || cb <= 2) critical(e);
+    }
+    weight_[a] -= L_.node_weights(n);
+    weight_[to] += L_.node_weights(n);
+    parts_[n] = to;
+  }
+
+ private:
+  std::size_t cell(nid_t e, part_t b) const { return std::size_t(e) * k_ + b; }
+
+  const Level<Kokkos::HostSpace>& L_;
+  std::vector<part_t>& parts_;
+  part_t k_;
+  PartitionLimits limits_;
+  std::vector<std::int32_t> cnt_, dcnt_;
+  std::vector<std::vector<part_t>> blocks_;
+  std::vector<node_weight_t> weight_;
+  std::vector<std::int64_t> inbound_;
+  std::vector<score_t> conn_;
+  std::vector<std::int64_t> dconn_;
+  std::vector<part_t> touched_;
+};
+
+}  // namespace
+
+ConstrainedFmStats constrained_fm(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts, part_t num_parts,
+                                  const PartitionLimits& limits, const ConstrainedFmOptions& options) {
+  ConstrainedFmStats stats;
+  if (L.num_nodes == 0 || num_parts < 2) return stats;
+  if (std::int64_t(L.num_nets) * num_parts > options.max_count_cells) return stats;
+  State state(L, parts, num_parts, limits);
+  if (!state.valid()) return stats;
+  const vid_t n_nodes = L.num_nodes;
+  std::vector<char> locked(n_nodes);
+  std::vector<std::uint32_t> version(n_nodes, 0);
+  std::vector<std::uint32_t> seen(n_nodes, 0);
+  std::uint32_t stamp = 0;
+  std::vector<Move> moves;
+  std::vector<vid_t> dirty;
+  // Normal passes (valid moves only), then relaxed ones: a move may overload one block, and the
+  // moves after it must leave that block (into blocks where they are valid) until it fits again;
+  // only prefixes without an overloaded block count (swaps and chains between full blocks).
+  const int total_passes = options.max_passes + (options.relaxed ? options.max_passes : 0);
+  for (int pass = 0; pass < total_passes; ++pass) {
+    const bool relaxed = pass >= options.max_passes;
+    std::fill(locked.begin(), locked.end(), 0);
+    std::priority_queue<Entry> heap;
+    auto push = [&](vid_t n) {
+      const Best b = state.evaluate(n, relaxed);
+      ++version[n];
+      if (b.valid) heap.push({b.gain, n, version[n]});
+    };
+    const std::int64_t work_start = state.work;
+    for (vid_t n = 0; n < n_nodes; ++n) push(n);
+    // A pass ends once its evaluations visited work_factor times the (net, block) pairs of the
+    // first evaluation of every node (random SNN nets: hundreds of blocks per net).
+    const std::int64_t work_end = state.work + options.work_factor * (state.work - work_start + 1);
+    moves.clear();
+    score_t sum = 0, best_sum = 0;
+    std::size_t best_len = 0;
+    auto critical = [&](nid_t e) {
+      const eid_t begin = L.net_offsets(e), end = L.net_offsets(e + 1);
+      if (end - begin > options.update_net_size) return;
+      for (eid_t i = begin; i < end; ++i) {
+        const vid_t m = L.pins(i);
+        if (locked[m] || seen[m] == stamp) continue;
+        seen[m] = stamp;
+        dirty.push_back(m);
+      }
+    };
+    part_t overloaded = -1;  // relaxed passes: the overloaded block, if any
+    while (state.work < work_end) {
+      vid_t n = -1;
+      Best b;
+      if (overloaded >= 0) {
+        // The best valid move out of the overloaded block (ties: smaller node id).
+        for (vid_t m = 0; m < n_nodes; ++m) {
+          if (locked[m] || parts[m] != overloaded) continue;
+          const Best c = state.evaluate(m, false);
+          if (c.valid && (n < 0 || c.gain > b.gain)) {
+            n = m;
+            b = c;
+          }
+        }
+        if (n < 0) break;
+      } else {
+        if (heap.empty()) break;
+        const Entry top = heap.top();
+        heap.pop();
+        if (locked[top.node] || top.version != version[top.node]) continue;
+        b = state.evaluate(top.node, relaxed);
+        if (!b.valid) continue;
+        if (b.gain < top.gain) {
+          heap.push({b.gain, top.node, top.version});
+          continue;
+        }
+        n = top.node;
+      }
+      locked[n] = 1;
+      const part_t from = parts[n];
+      moves.push_back({n, from, b.to});
+      ++stamp;
+      if (stamp == 0) {  // wrapped: clear the marks
+        std::fill(seen.begin(), seen.end(), 0);
+        stamp = 1;
+      }
+      seen[n] = stamp;
+      dirty.clear();
+      state.move(n, b.to, critical);
+      for (const vid_t m : dirty) push(m);
+      sum += b.gain;
+      // At most one block is overloaded: the target of an overloading move, until moves out of it
+      // make it fit (a move never overloads its source, and forced moves go where they fit).
+      if (relaxed) overloaded = state.violated(b.to) ? b.to : state.violated(from) ? from : -1;
+      if (overloaded < 0 && sum > best_sum) {
+        best_sum = sum;
+        best_len = moves.size();
+      } else if (moves.size() - best_len > std::size_t(options.stop_after)) {
+        break;
+      }
+    }
+    for (std::size_t i = moves.size(); i-- > best_len;) state.move(moves[i].node, moves[i].from, [](nid_t) {});
+    stats.passes++;
+    if (best_len == 0) {
+      if (relaxed) break;
+      pass = options.max_passes - 1;  // on to the relaxed passes
+      continue;
+    }
+    stats.gain += best_sum;
+    stats.moves += static_cast<std::int64_t>(best_len);
+  }
+  return stats;
+}
+
+}  // namespace tessera::partitioning
