@@ -3,7 +3,8 @@
 # to /tmp/o and is tarred to $OUT/o.tgz at each step (a folder of many files does not come back).
 #   tc-per-vertex.jsonl      the GPU per-vertex triangle miscount on kron20, bisected
 #   vs-peers/                the 36 cells beside G2Miner (carveout patch in; run 7: 0.624, 6 above 1)
-#   snn/                     Table I beside AxonCUDA (team kernels with their L1: partitioner times)
+#   snn/                     Table I beside AxonCUDA (team kernels with their L1: partitioner times),
+#                            and with --constrained-fm off (what the default FM on the finest level costs)
 #   kway-gpu.jsonl           ISPD98 k = 2, 4 on the GPU (run 6: k = 2 0.29-1.30 s)
 #   dist-two-ranks.jsonl     issue 26
 # Start detached from the repository root (carry .devbin and .peers in that call only):
@@ -21,7 +22,9 @@ stamp "vs-peers exit $?"
 wait $axon_build; axon=$(tail -1 "$o/axon-path.txt"); [ -x "$axon" ] || axon=-
 LIMIT_S=60 BUDGET_S=100 timeout 150 scripts/bench-snn-vs-axoncuda.sh "$T" "$axon" "$o/snn" \
   lenet 16k-model 16k-rand 64k-model alexnet 256k-model > "$o/snn.log" 2>&1
-stamp "snn six networks done"
+TOOLS=tessera TESSERA_OPTS="--constrained-fm off" LIMIT_S=60 BUDGET_S=90 timeout 120 scripts/bench-snn-vs-axoncuda.sh "$T" "$axon" \
+  "$o/snn" lenet 16k-model 16k-rand 64k-model alexnet 256k-model > "$o/snn-fm-off.log" 2>&1
+stamp "snn six networks done (default, and --constrained-fm off: the FM's time on the GPU runs)"
 for k in 2 4; do for i in 01 02 03 04 05 06 07 08 09; do
   timeout 20 "$T" partition ".devbin/data/hypergraphs/ispd98/ibm$i.hgr.gz" --k $k --epsilon 0.03 --json > /tmp/kw.json 2>&1
   python3 -c "import json; d=json.load(open('/tmp/kw.json')); d['instance']='ibm$i'; d['k']=$k; print(json.dumps(d))" >> "$o/kway-gpu.jsonl" 2>/dev/null
