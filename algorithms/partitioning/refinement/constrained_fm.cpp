@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <queue>
+#include <utility>
 
 namespace tessera::partitioning {
 
@@ -53,10 +54,10 @@ class State {
     return weight_[b] > limits_.max_block_weight || (limits_.check_inbound && inbound_[b] > limits_.max_inbound);
   }
 
-  // The node's best valid move into a block it is connected to; with overflow, also moves that
-  // overload a block that is not overloaded yet.
   std::int64_t work = 0;  // (net, block) pairs visited by evaluate, the pass's work budget
 
+  // The node's best valid move into a block it is connected to; with overflow, also moves that
+  // overload a block that is not overloaded yet.
   Best evaluate(vid_t n, bool overflow = false) {
     const part_t a = parts_[n];
     const eid_t begin = L_.node_offsets(n), end = L_.node_offsets(n + 1);
@@ -133,6 +134,132 @@ class State {
   std::vector<part_t> touched_;
 };
 
+// The best valid move out of block `from` (ties: smaller node id), or node -1: the relaxed passes'
+// way back to a partition without an overloaded block.
+std::pair<vid_t, Best> best_move_out(State& state, vid_t num_nodes, const std::vector<part_t>& parts,
+                                     const std::vector<char>& locked, part_t from) {
+  vid_t n = -1;
+  Best b;
+  for (vid_t m = 0; m < num_nodes; ++m) {
+    if (locked[m] || parts[m] != from) continue;
+    const Best c = state.evaluate(m, false);
+    if (c.valid && (n < 0 || c.gain > b.gain)) {
+      n = m;
+      b = c;
+    }
+  }
+  return {n, b};
+}
+
+// One FM pass after another over the same state and per-node marks.
+class Passes {
+ public:
+  Passes(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts, State& state, const ConstrainedFmOptions& o)
+      : L_(L), parts_(parts), state_(state), o_(o), locked_(L.num_nodes), version_(L.num_nodes, 0),
+        seen_(L.num_nodes, 0) {}
+
+  struct Result {
+    std::size_t moves = 0;  // the best prefix kept (0: the pass changed nothing)
+    score_t gain = 0;
+  };
+
+  // A pass: every unlocked node at most once, the best prefix kept, the rest rolled back. Relaxed
+  // (see the header): a move may overload one block, then only moves out of it until it fits.
+  Result run(bool relaxed) {
+    std::fill(locked_.begin(), locked_.end(), 0);
+    heap_ = {};
+    const std::int64_t work_start = state_.work;
+    for (vid_t n = 0; n < L_.num_nodes; ++n) push(n, relaxed);
+    // A pass ends once its evaluations visited work_factor times the (net, block) pairs of the
+    // first evaluation of every node (random SNN nets: hundreds of blocks per net).
+    const std::int64_t work_end = state_.work + o_.work_factor * (state_.work - work_start + 1);
+    moves_.clear();
+    score_t sum = 0, best_sum = 0;
+    std::size_t best_len = 0;
+    part_t overloaded = -1;  // relaxed passes: the overloaded block, if any
+    while (state_.work < work_end) {
+      const auto [n, b] = overloaded >= 0 ? best_move_out(state_, L_.num_nodes, parts_, locked_, overloaded) : next_move(relaxed);
+      if (n == k_retry) continue;
+      if (n < 0) break;
+      const part_t from = parts_[n];
+      apply(n, b.to, relaxed);
+      sum += b.gain;
+      // At most one block is overloaded: the target of an overloading move, until moves out of it
+      // make it fit (a move never overloads its source, and forced moves go where they fit).
+      if (relaxed) overloaded = state_.violated(b.to) ? b.to : state_.violated(from) ? from : -1;
+      if (overloaded < 0 && sum > best_sum) {
+        best_sum = sum;
+        best_len = moves_.size();
+      } else if (moves_.size() - best_len > std::size_t(o_.stop_after)) {
+        break;
+      }
+    }
+    for (std::size_t i = moves_.size(); i-- > best_len;) state_.move(moves_[i].node, moves_[i].from, [](nid_t) {});
+    return {best_len, best_sum};
+  }
+
+ private:
+  static constexpr vid_t k_retry = -2;  // next_move: the heap's top was stale, pop again
+
+  // The heap's best move, evaluated again (lazy gains): k_retry when the entry was stale or its
+  // gain dropped (pushed back), node -1 when the heap is empty.
+  std::pair<vid_t, Best> next_move(bool relaxed) {
+    if (heap_.empty()) return {-1, {}};
+    const Entry top = heap_.top();
+    heap_.pop();
+    if (locked_[top.node] || top.version != version_[top.node]) return {k_retry, {}};
+    const Best b = state_.evaluate(top.node, relaxed);
+    if (!b.valid) return {k_retry, {}};
+    if (b.gain < top.gain) {
+      heap_.push({b.gain, top.node, top.version});
+      return {k_retry, {}};
+    }
+    return {top.node, b};
+  }
+
+  void push(vid_t n, bool relaxed) {
+    const Best b = state_.evaluate(n, relaxed);
+    ++version_[n];
+    if (b.valid) heap_.push({b.gain, n, version_[n]});
+  }
+
+  // Locks and moves n, then evaluates again the unlocked pins of its small nets whose counts
+  // crossed a critical value.
+  void apply(vid_t n, part_t to, bool relaxed) {
+    locked_[n] = 1;
+    moves_.push_back({n, parts_[n], to});
+    ++stamp_;
+    if (stamp_ == 0) {  // wrapped: clear the marks
+      std::fill(seen_.begin(), seen_.end(), 0);
+      stamp_ = 1;
+    }
+    seen_[n] = stamp_;
+    dirty_.clear();
+    state_.move(n, to, [&](nid_t e) {
+      const eid_t begin = L_.net_offsets(e), end = L_.net_offsets(e + 1);
+      if (end - begin > o_.update_net_size) return;
+      for (eid_t i = begin; i < end; ++i) {
+        const vid_t m = L_.pins(i);
+        if (locked_[m] || seen_[m] == stamp_) continue;
+        seen_[m] = stamp_;
+        dirty_.push_back(m);
+      }
+    });
+    for (const vid_t m : dirty_) push(m, relaxed);
+  }
+
+  const Level<Kokkos::HostSpace>& L_;
+  std::vector<part_t>& parts_;
+  State& state_;
+  const ConstrainedFmOptions& o_;
+  std::vector<char> locked_;
+  std::vector<std::uint32_t> version_, seen_;
+  std::uint32_t stamp_ = 0;
+  std::priority_queue<Entry> heap_;
+  std::vector<Move> moves_;
+  std::vector<vid_t> dirty_;
+};
+
 }  // namespace
 
 ConstrainedFmStats constrained_fm(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts, part_t num_parts,
@@ -142,104 +269,22 @@ ConstrainedFmStats constrained_fm(const Level<Kokkos::HostSpace>& L, std::vector
   if (std::int64_t(L.num_nets) * num_parts > options.max_count_cells) return stats;
   State state(L, parts, num_parts, limits);
   if (!state.valid()) return stats;
-  const vid_t n_nodes = L.num_nodes;
-  std::vector<char> locked(n_nodes);
-  std::vector<std::uint32_t> version(n_nodes, 0);
-  std::vector<std::uint32_t> seen(n_nodes, 0);
-  std::uint32_t stamp = 0;
-  std::vector<Move> moves;
-  std::vector<vid_t> dirty;
+  Passes passes(L, parts, state, options);
   // Normal passes (valid moves only), then relaxed ones: a move may overload one block, and the
   // moves after it must leave that block (into blocks where they are valid) until it fits again;
   // only prefixes without an overloaded block count (swaps and chains between full blocks).
   const int total_passes = options.max_passes + (options.relaxed ? options.max_passes : 0);
   for (int pass = 0; pass < total_passes; ++pass) {
     const bool relaxed = pass >= options.max_passes;
-    std::fill(locked.begin(), locked.end(), 0);
-    std::priority_queue<Entry> heap;
-    auto push = [&](vid_t n) {
-      const Best b = state.evaluate(n, relaxed);
-      ++version[n];
-      if (b.valid) heap.push({b.gain, n, version[n]});
-    };
-    const std::int64_t work_start = state.work;
-    for (vid_t n = 0; n < n_nodes; ++n) push(n);
-    // A pass ends once its evaluations visited work_factor times the (net, block) pairs of the
-    // first evaluation of every node (random SNN nets: hundreds of blocks per net).
-    const std::int64_t work_end = state.work + options.work_factor * (state.work - work_start + 1);
-    moves.clear();
-    score_t sum = 0, best_sum = 0;
-    std::size_t best_len = 0;
-    auto critical = [&](nid_t e) {
-      const eid_t begin = L.net_offsets(e), end = L.net_offsets(e + 1);
-      if (end - begin > options.update_net_size) return;
-      for (eid_t i = begin; i < end; ++i) {
-        const vid_t m = L.pins(i);
-        if (locked[m] || seen[m] == stamp) continue;
-        seen[m] = stamp;
-        dirty.push_back(m);
-      }
-    };
-    part_t overloaded = -1;  // relaxed passes: the overloaded block, if any
-    while (state.work < work_end) {
-      vid_t n = -1;
-      Best b;
-      if (overloaded >= 0) {
-        // The best valid move out of the overloaded block (ties: smaller node id).
-        for (vid_t m = 0; m < n_nodes; ++m) {
-          if (locked[m] || parts[m] != overloaded) continue;
-          const Best c = state.evaluate(m, false);
-          if (c.valid && (n < 0 || c.gain > b.gain)) {
-            n = m;
-            b = c;
-          }
-        }
-        if (n < 0) break;
-      } else {
-        if (heap.empty()) break;
-        const Entry top = heap.top();
-        heap.pop();
-        if (locked[top.node] || top.version != version[top.node]) continue;
-        b = state.evaluate(top.node, relaxed);
-        if (!b.valid) continue;
-        if (b.gain < top.gain) {
-          heap.push({b.gain, top.node, top.version});
-          continue;
-        }
-        n = top.node;
-      }
-      locked[n] = 1;
-      const part_t from = parts[n];
-      moves.push_back({n, from, b.to});
-      ++stamp;
-      if (stamp == 0) {  // wrapped: clear the marks
-        std::fill(seen.begin(), seen.end(), 0);
-        stamp = 1;
-      }
-      seen[n] = stamp;
-      dirty.clear();
-      state.move(n, b.to, critical);
-      for (const vid_t m : dirty) push(m);
-      sum += b.gain;
-      // At most one block is overloaded: the target of an overloading move, until moves out of it
-      // make it fit (a move never overloads its source, and forced moves go where they fit).
-      if (relaxed) overloaded = state.violated(b.to) ? b.to : state.violated(from) ? from : -1;
-      if (overloaded < 0 && sum > best_sum) {
-        best_sum = sum;
-        best_len = moves.size();
-      } else if (moves.size() - best_len > std::size_t(options.stop_after)) {
-        break;
-      }
-    }
-    for (std::size_t i = moves.size(); i-- > best_len;) state.move(moves[i].node, moves[i].from, [](nid_t) {});
+    const Passes::Result r = passes.run(relaxed);
     stats.passes++;
-    if (best_len == 0) {
+    if (r.moves == 0) {
       if (relaxed) break;
       pass = options.max_passes - 1;  // on to the relaxed passes
       continue;
     }
-    stats.gain += best_sum;
-    stats.moves += static_cast<std::int64_t>(best_len);
+    stats.gain += r.gain;
+    stats.moves += static_cast<std::int64_t>(r.moves);
   }
   return stats;
 }
