@@ -8,11 +8,10 @@
 
 #include "algorithms/partitioning/initial/greedy_growing.hpp"
 #include "algorithms/partitioning/initial/pack_blocks.hpp"
-#include "algorithms/partitioning/metrics/evaluate_partition.hpp"
-#include "algorithms/partitioning/multilevel/partition_hypergraph.hpp"
 #include "core/error.hpp"
 #include "core/hypergraph/hypergraph_builder.hpp"
 #include "io/graph_io.hpp"
+#include "tests/algorithms/partitioning/constrained_runs.hpp"
 #include "tests/algorithms/partitioning/host_built_level.hpp"
 #include "tests/support/spaces.hpp"
 #include "tests/support/test_support.hpp"
@@ -144,15 +143,10 @@ TEST_CASE("one_pass_blocks: nodes in id order fill one block after the other") {
 TEST_CASE_TEMPLATE_DEFINE("baselines: one-pass and overlap are valid and identical on every space", Space, baseline_cases) {
   const auto host = private_inbound(40, 6);
   for (auto algorithm : {PartitionAlgorithm::one_pass, PartitionAlgorithm::overlap}) {
-    PartitionParams p;
-    p.mode = PartitionMode::constrained;
+    PartitionParams p = test::constrained_params(20, 13);
     p.algorithm = algorithm;
-    p.max_block_weight = 20;
-    p.max_inbound_nets = 13;
     auto h = mirror_hypergraph<typename Space::memory_space>(host);
-    auto r = partition_hypergraph(Space{}, h, p);
-    const auto q = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, typename Space::memory_space>(r.parts),
-                                      constraints_of(p));
+    const auto [r, q] = test::run_and_evaluate<Space>(h, p);
     CHECK(q.valid);
     CHECK(q.k == r.num_parts);
     // Delta allows two readers per block, so at least 20 blocks. One-pass: 20 blocks of two
@@ -175,26 +169,18 @@ TEST_CASE("multilevel needs no more blocks than the one-pass baseline on generat
   // Small LeNet and VGG-like networks with small cores (Omega 128, Delta 512): LeNet's coarsest
   // clusters pack into as few blocks as one-pass; VGG's coarsest clusters pack into 37 blocks
   // against one-pass's 31, so initial packing moves to a finer level.
-  for (const char* spec : {"gen:nn:lenet,input=14", "gen:nn:vgg,input=16,width=0.0625"}) {
-    const auto host = io::load_hypergraph(spec);
-    auto h = mirror_hypergraph<Space::memory_space>(host);
-    PartitionParams p;
-    p.mode = PartitionMode::constrained;
-    p.max_block_weight = 128;
-    p.max_inbound_nets = 512;
+  for (const char* spec : {"gen:nn:lenet,input=14", test::k_small_vgg}) {
+    auto h = mirror_hypergraph<Space::memory_space>(io::load_hypergraph(spec));
+    PartitionParams p = test::constrained_params(128, 512);
     p.algorithm = PartitionAlgorithm::one_pass;
-    const auto one_pass = partition_hypergraph(Space{}, h, p);
-    const auto q1 = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, Space::memory_space>(one_pass.parts),
-                                       constraints_of(p));
+    const auto [one_pass, q1] = test::run_and_evaluate(h, p);
     CHECK(q1.valid);
     p.algorithm = PartitionAlgorithm::multilevel;
     p.constrained_fm = ConstrainedFm::off;  // the two packings compared as they are (the FM: test_uncoarsen.cpp)
     weight_t searched = 0;
     for (const FewestBlocks way : {FewestBlocks::search, FewestBlocks::dissolve}) {
       p.fewest_blocks = way;
-      const auto multilevel = partition_hypergraph(Space{}, h, p);
-      const auto q = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, Space::memory_space>(multilevel.parts),
-                                        constraints_of(p));
+      const auto [multilevel, q] = test::run_and_evaluate(h, p);
       CHECK(q.valid);
       CHECK_MESSAGE(multilevel.num_parts == one_pass.num_parts, spec);
       CHECK_MESSAGE(q.connectivity < 0.6 * q1.connectivity, spec);
@@ -213,14 +199,8 @@ TEST_CASE("structured packing: zero-slack networks get a compact packing, not on
   // move a node, and the driver used to fall back to one-pass (4 whole channels a block, almost
   // every net cut: 16,384; now 4,779). The structured packing chunks the growth order of the coarse
   // clusters at the finest level: 16 compact blocks.
-  const auto host = io::load_hypergraph("gen:nn:model,neurons=4096,fanout=64");
-  auto h = mirror_hypergraph<Space::memory_space>(host);
-  PartitionParams p;
-  p.mode = PartitionMode::constrained;
-  p.max_block_weight = 256;
-  p.max_inbound_nets = 4096;
-  const auto r = partition_hypergraph(Space{}, h, p);
-  const auto q = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, Space::memory_space>(r.parts), constraints_of(p));
+  auto h = mirror_hypergraph<Space::memory_space>(io::load_hypergraph("gen:nn:model,neurons=4096,fanout=64"));
+  const auto [r, q] = test::run_and_evaluate(h, test::constrained_params(256, 4096));
   CHECK(q.valid);
   CHECK(r.num_parts == 16);
   CHECK(q.connectivity <= 8192);
@@ -238,19 +218,13 @@ TEST_CASE("initial packing: both growth scores compete, ties on blocks go to the
     weight_t connectivity;
   };
   for (const Case& c : {Case{"gen:nn:lenet,input=14", 1024, 4096, 2, 236},
-                        Case{"gen:nn:vgg,input=16,width=0.0625", 128, 512, 31, 3160}}) {
-    const auto host = io::load_hypergraph(c.spec);
-    auto h = mirror_hypergraph<Space::memory_space>(host);
-    PartitionParams p;
-    p.mode = PartitionMode::constrained;
-    p.max_block_weight = c.omega;
-    p.max_inbound_nets = c.delta;
+                        Case{test::k_small_vgg, 128, 512, 31, 3160}}) {
+    auto h = mirror_hypergraph<Space::memory_space>(io::load_hypergraph(c.spec));
+    PartitionParams p = test::constrained_params(c.omega, c.delta);
     p.spread_saving = false;  // the packing's own values (refinement/test_spread_saving.cpp: with them)
     p.fewest_blocks = FewestBlocks::search;  // the packing of a finer level (dissolution: test_dissolve_blocks.cpp)
     p.constrained_fm = ConstrainedFm::off;  // (multilevel/test_uncoarsen.cpp: with it)
-    const auto r = partition_hypergraph(Space{}, h, p);
-    const auto q = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, Space::memory_space>(r.parts),
-                                      constraints_of(p));
+    const auto [r, q] = test::run_and_evaluate(h, p);
     CHECK(q.valid);
     CHECK_MESSAGE(r.num_parts == c.blocks, c.spec);
     CHECK_MESSAGE(q.connectivity == c.connectivity, c.spec);

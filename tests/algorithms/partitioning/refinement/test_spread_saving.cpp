@@ -4,12 +4,11 @@
 
 #include <optional>
 
-#include "algorithms/partitioning/metrics/evaluate_partition.hpp"
-#include "algorithms/partitioning/multilevel/partition_hypergraph.hpp"
 #include "algorithms/partitioning/multilevel/partition_options.hpp"
 #include "core/error.hpp"
 #include "core/hypergraph/hypergraph.hpp"
 #include "io/graph_io.hpp"
+#include "tests/algorithms/partitioning/constrained_runs.hpp"
 #include "tests/support/test_support.hpp"
 
 using namespace tessera;
@@ -19,12 +18,8 @@ TEST_CASE("spread leaving scores: lower connectivity on a packed network, same b
   // A small VGG under small cores (Omega 128, Delta 512): 31 blocks either way. Exact gains
   // (paper Eq. 13) stop after a few repetitions a level (no single neuron disconnects a net);
   // the spread phase moves groups of them out of a net's minority blocks: 3,160 -> 3,095.
-  const auto host = io::load_hypergraph("gen:nn:vgg,input=16,width=0.0625");
-  auto h = mirror_hypergraph<Space::memory_space>(host);
-  PartitionParams p;
-  p.mode = PartitionMode::constrained;
-  p.max_block_weight = 128;
-  p.max_inbound_nets = 512;
+  auto h = mirror_hypergraph<Space::memory_space>(io::load_hypergraph(test::k_small_vgg));
+  PartitionParams p = test::constrained_params(128, 512);
   p.fewest_blocks = FewestBlocks::search;  // the finer level's packing these numbers come from
   p.constrained_fm = ConstrainedFm::off;  // the parallel refinement's own values (test_uncoarsen.cpp: with it)
   struct Case {
@@ -34,9 +29,7 @@ TEST_CASE("spread leaving scores: lower connectivity on a packed network, same b
   };
   for (const Case& c : {Case{std::nullopt, 31, 3095}, Case{true, 31, 3095}, Case{false, 31, 3160}}) {
     p.spread_saving = c.spread;
-    const auto r = partition_hypergraph(Space{}, h, p);
-    const auto q = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, Space::memory_space>(r.parts),
-                                      constraints_of(p));
+    const auto [r, q] = test::run_and_evaluate(h, p);
     CHECK(q.valid);
     CHECK(r.num_parts == c.blocks);
     CHECK(q.connectivity == c.connectivity);
