@@ -19,6 +19,16 @@ snap="ego-Facebook ca-HepPh email-Enron wiki-Vote cit-HepTh"
 PEERS_REAL="$snap" PEERS_PATTERN_GRAPHS="$snap kron20" PEERS_SCALES="18 20" PEERS_ISPD="" PEERS_NO_AXON=1 \
   PEERS_BUDGET_S=200 timeout 260 scripts/bench-vs-peers.sh "$T" .peers "$TESSERA_DATA_DIR" "$o/vs-peers" > "$o/vs-peers.log" 2>&1
 stamp "vs-peers exit $?"
+# --probe-cost on the six cells still above 1.0 after run 7 (-1: always binary search; 0: auto = 1 on GPUs; 8: merge more often)
+for cell in "cliques email-Enron --k 4" "cliques cit-HepTh --k 4" "cliques kron20 --k 4" \
+            "mine email-Enron --pattern 4-cycle" "mine wiki-Vote --pattern 4-cycle" "mine cit-HepTh --pattern 4-cycle"; do
+  set -- $cell; app=$1 g=$2; shift 2
+  case $g in kron*) f=/tmp/peers-work/el/$g.h5 ;; *) f=$TESSERA_DATA_DIR/graphs/snap/$g.el.gz ;; esac
+  for pc in -1 0 8; do for rep in 1 2; do
+    timeout 60 "$T" $app "$f" "$@" --probe-cost $pc --json 2>/dev/null | python3 -c "import json,sys; d=json.loads(sys.stdin.read()); d['cell']='$app $g $*'; d['probe']=$pc; print(json.dumps(d))" >> "$o/probe-cost.jsonl" 2>/dev/null
+  done; done
+done
+stamp "probe-cost done"
 wait $axon_build; axon=$(tail -1 "$o/axon-path.txt"); [ -x "$axon" ] || axon=-
 LIMIT_S=60 BUDGET_S=100 timeout 150 scripts/bench-snn-vs-axoncuda.sh "$T" "$axon" "$o/snn" \
   lenet 16k-model 16k-rand 64k-model alexnet 256k-model > "$o/snn.log" 2>&1
