@@ -234,10 +234,11 @@ void hub_hash_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, ty
           });
         });
         team.team_barrier();
-        count_t team_sum = 0;
-        Kokkos::parallel_reduce(
+        // Each thread adds its out-neighbours' counts to its own `sum` (the same on every lane: a
+        // vector reduction leaves it there); sum_teams_into adds the team's threads once.
+        Kokkos::parallel_for(
             Kokkos::TeamThreadRange(team, static_cast<int>(degree)),
-            [&](const int j, count_t& thread_sum) {
+            [&](const int j) {
               const vid_t b = entries(begin + j);
               const eid_t lb = row_map(b), nl = row_map(b + 1) - lb;
               count_t found = 0;
@@ -256,10 +257,8 @@ void hub_hash_kernel(const ExecSpace& space, const Kokkos::View<const eid_t*, ty
                     }
                   },
                   found);
-              thread_sum += found;
-            },
-            team_sum);
-        if (team.team_rank() == 0) sum += team_sum;  // one thread, every lane (sum_teams_into)
+              sum += found;
+            });
       },
       target.sum);
 }
