@@ -50,6 +50,14 @@ class State {
     return true;
   }
 
+  // Sum over nets of weight x (blocks touched - 1), in the units of the gains.
+  score_t connectivity() const {
+    score_t sum = 0;
+    for (nid_t e = 0; e < L_.num_nets; ++e)
+      sum += L_.net_weights(e) * static_cast<score_t>(std::max<std::size_t>(blocks_[e].size(), 1) - 1);
+    return sum;
+  }
+
   bool violated(part_t b) const {
     return weight_[b] > limits_.max_block_weight || (limits_.check_inbound && inbound_[b] > limits_.max_inbound);
   }
@@ -273,18 +281,20 @@ ConstrainedFmStats constrained_fm(const Level<Kokkos::HostSpace>& L, std::vector
   // Normal passes (valid moves only), then relaxed ones: a move may overload one block, and the
   // moves after it must leave that block (into blocks where they are valid) until it fits again;
   // only prefixes without an overloaded block count (swaps and chains between full blocks).
+  // Passes of a kind stop after one that gained less than min_pass_gain of the connectivity.
   const int total_passes = options.max_passes + (options.relaxed ? options.max_passes : 0);
+  score_t connectivity = state.connectivity();
   for (int pass = 0; pass < total_passes; ++pass) {
     const bool relaxed = pass >= options.max_passes;
     const Passes::Result r = passes.run(relaxed);
     stats.passes++;
-    if (r.moves == 0) {
-      if (relaxed) break;
-      pass = options.max_passes - 1;  // on to the relaxed passes
-      continue;
-    }
     stats.gain += r.gain;
     stats.moves += static_cast<std::int64_t>(r.moves);
+    const bool last = r.moves == 0 || static_cast<double>(r.gain) < options.min_pass_gain * static_cast<double>(connectivity);
+    connectivity -= r.gain;
+    if (!last) continue;
+    if (relaxed) break;
+    pass = options.max_passes - 1;  // on to the relaxed passes
   }
   return stats;
 }

@@ -8,7 +8,7 @@
 // to the node are targets, so no block is ever opened. Gains are evaluated lazily: the heap holds
 // each node's last evaluated gain, a popped node is evaluated again and pushed back when its gain
 // dropped, and the pins of small nets whose counts cross a critical value are evaluated again
-// after each move. Passes repeat while they gain (at most max_passes); then relaxed passes, whose
+// after each move. Passes repeat while they gain enough (at most max_passes); then relaxed passes, whose
 // moves may overload one block (Omega or Delta) that was not overloaded, after which only the
 // best valid move out of that block is taken until it fits again: swaps and chains between full
 // blocks (16k-model at 16 blocks: W = 16 Omega), and only prefixes with no overloaded block count.
@@ -29,6 +29,10 @@ struct ConstrainedFmOptions {
   bool relaxed = true;  // relaxed passes after the normal ones (see constrained_fm.cpp)
   int stop_after = 1000;            // moves without a new best prefix end a pass
   std::int64_t work_factor = 4;     // see constrained_fm.cpp: a pass's evaluation budget
+  // Passes of a kind (normal, relaxed) end after one that gains less than this fraction of the
+  // connectivity: on 64k-model the last passes gained 1 in 93,000 at 0.5 s each (CPU), on
+  // 256k-model the FM took 10.5 of 17.7 s on an H100 for 52 of 486,076.
+  double min_pass_gain = 1e-4;
   eid_t update_net_size = 64;       // nets of at most this many pins re-evaluate their pins after a move
   std::int64_t max_count_cells = std::int64_t(1) << 27;  // nets x blocks above this: skip (memory)
 };
