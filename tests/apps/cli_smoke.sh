@@ -500,6 +500,7 @@ YAML
     OMP_NUM_THREADS=2 "$tessera" partition "$g" --k 4 --vcycles 2 --output "$tmp/kv2" > /dev/null || fail "k-way vcycles 2 threads"
     cmp -s "$tmp/kv1" "$tmp/kv2" || fail "k-way V-cycle partitions differ between 1 and 2 threads"
     expect_error "option 'vcycles' belongs to the k-way mode" "$tessera" partition "$g" --max-size 64 --vcycles 7
+    expect_error "option 'constrained-fm' belongs to the constrained mode" "$tessera" partition "$g" --k 4 --constrained-fm off
     grep -q '"num_parts": 4' "$tmp/j3" && grep -q '"valid": true' "$tmp/j3" || fail "k-way: $(cat "$tmp/j3")"
     [ "$(wc -l < "$tmp/k4")" -eq "$(grep -o '"nodes": [0-9]*' "$tmp/j3" | grep -o '[0-9]*')" ] || fail "one line per node"
     expect_error "impossible instance" "$tessera" partition "$g" --max-size 64 --max-inbound 1

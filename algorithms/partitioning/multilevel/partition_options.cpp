@@ -66,8 +66,16 @@ std::string fewest_blocks_name(const std::optional<FewestBlocks>& f) {
   return *f == FewestBlocks::off ? "off" : *f == FewestBlocks::search ? "search" : "dissolve";
 }
 
-// The mode of the k-way-only options (given with k); their front end is partition_params().
+// The modes of mode-only options (OptionSpec::only_in_mode), checked by partition_params().
 constexpr const char* k_kway_mode = "k-way";
+constexpr const char* k_constrained_mode = "constrained";
+
+const char* mode_name(PartitionMode mode) { return mode == PartitionMode::kway ? k_kway_mode : k_constrained_mode; }
+
+// How a mode is chosen on the command line, for the error that names it.
+const char* mode_options(const char* mode) {
+  return std::string(mode) == k_kway_mode ? "k" : "max-size, max-inbound or preset";
+}
 
 }  // namespace
 
@@ -168,7 +176,8 @@ const std::vector<PartitionOption>& partition_options() {
        "auto: dissolve for directed inputs (SNNs), off for undirected ones (hMETIS)",
        "",
        [](PartitionParams& p, const std::string& v) { p.fewest_blocks = parse_fewest_blocks(v); },
-       [](const PartitionParams& p) { return fewest_blocks_name(p.fewest_blocks); }},
+       [](const PartitionParams& p) { return fewest_blocks_name(p.fewest_blocks); },
+       /*required=*/false, k_constrained_mode},
       {"spread-saving", "on|off|auto",
        "refinement, first half of the repetitions: a node leaving a block scores w(e)/c^2 for each net e with c "
        "pins there (on: groups of nodes leave a net's minority blocks together) or only the nets it disconnects "
@@ -193,7 +202,8 @@ const std::vector<PartitionOption>& partition_options() {
          return std::string(*p.constrained_fm == ConstrainedFm::off      ? "off"
                             : *p.constrained_fm == ConstrainedFm::finest ? "finest"
                                                                          : "all");
-       }},
+       },
+       /*required=*/false, k_constrained_mode},
       {"weight-penalty", "0|1|2|auto",
        "coarsening score divided by 1 (paper) / w(n)+w(m) / w(n)w(m); auto: 1 until a level pairs fewer than a "
        "tenth of its nodes, w(n)w(m) from the next level on",
@@ -342,8 +352,10 @@ PartitionParams partition_params(const GivenOption& given, bool require_mode) {
   for (const auto& o : partition_options()) {
     const auto value = given(o.name);
     if (!value) continue;
-    TESSERA_USER_REQUIRE(o.only_in_mode == nullptr || params.mode == PartitionMode::kway || *value == o.default_value,
-                         "option '" << o.name << "' belongs to the " << o.only_in_mode << " mode (k)");
+    TESSERA_USER_REQUIRE(o.only_in_mode == nullptr || o.only_in_mode == std::string(mode_name(params.mode)) ||
+                             *value == o.default_value,
+                         "option '" << o.name << "' belongs to the " << o.only_in_mode << " mode ("
+                                    << mode_options(o.only_in_mode) << ")");
     o.apply(params, *value);
   }
   TESSERA_USER_REQUIRE(params.algorithm == PartitionAlgorithm::multilevel || params.mode != PartitionMode::kway,

@@ -16,7 +16,8 @@
 
 namespace tessera {
 
-// Defaults come from PartitionParams{} (show); k-way-only options have only_in_mode "k-way".
+// Defaults come from PartitionParams{} (show); options of one mode name it in only_in_mode ("k-way" or
+// "constrained"): given in the other mode at other than their default, partition_params() rejects them.
 using PartitionOption = OptionSpec<PartitionParams>;
 
 const std::vector<PartitionOption>& partition_options();

@@ -20,6 +20,18 @@
 
 using namespace tessera;
 
+namespace {
+
+// Options as the command line or a YAML task gives them, for partition_params().
+GivenOption given(std::map<std::string, std::string> values) {
+  return [values](const std::string& name) -> std::optional<std::string> {
+    const auto it = values.find(name);
+    return it == values.end() ? std::nullopt : std::optional<std::string>(it->second);
+  };
+}
+
+}  // namespace
+
 TEST_CASE("partition options: names, defaults and validation") {
   PartitionParams p;
   apply_partition_option(p, "candidates", "8");
@@ -148,12 +160,6 @@ TEST_CASE_TEMPLATE_DEFINE("partition options: k-way level FM on and off give bal
 TEST_CASE_TEMPLATE_APPLY(level_fm_cases, tessera::test::ExecSpaces);
 
 TEST_CASE("partition options: k-way objective, cut by default, km1 on request, k-way mode only") {
-  auto given = [](std::map<std::string, std::string> values) {
-    return [values](const std::string& name) -> std::optional<std::string> {
-      const auto it = values.find(name);
-      return it == values.end() ? std::nullopt : std::optional<std::string>(it->second);
-    };
-  };
   CHECK(PartitionParams{}.objective == partitioning::KwayObjective::cut);
   CHECK(partition_params(given({{"k", "4"}, {"objective", "km1"}}), true).objective == partitioning::KwayObjective::km1);
   CHECK(partition_params(given({{"k", "4"}, {"objective", "CUT"}}), true).objective == partitioning::KwayObjective::cut);
@@ -191,3 +197,14 @@ TEST_CASE_TEMPLATE_DEFINE("partition options: k-way objective cut and km1 give t
   }
 }
 TEST_CASE_TEMPLATE_APPLY(objective_cases, tessera::test::ExecSpaces);
+
+TEST_CASE("partition options: constrained-mode options are rejected in k-way mode unless at their default") {
+  CHECK(partition_params(given({{"max-size", "64"}, {"constrained-fm", "off"}}), true).constrained_fm ==
+        ConstrainedFm::off);
+  CHECK(partition_params(given({{"preset", "Loihi-64"}, {"fewest-blocks", "search"}}), true).fewest_blocks ==
+        FewestBlocks::search);
+  CHECK_THROWS_WITH_AS(partition_params(given({{"k", "4"}, {"constrained-fm", "finest"}}), true),
+                       doctest::Contains("belongs to the constrained mode"), UserError);
+  CHECK_THROWS_AS(partition_params(given({{"k", "4"}, {"fewest-blocks", "dissolve"}}), true), UserError);
+  CHECK_NOTHROW(partition_params(given({{"k", "4"}, {"constrained-fm", "auto"}}), true));
+}
