@@ -17,7 +17,7 @@
 namespace tessera::partitioning {
 
 struct FmOptions {
-  int stop_after = 1000;  // PartitionParams::fm_stop_moves (declared there, with the option)
+  int stop_after = 1000;  // PartitionParams::fm_stop_moves (declared there, with the option and its auto rule)
   KwayObjective objective = KwayObjective::cut;  // PartitionParams::objective
   int max_passes = 8;
   // Evaluate every gain from the pin counts (O(deg * k) per node, the FM before the gain cache)

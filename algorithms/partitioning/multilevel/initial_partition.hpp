@@ -155,7 +155,7 @@ part_t pack_initial(const ExecSpace& space, Hierarchy<typename ExecSpace::memory
 
 inline FmOptions fm_options(const PartitionParams& params) {
   FmOptions o;
-  o.stop_after = params.fm_stop_moves;
+  o.stop_after = params.fm_stop_moves.value_or(o.stop_after);
   o.objective = params.objective;
   return o;
 }

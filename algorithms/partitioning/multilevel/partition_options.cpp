@@ -246,12 +246,15 @@ const std::vector<PartitionOption>& partition_options() {
        },
        [](const PartitionParams& p) { return shortest(p.flow_alpha); },
        /*required=*/false, k_kway_mode},
-      {"fm-stop", "N",
-       "k-way: a sequential FM pass (initial and level FM) ends after N moves without a new best prefix",
+      {"fm-stop", "N|auto",
+       "a sequential FM pass (k-way initial and level FM, constrained FM) ends after N moves without a new best "
+       "prefix; auto: 100 for directed inputs in constrained mode (SNNs), 1000 otherwise",
        "",
-       [](PartitionParams& p, const std::string& v) { p.fm_stop_moves = static_cast<int>(option_integer("fm-stop", v, 1, k_int_max)); },
-       [](const PartitionParams& p) { return std::to_string(p.fm_stop_moves); },
-       /*required=*/false, k_kway_mode},
+       [](PartitionParams& p, const std::string& v) {
+         if (same_name(v, "auto")) p.fm_stop_moves.reset();
+         else p.fm_stop_moves = static_cast<int>(option_integer("fm-stop", v, 1, k_int_max));
+       },
+       [](const PartitionParams& p) { return p.fm_stop_moves ? std::to_string(*p.fm_stop_moves) : std::string("auto"); }},
       {"objective", "cut|km1",
        "k-way: what the sequential FM minimises and the initial trials are chosen by: cut (cut-net, connectivity "
        "breaking ties) or km1 (connectivity)",

@@ -86,7 +86,9 @@ void timed_constrained_fm(const ExecSpace& space, const Level<typename ExecSpace
   if (which == ConstrainedFm::finest && l != 0) return;
   Kokkos::Timer timer;
   const auto host_level = host_copy(L);
-  on_host_parts(space, parts, [&](std::vector<part_t>& v) { return constrained_fm(host_level, v, num_parts, limits).moves > 0; });
+  ConstrainedFmOptions options;
+  options.stop_after = params.fm_stop_moves.value_or(options.stop_after);
+  on_host_parts(space, parts, [&](std::vector<part_t>& v) { return constrained_fm(host_level, v, num_parts, limits, options).moves > 0; });
   result.steps.level_fm += timer.seconds();
 }
 

@@ -27,7 +27,7 @@ namespace tessera::partitioning {
 struct ConstrainedFmOptions {
   int max_passes = 4;
   bool relaxed = true;  // relaxed passes after the normal ones (see constrained_fm.cpp)
-  int stop_after = 1000;            // moves without a new best prefix end a pass
+  int stop_after = 1000;            // moves without a new best prefix end a pass (PartitionParams::fm_stop_moves)
   std::int64_t work_factor = 4;     // see constrained_fm.cpp: a pass's evaluation budget
   // Passes of a kind (normal, relaxed) end after one that gains less than this fraction of the
   // connectivity: on 64k-model the last passes gained 1 in 93,000 at 0.5 s each (CPU), on

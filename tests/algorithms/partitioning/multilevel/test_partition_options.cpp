@@ -208,3 +208,11 @@ TEST_CASE("partition options: constrained-mode options are rejected in k-way mod
   CHECK_THROWS_AS(partition_params(given({{"k", "4"}, {"fewest-blocks", "dissolve"}}), true), UserError);
   CHECK_NOTHROW(partition_params(given({{"k", "4"}, {"constrained-fm", "auto"}}), true));
 }
+
+TEST_CASE("partition options: fm-stop in both modes, auto by default") {
+  CHECK_FALSE(PartitionParams{}.fm_stop_moves.has_value());
+  CHECK(partition_params(given({{"max-size", "64"}, {"fm-stop", "100"}}), true).fm_stop_moves == 100);
+  CHECK(partition_params(given({{"k", "4"}, {"fm-stop", "250"}}), true).fm_stop_moves == 250);
+  CHECK_FALSE(partition_params(given({{"k", "4"}, {"fm-stop", "auto"}}), true).fm_stop_moves.has_value());
+  CHECK_THROWS_AS(partition_params(given({{"k", "4"}, {"fm-stop", "0"}}), true), UserError);
+}
