@@ -9,6 +9,10 @@
 set -euo pipefail
 repo=$(pwd)
 export TESSERA_DEPS_DIR=$repo/.deps TESSERA_SRC_DIR=$repo/.deps/src PATH=$PATH:/usr/local/cuda/bin
+# The device's copy of .git is not this clone's (runs 9 and 10 stamped b1d65b4-dirty on later
+# trees): the commit comes from .devbin/commit, written here before the call with
+#   { git rev-parse --short=12 HEAD; git status --porcelain --untracked-files=no | grep -q . && echo -dirty; } | tr -d '\n' > .devbin/commit
+[ -s .devbin/commit ] && export TESSERA_GIT_COMMIT=$(cat .devbin/commit)
 if [ -z "${SKIP_MAIN:-}" ]; then
 [ -d .deps/src/kokkos ] || { mkdir -p .deps && tar xJf .devbin/kokkos-src.tar.xz -C .deps; }
 kokkos=$(scripts/setup-deps.sh --backend cuda --no-apt --jobs "$(nproc)" | tail -n 1)
