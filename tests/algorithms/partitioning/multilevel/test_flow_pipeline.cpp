@@ -16,6 +16,7 @@
 #include "tests/algorithms/partitioning/random_hypergraphs.hpp"
 #include "tests/support/spaces.hpp"
 #include "tests/support/test_support.hpp"
+#include "tests/algorithms/partitioning/given_options.hpp"
 
 using namespace tessera;
 
@@ -49,12 +50,7 @@ TEST_CASE_TEMPLATE_DEFINE("k-way flow refinement: exact cuts with and without, b
 TEST_CASE_TEMPLATE_APPLY(flow_pipeline_cases, tessera::test::ExecSpaces);
 
 TEST_CASE("k-way flow refinement: the option belongs to the k-way mode") {
-  auto given = [](std::map<std::string, std::string> values) {
-    return [values](const std::string& name) -> std::optional<std::string> {
-      const auto it = values.find(name);
-      return it == values.end() ? std::nullopt : std::optional<std::string>(it->second);
-    };
-  };
+  const auto given = &tessera::test::given_options;
   CHECK(PartitionParams{}.flow_alpha == 16);
   CHECK(partition_params(given({{"k", "4"}, {"flow-alpha", "8"}}), true).flow_alpha == 8);
   CHECK(partition_params(given({{"k", "2"}, {"flow-alpha", "0"}}), true).flow_alpha == 0);

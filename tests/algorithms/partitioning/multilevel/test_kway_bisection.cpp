@@ -21,6 +21,7 @@
 #include "tests/algorithms/partitioning/random_hypergraphs.hpp"
 #include "tests/support/spaces.hpp"
 #include "tests/support/test_support.hpp"
+#include "tests/algorithms/partitioning/given_options.hpp"
 
 using namespace tessera;
 
@@ -109,12 +110,7 @@ TEST_CASE("k-way recursive bisection: induced sub-hypergraphs") {
 }
 
 TEST_CASE("k-way recursive bisection: the options belong to the k-way mode") {
-  auto given = [](std::map<std::string, std::string> values) {
-    return [values](const std::string& name) -> std::optional<std::string> {
-      const auto it = values.find(name);
-      return it == values.end() ? std::nullopt : std::optional<std::string>(it->second);
-    };
-  };
+  const auto given = &tessera::test::given_options;
   CHECK(partition_params(given({{"k", "8"}}), true).scheme == KwayScheme::automatic);
   CHECK(partition_params(given({{"k", "8"}, {"scheme", "rb"}}), true).scheme == KwayScheme::bisection);
   CHECK(partition_params(given({{"k", "8"}, {"scheme", "direct"}}), true).scheme == KwayScheme::direct);

@@ -14,23 +14,15 @@
 #include "algorithms/partitioning/multilevel/partition_options.hpp"
 #include "core/error.hpp"
 #include "core/hypergraph/hypergraph_builder.hpp"
+#include "tests/algorithms/partitioning/given_options.hpp"
 #include "tests/algorithms/partitioning/random_hypergraphs.hpp"
 #include "tests/support/spaces.hpp"
 #include "tests/support/test_support.hpp"
 
 using namespace tessera;
 
-namespace {
-
-// Options as the command line or a YAML task gives them, for partition_params().
-GivenOption given(std::map<std::string, std::string> values) {
-  return [values](const std::string& name) -> std::optional<std::string> {
-    const auto it = values.find(name);
-    return it == values.end() ? std::nullopt : std::optional<std::string>(it->second);
-  };
-}
-
-}  // namespace
+using test::given_options;
+const auto given = &given_options;
 
 TEST_CASE("partition options: names, defaults and validation") {
   PartitionParams p;

@@ -15,6 +15,7 @@
 #include "tests/algorithms/partitioning/random_hypergraphs.hpp"
 #include "tests/support/spaces.hpp"
 #include "tests/support/test_support.hpp"
+#include "tests/algorithms/partitioning/given_options.hpp"
 
 using namespace tessera;
 
@@ -56,12 +57,7 @@ TEST_CASE_TEMPLATE_DEFINE("k-way V-cycles: balanced, never worse, identical acro
 TEST_CASE_TEMPLATE_APPLY(vcycle_cases, tessera::test::ExecSpaces);
 
 TEST_CASE("k-way V-cycles: the option belongs to the k-way mode") {
-  auto given = [](std::map<std::string, std::string> values) {
-    return [values](const std::string& name) -> std::optional<std::string> {
-      const auto it = values.find(name);
-      return it == values.end() ? std::nullopt : std::optional<std::string>(it->second);
-    };
-  };
+  const auto given = &tessera::test::given_options;
   CHECK(partition_params(given({{"k", "4"}, {"vcycles", "5"}}), true).vcycles == 5);
   CHECK_THROWS_AS(partition_params(given({{"max-size", "64"}, {"vcycles", "7"}}), true), UserError);
   CHECK_THROWS_AS(partition_params(given({{"k", "4"}, {"vcycles", "65"}}), true), UserError);
