@@ -101,7 +101,7 @@ struct PartitionParams {
   // A sequential FM pass (k-way initial and level FM, the constrained FM) ends after this many
   // moves without a new best prefix; unset (auto): 100 for directed inputs in constrained mode,
   // 1,000 otherwise (resolved per run). On the SNNs 100 loses nothing and halves the constrained
-  // FM's time (lenet 0.24 -> 0.07 s, 16k-rand 1.36 -> 0.82 s, 64k-model 2.04 -> 1.18 s at 93,200
+  // FM's time (lenet 0.24 -> 0.07 s, 16k-rand 1.36 -> 0.78 s, 64k-model 2.04 -> 1.18 s at 93,200
   // -> 93,168, CPU); on ISPD98 ibm09 under Loihi-64, 200 already left a block more (60 vs 59).
   std::optional<int> fm_stop_moves;
   // k-way: what the sequential FM (initial and level FM) and the choice among initial trials
