@@ -17,6 +17,7 @@
 #include "algorithms/partitioning/coarsening/coarsening_params.hpp"
 #include "algorithms/partitioning/coarsening/level_neighbors.hpp"
 #include "algorithms/partitioning/coarsening/neighbors.hpp"
+#include "algorithms/partitioning/coarsening/pair_window.hpp"
 #include "algorithms/partitioning/coarsening/pair_isolated.hpp"
 #include "algorithms/partitioning/coarsening/propose_pairs.hpp"
 #include "algorithms/partitioning/common/hierarchy.hpp"
@@ -44,6 +45,8 @@ struct CoarseningReport {
   int penalty_level = 0;           // --weight-penalty auto: the first level that used it (0: none)
   bool streamed_neighbors = false; // the rows were streamed (--neighbors off, or auto over budget)
   int kept_rows_from_level = 0;    // streamed rows: the first level whose rows were kept (0: none)
+  eid_t pair_window = 0;           // the finest level's pair window (pair_window.hpp; 0: none)
+  int pair_window_levels = 0;      // levels up to the last one with a window
 };
 
 // For each unmatched node, its best candidate that is still unmatched (round r of Pi).
@@ -171,7 +174,12 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
   const BatchLimits batching = batch_limits(available, cp.neighbor_batch_nodes);
   const eid_t budget = cp.neighbors == NeighborRows::materialised ? std::numeric_limits<eid_t>::max()
                                                                   : materialised_row_budget(available);
-  LevelNeighbors<ExecSpace> nbr(space, H.levels[0], cp, batching, budget);
+  auto scored_pairs = [&](const Level<mem>& L) {  // the level's pairs (pair_window.hpp)
+    return ScoredPairs{cp.max_scored_net_size, level_pair_window(space, L, cp.max_scored_net_size, cp.pair_window, cp.pair_budget)};
+  };
+  ScoredPairs pairs = scored_pairs(H.levels[0]);
+  result.pair_window = pairs.window;
+  LevelNeighbors<ExecSpace> nbr(space, H.levels[0], pairs, cp, batching, budget);
   result.streamed_neighbors = nbr.source() != LevelNeighbors<ExecSpace>::Source::derived;
   lap(steps.neighbors);
   detail::LevelScratch<mem> scratch(H.levels[0], std::min(nbr.capacity(), batching.max_entries));
@@ -189,7 +197,9 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
     pp.limits = limits;
     pp.noise_fraction = cp.noise_fraction;
     pp.seed = partitioning::detail::mix64(run.seed ^ partitioning::detail::mix64(std::uint64_t(level) + 1));
-    pp.max_net_size = cp.max_scored_net_size;
+    if (level > 0) pairs = scored_pairs(L);
+    pp.pairs = pairs;
+    if (pairs.window > 0) result.pair_window_levels = level + 1;
     pp.weight_penalty = penalty;
     const Proposals<mem> props = nbr.propose(level, L, pp, scratch.proposals);
     if (blocks.extent(0) > 0) restrict_proposals_to_blocks(space, props, blocks);

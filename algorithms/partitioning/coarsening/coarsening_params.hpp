@@ -7,6 +7,8 @@
 namespace tessera {
 
 inline constexpr int k_weight_penalty_auto = -1;
+inline constexpr eid_t k_pair_window_auto = -1;
+inline constexpr eid_t k_pair_budget = eid_t(1) << 35;  // pair visits of a level (34.4 G): pair_window.hpp
 
 // Where a level's neighbour rows come from (--neighbors): materialised once from the pins and
 // derived level to level (the paper), streamed from the pins batch after batch at every level
@@ -39,6 +41,11 @@ struct CoarseningParams {
   // Nodes per batch of the neighbourhood construction and pair proposals (0: sized from the free
   // device memory, coarsening/neighbor_batches.hpp). Results do not depend on it.
   vid_t neighbor_batch_nodes = 0;
+  // Pins paired in nets of more than W + 1 pins: the W nearest each (coarsening/pair_window.hpp),
+  // 0 every pin, or k_pair_window_auto: a window only on levels whose pair visits exceed
+  // pair_budget.
+  eid_t pair_window = k_pair_window_auto;
+  eid_t pair_budget = k_pair_budget;  // auto's budget (no option: tests set it small)
   partitioning::MatchingKind matching = partitioning::MatchingKind::optimal;
 };
 

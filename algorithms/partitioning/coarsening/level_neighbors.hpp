@@ -16,8 +16,10 @@
 //          cost a pass over their rows instead of over every pin of every incident net (64k-rand:
 //          about 480 k keys a node for 76 k distinct neighbours).
 // Streamed rows are tried for keeping under auto only (the rows did not fit at the finest level),
-// from the second level on, when the level before held at most the budget. --neighbors off (Fig.
-// 16's ablation) streams every level.
+// from the second level on, when the level before held at most the budget and the level has no
+// pair window (pair_window.hpp: windows move as nets shrink, so derived rows would not be the
+// streamed ones; a kept level that gets a window streams again). --neighbors off (Fig. 16's
+// ablation) streams every level.
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
@@ -27,6 +29,7 @@
 #include "algorithms/partitioning/coarsening/coarsening_params.hpp"
 #include "algorithms/partitioning/coarsening/neighbor_batches.hpp"
 #include "algorithms/partitioning/coarsening/neighbors.hpp"
+#include "algorithms/partitioning/coarsening/pair_window.hpp"
 #include "algorithms/partitioning/coarsening/propose_pairs.hpp"
 #include "algorithms/partitioning/common/level.hpp"
 #include "algorithms/partitioning/contraction/contract.hpp"
@@ -51,13 +54,14 @@ class LevelNeighbors {
   using mem = typename ExecSpace::memory_space;
   enum class Source { derived, streamed, kept };
 
-  // The finest level's rows: built (on; auto within `budget` entries) or left to streaming.
-  LevelNeighbors(const ExecSpace& space, const Level<mem>& finest, const CoarseningParams& cp, const BatchLimits& batching,
-                 eid_t budget)
+  // The finest level's rows, of the pairs `finest_pairs`: built (on; auto within `budget` entries)
+  // or left to streaming.
+  LevelNeighbors(const ExecSpace& space, const Level<mem>& finest, const ScoredPairs& finest_pairs,
+                 const CoarseningParams& cp, const BatchLimits& batching, eid_t budget)
       : space_(space), max_net_size_(cp.max_scored_net_size), batching_(batching), budget_(budget),
         may_keep_(cp.neighbors == NeighborRows::automatic) {
     if (cp.neighbors == NeighborRows::streamed) return;
-    auto built = build_neighbors(space, finest, max_net_size_, batching, budget);
+    auto built = build_neighbors(space, finest, finest_pairs, batching, budget);
     if (!built) return;
     source_ = Source::derived;
     adopt(std::move(*built), finest.num_nodes);
@@ -71,10 +75,11 @@ class LevelNeighbors {
 
   // The proposals of level `level` (L), into pws; keeps L's rows first where streamed ones fit.
   Proposals<mem> propose(int level, const Level<mem>& L, const ProposalParams& pp, ProposalWorkspace<mem>& pws) {
-    if (source_ == Source::streamed && try_keep_) keep(level, L);
+    if (source_ == Source::kept && pp.pairs.window != 0) drop();
+    if (source_ == Source::streamed && try_keep_ && pp.pairs.window == 0) keep(level, L, pp.pairs);
     if (source_ != Source::streamed) return propose_pairs(space_, L, rows_, pp, pws, batching_);
     const auto props = begin_proposals(space_, L, pp, pws);
-    rows_ = stream_neighbors(space_, L, max_net_size_, batching_, ProposeBatch<ExecSpace>{space_, L, pp, pws, props});
+    rows_ = stream_neighbors(space_, L, pp.pairs, batching_, ProposeBatch<ExecSpace>{space_, L, pp, pws, props});
     eid_t total = 0;
     Kokkos::deep_copy(space_, total, Kokkos::subview(rows_.offsets, std::int64_t(L.num_nodes)));
     space_.fence();
@@ -103,9 +108,9 @@ class LevelNeighbors {
     ws_.emplace(num_nodes, capacity(), batching_);
   }
   // L's streamed rows built whole from its pins, when they fit the budget.
-  void keep(int level, const Level<mem>& L) {
+  void keep(int level, const Level<mem>& L, const ScoredPairs& pairs) {
     rows_ = Neighbors<mem>{};
-    auto built = build_neighbors(space_, L, max_net_size_, batching_, budget_);
+    auto built = build_neighbors(space_, L, pairs, batching_, budget_);
     if (!built) return;
     source_ = Source::kept;
     if (kept_from_ == 0) kept_from_ = level;

@@ -19,6 +19,7 @@
 
 #include "algorithms/partitioning/coarsening/neighbor_batches.hpp"
 #include "algorithms/partitioning/coarsening/neighbor_dedup.hpp"
+#include "algorithms/partitioning/coarsening/pair_window.hpp"
 #include "algorithms/partitioning/common/level.hpp"
 #include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/scan.hpp"
@@ -177,15 +178,16 @@ eid_t pack_neighbor_rows(const ExecSpace& space, const Kokkos::View<eid_t*, type
   return one_batch && !allocate ? -1 : done;
 }
 
-// over(v) = the oversized row offsets of the finest-level rows (the sizes of v's incident nets of
-// at most max_net_size pins, prefix-summed); returns the total.
+// over(v) = the oversized row offsets of the finest-level rows (the pins v pairs with in each of
+// its incident nets, itself included: pair_window.hpp), prefix-summed; returns the total.
 template <class ExecSpace>
-eid_t pin_row_offsets(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L, eid_t max_net_size,
+eid_t pin_row_offsets(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L, const ScoredPairs& scope,
                       const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over) {
   const vid_t n = L.num_nodes;
   auto net_off = L.net_offsets;
   auto node_off = L.node_offsets;
   auto inc = L.incident_nets;
+  const eid_t max_net_size = scope.max_net_size, window = scope.window;
   return tessera::detail::chunked_scan<ExecSpace, eid_t>(
       "tessera::part::nbr_over_scan", space, n + 1, KOKKOS_LAMBDA(const std::int64_t v, eid_t& sum, const bool final) {
         if (final) over(v) = sum;
@@ -193,30 +195,36 @@ eid_t pin_row_offsets(const ExecSpace& space, const Level<typename ExecSpace::me
         for (eid_t i = node_off(v); i < node_off(v + 1); ++i) {
           const nid_t e = inc(i);
           const eid_t size = net_off(e + 1) - net_off(e);
-          if (size <= max_net_size) sum += size;
+          if (size <= max_net_size) sum += paired_span_size(size, window);
         }
       });
 }
 
-// The oversized rows [first, last) of the finest level: the pins of every incident net of at
-// most max_net_size pins.
+// The oversized rows [first, last) of the finest level: the pins each node pairs with in every
+// incident net of at most max_net_size pins.
 template <class ExecSpace>
 void fill_pin_neighbor_keys(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
-                            const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over, eid_t max_net_size,
+                            const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over, const ScoredPairs& scope,
                             vid_t first, vid_t last, eid_t base,
                             const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys) {
   auto net_off = L.net_offsets;
   auto pins = L.pins;
+  auto nsrc = L.net_num_sources;
   auto node_off = L.node_offsets;
   auto inc = L.incident_nets;
+  auto nin = L.node_num_inbound;
+  const eid_t max_net_size = scope.max_net_size, window = scope.window;
   Kokkos::parallel_for(
       "tessera::part::nbr_fill", tessera::detail::LightRangePolicy<ExecSpace>(space, first, last),
       KOKKOS_LAMBDA(const std::int64_t v) {
         eid_t pos = over(v) - base;
+        const eid_t in_end = node_off(v) + nin(v);
         for (eid_t i = node_off(v); i < node_off(v + 1); ++i) {
           const nid_t e = inc(i);
-          if (net_off(e + 1) - net_off(e) > max_net_size) continue;
-          for (eid_t k = net_off(e); k < net_off(e + 1); ++k) keys(pos++) = std::int64_t(pins(k)) << 1;
+          const eid_t pb = net_off(e), pe = net_off(e + 1);
+          if (pe - pb > max_net_size) continue;
+          const PinSpan span = paired_pins(pins, pb, pe, pb + nsrc(e), static_cast<vid_t>(v), i < in_end, window);
+          for (eid_t t = 0; t < span.count; ++t) keys(pos++) = std::int64_t(pins(span(t))) << 1;
         }
       });
 }
@@ -225,27 +233,27 @@ template <class ExecSpace>
 struct PinNeighborKeys {
   Level<typename ExecSpace::memory_space> level;
   Kokkos::View<eid_t*, typename ExecSpace::memory_space> over;
-  eid_t max_net_size;
+  ScoredPairs scope;
   void operator()(const ExecSpace& space, vid_t first, vid_t last, eid_t base,
                   const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys) const {
-    fill_pin_neighbor_keys(space, level, over, max_net_size, first, last, base, keys);
+    fill_pin_neighbor_keys(space, level, over, scope, first, last, base, keys);
   }
 };
 
 }  // namespace detail
 
-// N(n) of the finest level from its pins, in batches within `limits`. Nets larger than
-// `max_net_size` are left out (their pairs score little after the 1/|e| normalisation and would
-// make the rows quadratic in |e|). Nothing (and everything allocated here freed) when the rows
+// N(n) of the finest level from its pins, in batches within `limits`: the pins n pairs with
+// (`scope`, pair_window.hpp). Nets larger than its max_net_size are left out (their pairs score
+// little after the 1/|e| normalisation and would make the rows quadratic in |e|). Nothing (and everything allocated here freed) when the rows
 // would hold more than `max_entries`.
 template <class ExecSpace>
 std::optional<Neighbors<typename ExecSpace::memory_space>> build_neighbors(
-    const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L, eid_t max_net_size,
+    const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L, const ScoredPairs& scope,
     const BatchLimits& limits = {}, eid_t max_entries = std::numeric_limits<eid_t>::max()) {
   using mem = typename ExecSpace::memory_space;
   const vid_t n = L.num_nodes;
   Kokkos::View<eid_t*, mem> over(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_over"), n + 1);
-  const eid_t total = detail::pin_row_offsets(space, L, max_net_size, over);
+  const eid_t total = detail::pin_row_offsets(space, L, scope, over);
   const RowBatches batches = plan_row_batches(over, n, total, limits);
   detail::RowPackScratch<mem> scratch;
   scratch.keys = Kokkos::View<std::int64_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_keys"),
@@ -260,7 +268,7 @@ std::optional<Neighbors<typename ExecSpace::memory_space>> build_neighbors(
   Neighbors<mem> out;
   out.offsets = Kokkos::View<eid_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_offsets"),
                                           n + 1);
-  if (detail::pack_neighbor_rows(space, over, batches, detail::PinNeighborKeys<ExecSpace>{L, over, max_net_size},
+  if (detail::pack_neighbor_rows(space, over, batches, detail::PinNeighborKeys<ExecSpace>{L, over, scope},
                                  scratch, out, true, max_entries) == detail::k_rows_over_budget)
     return std::nullopt;
   return out;
@@ -274,12 +282,12 @@ std::optional<Neighbors<typename ExecSpace::memory_space>> build_neighbors(
 template <class ExecSpace, class Visit>
 Neighbors<typename ExecSpace::memory_space> stream_neighbors(const ExecSpace& space,
                                                              const Level<typename ExecSpace::memory_space>& L,
-                                                             eid_t max_net_size, const BatchLimits& limits,
+                                                             const ScoredPairs& scope, const BatchLimits& limits,
                                                              const Visit& visit) {
   using mem = typename ExecSpace::memory_space;
   const vid_t n = L.num_nodes;
   Kokkos::View<eid_t*, mem> over(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::nbr_over"), n + 1);
-  const eid_t total = detail::pin_row_offsets(space, L, max_net_size, over);
+  const eid_t total = detail::pin_row_offsets(space, L, scope, over);
   const RowBatches batches = plan_row_batches(over, n, total, limits);
   auto uninitialized = [](const char* label) { return Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)); };
   const Kokkos::View<std::int64_t*, mem> keys(uninitialized("tessera::part::nbr_keys"), batches.max_entries);
@@ -291,7 +299,7 @@ Neighbors<typename ExecSpace::memory_space> stream_neighbors(const ExecSpace& sp
   Neighbors<mem> batch;  // the kept neighbours of one batch; ids grow to the largest batch
   batch.offsets = Kokkos::View<eid_t*, mem>(uninitialized("tessera::part::nbr_batch_offsets"),
                                             std::int64_t(batches.max_rows) + 1);
-  const detail::PinNeighborKeys<ExecSpace> fill{L, over, max_net_size};
+  const detail::PinNeighborKeys<ExecSpace> fill{L, over, scope};
   for (std::size_t b = 0; b < batches.count(); ++b) {
     const vid_t first = batches.rows[b], num_rows = batches.rows[b + 1] - first;
     const auto row_map = Kokkos::subview(rows, std::make_pair(std::int64_t(0), std::int64_t(num_rows) + 1));

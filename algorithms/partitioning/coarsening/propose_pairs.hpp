@@ -16,6 +16,7 @@
 
 #include "algorithms/partitioning/coarsening/neighbor_batches.hpp"
 #include "algorithms/partitioning/coarsening/neighbors.hpp"
+#include "algorithms/partitioning/coarsening/pair_window.hpp"
 #include "algorithms/partitioning/common/level.hpp"
 #include "algorithms/partitioning/common/partition_limits.hpp"
 #include "core/kokkos_ext/execution.hpp"
@@ -31,7 +32,7 @@ struct ProposalParams {
   PartitionLimits limits;             // clusters: max_cluster_weight and Delta
   double noise_fraction = 0;          // noise in [0, noise_fraction * mean normalised net weight]
   std::uint64_t seed = 0;
-  eid_t max_net_size = 1000;          // larger nets are not scored (never makes a pair invalid)
+  ScoredPairs pairs;                  // the pins each pin scores (larger nets: none, never invalid)
   // 0: eta as in the paper; 1: eta / (w(n) + w(m)); 2: eta / (w(n) w(m)) (heavy-edge rating of
   // KaHyPar-like coarseners): discourages every node from targeting the same large cluster.
   int weight_penalty = 0;
@@ -181,7 +182,7 @@ void propose_rows(const ExecSpace& space, const Level<typename ExecSpace::memory
   auto weight_sum = ws.weight_sum;
   auto weight_count = ws.weight_count;
   const std::uint64_t seed = p.seed;
-  const eid_t max_net = p.max_net_size;
+  const eid_t max_net = p.pairs.max_net_size, window = p.pairs.window;
   const int penalty = p.weight_penalty;
   auto body = KOKKOS_LAMBDA(const member& team) {
     const vid_t v = first + static_cast<vid_t>(team.league_rank());
@@ -199,13 +200,15 @@ void propose_rows(const ExecSpace& space, const Level<typename ExecSpace::memory
       const score_t w = (nw(e) << k_score_shift) / (pe - pb);
       const eid_t dst_begin = pb + nsrc(e);
       const bool v_inbound = i < in_end;
+      const PinSpan span = paired_pins(pins, pb, pe, dst_begin, v, v_inbound, window);
       // Pins of one net are distinct, so threads of the team hit distinct bins; the atomics
       // only guard against a slow thread still on the previous net.
-      // Each thread takes the net's pins in order, and a net's sources and destinations are each
+      // Each thread takes the span's pins in order, and a net's sources and destinations are each
       // sorted: m's bin is searched from the previous pin's while the pins ascend.
       eid_t from = nb;
       vid_t previous = invalid_vid;
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, pb, pe), [&](const eid_t k) {
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, eid_t(0), span.count), [&](const eid_t t) {
+        const eid_t k = span(t);
         const vid_t m = pins(k);
         if (m == v) return;
         if (previous == invalid_vid || m < previous) from = nb;
@@ -265,7 +268,8 @@ void propose_rows(const ExecSpace& space, const Level<typename ExecSpace::memory
   };
   int team_size = 1;
   if constexpr (tessera::detail::is_gpu_space<ExecSpace>()) {
-    const double mean_net = L.num_nets > 0 ? double(L.num_pins()) / L.num_nets : 1.0;
+    double mean_net = L.num_nets > 0 ? double(L.num_pins()) / L.num_nets : 1.0;
+    if (window > 0) mean_net = std::min(mean_net, double(window + 1));
     team_size = 32;
     while (team_size > 4 && team_size / 2 >= mean_net) team_size /= 2;
     team_size = std::min(team_size, policy(space, 1, 1).team_size_max(body, Kokkos::ParallelForTag()));

@@ -1,8 +1,9 @@
 #pragma once
 // One level of the multilevel hierarchy (paper 3, §III and §IV-B): the hypergraph of that level
-// in the paper's layout (nets -> pins with sources first, nodes -> nets with inbound first, the
-// secondary offsets), with integer weights so every score, gain and sum below is exact and does
-// not depend on summation order (determinism across thread counts and backends).
+// in the paper's layout (nets -> pins with sources first, each part ascending: sorted_pins.hpp;
+// nodes -> nets with inbound first, the secondary offsets), with integer weights so every score,
+// gain and sum below is exact and does not depend on summation order (determinism across thread
+// counts and backends).
 //
 // Net weights are fixed point: w_fix(e) = round(w(e) * 2^shift), shift chosen from the input so
 // that sums over all pins stay far below 2^62 (see fixed_point_shift). Integral weights with

@@ -62,6 +62,8 @@ void bisect_recursively(const ExecSpace& space, const HostHypergraph& sub, const
     total.coarsening_stop = r.coarsening_stop;
     total.neighbor_rows = r.neighbor_rows;
     total.neighbor_rows_kept_from = r.neighbor_rows_kept_from;
+    total.pair_window = r.pair_window;
+    total.pair_window_levels = r.pair_window_levels;
   }
   total.coarsening_seconds += r.coarsening_seconds;
   total.initial_seconds += r.initial_seconds;

@@ -15,6 +15,7 @@
 
 #include "algorithms/partitioning/coarsening/coarsen.hpp"
 #include "algorithms/partitioning/common/fixed_point.hpp"
+#include "algorithms/partitioning/common/sorted_pins.hpp"
 #include "algorithms/partitioning/initial/pack_blocks.hpp"
 #include "algorithms/partitioning/metrics/evaluate_partition.hpp"
 #include "algorithms/partitioning/multilevel/initial_partition.hpp"
@@ -41,7 +42,7 @@ Level<typename ExecSpace::memory_space> make_finest_level(const ExecSpace& space
   L.num_nodes = h.num_nodes;
   L.num_nets = h.num_nets();
   L.net_offsets = h.net_offsets;
-  L.pins = h.pins;
+  L.pins = sorted_net_pins(space, h.net_offsets, h.net_num_sources, h.pins);
   L.net_num_sources = h.net_num_sources;
   L.node_offsets = h.node_offsets;
   L.incident_nets = h.incident_nets;
@@ -97,6 +98,8 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
   result.penalty_from_level = coarsening.penalty_level;
   result.neighbor_rows = coarsening.streamed_neighbors ? "streamed" : "materialised";
   result.neighbor_rows_kept_from = coarsening.kept_rows_from_level;
+  result.pair_window = coarsening.pair_window;
+  result.pair_window_levels = coarsening.pair_window_levels;
   result.steps = coarsening.steps;
   result.level_nodes.insert(result.level_nodes.end(), coarsening.level_nodes.begin(), coarsening.level_nodes.end());
   space.fence();

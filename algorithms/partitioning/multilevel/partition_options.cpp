@@ -24,6 +24,7 @@ double parse_fraction(const std::string& name, const std::string& text) {
 }
 
 constexpr long long k_int_max = std::numeric_limits<int>::max();
+static_assert(k_pair_budget == eid_t(1) << 35, "--pair-window's help names the budget");
 
 // Shortest text that reads back as the same double ("0.01", not "0.010000").
 std::string shortest(double x) {
@@ -158,6 +159,25 @@ const std::vector<PartitionOption>& partition_options() {
              static_cast<vid_t>(option_integer("neighbor-batch", v, 0, std::numeric_limits<vid_t>::max()));
        },
        [](const PartitionParams& p) { return std::to_string(p.coarsening.neighbor_batch_nodes); }},
+      {"pair-window", "N|off|auto",
+       "in nets of more than N + 1 pins, each pin pairs (neighbourhoods and pair scores) with the N pins nearest it "
+       "in the net, N/2 on each side (N even); off: with every pin; auto: off on levels of at most 2^35 pair visits "
+       "(sum of |e|(|e| - 1)), else the largest power of two within that (rewired SNNs such as 64k-rand; the JSON's "
+       "pair_window says which ran)",
+       "",
+       [](PartitionParams& p, const std::string& v) {
+         if (same_name(v, "auto")) p.coarsening.pair_window = k_pair_window_auto;
+         else if (same_name(v, "off")) p.coarsening.pair_window = 0;
+         else {
+           const long long w = option_integer("pair-window", v, 2, std::numeric_limits<vid_t>::max());
+           TESSERA_USER_REQUIRE(w % 2 == 0, "option 'pair-window' expects an even N (N/2 pins on each side), got " << w);
+           p.coarsening.pair_window = w;
+         }
+       },
+       [](const PartitionParams& p) {
+         const eid_t w = p.coarsening.pair_window;
+         return w == k_pair_window_auto ? std::string("auto") : w == 0 ? std::string("off") : std::to_string(w);
+       }},
       {"chaining", "on|off", "ablation: chain refinement moves into paths and cycles (on, paper) or order them by gain only",
        "",
        [](PartitionParams& p, const std::string& v) {

@@ -140,6 +140,10 @@ struct PartitionResult {
   // when they did not fit), "none" for the baselines.
   std::string neighbor_rows = "none";
   int neighbor_rows_kept_from = 0;  // streamed rows: the first coarsening level that kept them (0: none)
+  // --pair-window (coarsening/pair_window.hpp): the finest level's window (0: none) and the
+  // levels up to the last one that had a window.
+  eid_t pair_window = 0;
+  int pair_window_levels = 0;
   // Constrained mode with spread leaving scores (multilevel/uncoarsen.hpp): the variant that
   // refined the finest level, "spread" or "exact" ("none" without spread scores), and the levels
   // the exact variant refined beside the spread one.

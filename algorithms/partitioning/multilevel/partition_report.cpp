@@ -26,6 +26,8 @@ PartitionReport partition_and_evaluate_on(const HostHypergraph& host, const Part
   report.penalty_from_level = r.penalty_from_level;
   report.neighbor_rows = r.neighbor_rows;
   report.neighbor_rows_kept_from = r.neighbor_rows_kept_from;
+  report.pair_window = r.pair_window;
+  report.pair_window_levels = r.pair_window_levels;
   report.refinement_variant = r.refinement_variant;
   report.exact_variant_levels = r.exact_variant_levels;
   report.dissolved_blocks = r.dissolved_blocks;

@@ -28,6 +28,8 @@ struct PartitionReport {
   int penalty_from_level = 0;      // PartitionResult::penalty_from_level
   std::string neighbor_rows;       // PartitionResult::neighbor_rows
   int neighbor_rows_kept_from = 0; // PartitionResult::neighbor_rows_kept_from
+  eid_t pair_window = 0;           // PartitionResult::pair_window
+  int pair_window_levels = 0;      // PartitionResult::pair_window_levels
   std::string refinement_variant;  // PartitionResult::refinement_variant
   int exact_variant_levels = 0;    // PartitionResult::exact_variant_levels
   part_t dissolved_blocks = 0;     // PartitionResult::dissolved_blocks

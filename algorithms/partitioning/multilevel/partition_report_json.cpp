@@ -29,6 +29,8 @@ Json to_json(const PartitionReport& r, const PartitionParams& params) {
       .set("penalty_from_level", static_cast<long long>(r.penalty_from_level))
       .set("neighbor_rows", r.neighbor_rows)
       .set("neighbor_rows_kept_from", static_cast<long long>(r.neighbor_rows_kept_from))
+      .set("pair_window", static_cast<long long>(r.pair_window))
+      .set("pair_window_levels", static_cast<long long>(r.pair_window_levels))
       .set("refinement_variant", r.refinement_variant)
       .set("exact_variant_levels", static_cast<long long>(r.exact_variant_levels))
       .set("dissolved_blocks", static_cast<long long>(r.dissolved_blocks))
