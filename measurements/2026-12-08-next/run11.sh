@@ -9,7 +9,9 @@
 # Before the call, here: write .devbin/commit (device-build.sh says how). Start detached from the
 # repository root (carry .devbin and .peers in that call only):
 #   mkdir -p /tmp/o; setsid nohup bash measurements/2026-12-08-next/run11.sh > /tmp/o/log 2>&1 < /dev/null &
-# then poll: tar czf $OUT/o.tgz --exclude=o/snn/snn --exclude='*.ncu-rep' -C /tmp o
+# then poll with small files only (this call's whole-folder tarball, 2026-12-06, was over the 16 MiB
+# a returned file may have and nothing came back):
+#   cd /tmp && find o -type f -size -3M ! -name '*.snn' ! -path '*/snn/*' ! -name '*.ncu-rep' | tar czf $OUT/o.tgz -T -
 set -u
 here=measurements/2026-12-06-mining
 . $here/prelude.sh
