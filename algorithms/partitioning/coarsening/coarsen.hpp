@@ -76,6 +76,17 @@ void select_round_targets(const ExecSpace& space, const Proposals<typename ExecS
       });
 }
 
+// Nodes of a level of n nodes whose proposals hold no candidate at all.
+template <class ExecSpace>
+vid_t nodes_without_candidates(const ExecSpace& space, const Proposals<typename ExecSpace::memory_space>& props, vid_t n) {
+  auto cand = props.target;
+  vid_t count = 0;
+  Kokkos::parallel_reduce(
+      "tessera::part::no_candidates", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, std::int64_t(n)),
+      KOKKOS_LAMBDA(const std::int64_t v, vid_t& c) { if (cand(v, 0) == invalid_vid) ++c; }, count);
+  return count;
+}
+
 // (second o first)(v) = second(first(v)).
 template <class ExecSpace>
 Kokkos::View<vid_t*, typename ExecSpace::memory_space> compose(const ExecSpace& space,
@@ -229,7 +240,13 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
     if (blocks.extent(0) > 0) blocks = coarse_blocks(space, C.gamma, blocks, C.coarse.num_nodes);
     lap(steps.contraction);
     result.level_nodes.push_back(C.coarse.num_nodes);
-    progress::report("coarsening", "level " + std::to_string(level + 1) + ", " + std::to_string(C.coarse.num_nodes) + " nodes");
+    if (progress::enabled())  // what a level cost and bought (issue 23's tails), only when shown
+      progress::report("coarsening", "level " + std::to_string(level + 1) + ", " + std::to_string(C.coarse.num_nodes) +
+                                         " nodes (" + std::to_string(pairs) + " pairs, " +
+                                         std::to_string(nodes_without_candidates(space, props, L.num_nodes)) +
+                                         " nodes without a candidate, window " + std::to_string(pp.pairs.window) + ", " +
+                                         std::to_string(pair_visits(space, L, pp.pairs.max_net_size, pp.pairs.window)) +
+                                         " pair visits)");
     detail::push_level(space, H, C);
     if (stalled && widened) {
       result.stop = "stalled";
