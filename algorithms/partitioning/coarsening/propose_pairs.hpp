@@ -187,6 +187,15 @@ void propose_rows(const ExecSpace& space, const Level<typename ExecSpace::memory
   auto body = KOKKOS_LAMBDA(const member& team) {
     const vid_t v = first + static_cast<vid_t>(team.league_rank());
     const eid_t nb = noff(v - row0), ne = noff(v - row0 + 1);
+    if (nb == ne) {  // no neighbour left (purged rows of a constrained tail): no pin to visit
+      Kokkos::single(Kokkos::PerTeam(team), [&]() {
+        for (int r = 0; r < pi; ++r) {
+          target(v, r) = invalid_vid;
+          tscore(v, r) = 0;
+        }
+      });
+      return;
+    }
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb, ne), [&](const eid_t j) {
       hist(j - base) = 0;
       inter(j - base) = 0;
