@@ -235,18 +235,20 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
       if (penalty == 0) result.penalty_level = level + 1;
       penalty = 2;
     }
+    // What the level cost and bought (issue 23's tails), only when progress is shown.
+    const std::string level_detail =
+        progress::enabled()
+            ? " (" + std::to_string(pairs) + " pairs, " + std::to_string(nodes_without_candidates(space, props, L.num_nodes)) +
+                  " nodes without a candidate, " + nbr.source_name() + " rows, penalty " + std::to_string(pp.weight_penalty) + ", window " + std::to_string(pp.pairs.window) +
+                  ", " + std::to_string(pair_visits(space, L, pp.pairs.max_net_size, pp.pairs.window)) + " pair visits)"
+            : std::string();
     auto C = contract(space, L, mate, limits.check_inbound, scratch.contraction);
     nbr.coarsen_to(C);
     if (blocks.extent(0) > 0) blocks = coarse_blocks(space, C.gamma, blocks, C.coarse.num_nodes);
     lap(steps.contraction);
     result.level_nodes.push_back(C.coarse.num_nodes);
-    if (progress::enabled())  // what a level cost and bought (issue 23's tails), only when shown
-      progress::report("coarsening", "level " + std::to_string(level + 1) + ", " + std::to_string(C.coarse.num_nodes) +
-                                         " nodes (" + std::to_string(pairs) + " pairs, " +
-                                         std::to_string(nodes_without_candidates(space, props, L.num_nodes)) +
-                                         " nodes without a candidate, window " + std::to_string(pp.pairs.window) + ", " +
-                                         std::to_string(pair_visits(space, L, pp.pairs.max_net_size, pp.pairs.window)) +
-                                         " pair visits)");
+    progress::report("coarsening", "level " + std::to_string(level + 1) + ", " +
+                                       std::to_string(C.coarse.num_nodes) + " nodes" + level_detail);
     detail::push_level(space, H, C);
     if (stalled && widened) {
       result.stop = "stalled";

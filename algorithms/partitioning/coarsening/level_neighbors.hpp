@@ -6,7 +6,9 @@
 // streamed (off, or auto when they do not fit): rebuilt from the level's pins batch after batch
 //          into the proposals, only one batch in memory.
 // kept     the streamed rows of a level that fits the materialised budget, built from its pins
-//          and kept, then derived level to level *without* the purge. These are exactly the rows
+//          and kept, then derived level to level *without* the purge (invalid pairs stay, flagged,
+//          and the proposals skip them: with no window and the same unscored nets, a pair found
+//          invalid stays so at every coarser level). These are exactly the rows
 //          streaming would rebuild (issue 23): a fine net e of at most max_net_size pins has the
 //          coarse pins gamma(e), so the streamed row of x = {a, b} is gamma(R(a) U R(b)) \ {x},
 //          plus the pins of the nets that shrank below max_net_size at this contraction. A level
@@ -68,6 +70,9 @@ class LevelNeighbors {
   }
 
   Source source() const { return source_; }
+  const char* source_name() const {
+    return source_ == Source::derived ? "derived" : source_ == Source::kept ? "kept" : "streamed";
+  }
   eid_t capacity() const { return static_cast<eid_t>(rows_.ids.extent(0)); }
   int kept_from_level() const { return kept_from_; }  // the first level kept (0, the finest: none)
   // The level's rows; after streaming, their offsets only (which rows are empty: pair_isolated).

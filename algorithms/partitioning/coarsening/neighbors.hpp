@@ -35,10 +35,10 @@ struct Neighbors {
 
 namespace detail {
 
-// Calls emit(id) for each distinct id of the sorted row keys[b, e) that is not `self` and has
-// no flagged occurrence.
+// Calls emit(id, flagged) for each distinct id of the sorted row keys[b, e) that is not `self`
+// (flagged: some occurrence is), skipping flagged ids when `purge`.
 template <class Keys, class Emit>
-KOKKOS_INLINE_FUNCTION void for_each_kept_neighbor(const Keys& keys, eid_t b, eid_t e, std::int64_t self,
+KOKKOS_INLINE_FUNCTION void for_each_kept_neighbor(const Keys& keys, eid_t b, eid_t e, std::int64_t self, bool purge,
                                                    Emit&& emit) {
   eid_t i = b;
   while (i < e) {
@@ -46,36 +46,36 @@ KOKKOS_INLINE_FUNCTION void for_each_kept_neighbor(const Keys& keys, eid_t b, ei
     bool flagged = false;
     eid_t j = i;
     for (; j < e && (keys(j) >> 1) == id; ++j) flagged = flagged || (keys(j) & 1);
-    if (!flagged && id != self) emit(static_cast<vid_t>(id));
+    if (!(flagged && purge) && id != self) emit(static_cast<vid_t>(id), flagged);
     i = j;
   }
 }
 
 // counts(first + r) = the number of kept neighbours in the deduplicated row r of a batch whose
-// rows start at `first` (keys[rows(r), ends(r)), sorted).
+// rows start at `first` (keys[rows(r), ends(r)), sorted; flagged ones dropped when `purge`).
 template <class ExecSpace>
 void count_neighbor_rows(const ExecSpace& space, vid_t first, vid_t num_rows,
                          const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& rows,
                          const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& ends,
                          const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys,
-                         const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& counts) {
+                         const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& counts, bool purge) {
   Kokkos::parallel_for(
       "tessera::part::nbr_count", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, num_rows),
       KOKKOS_LAMBDA(const std::int64_t r) {
         eid_t c = 0;
-        for_each_kept_neighbor(keys, rows(r), ends(r), first + r, [&](vid_t) { ++c; });
+        for_each_kept_neighbor(keys, rows(r), ends(r), first + r, purge, [&](vid_t, bool) { ++c; });
         counts(first + r) = c;
       });
 }
 
 // Packs the kept neighbours of each deduplicated row r of a batch at out.offsets(first + r -
-// row0) (row0 = first: `out` holds the batch's rows only), flags cleared.
+// row0) (row0 = first: `out` holds the batch's rows only), each with its flag.
 template <class ExecSpace>
 void write_neighbor_rows(const ExecSpace& space, vid_t first, vid_t num_rows,
                          const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& rows,
                          const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& ends,
                          const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys,
-                         const Neighbors<typename ExecSpace::memory_space>& out, vid_t row0 = 0) {
+                         const Neighbors<typename ExecSpace::memory_space>& out, bool purge, vid_t row0 = 0) {
   auto offsets = out.offsets;
   auto ids = out.ids;
   auto invalid = out.invalid;
@@ -83,8 +83,8 @@ void write_neighbor_rows(const ExecSpace& space, vid_t first, vid_t num_rows,
       "tessera::part::nbr_pack", tessera::detail::LightRangePolicy<ExecSpace>(space, 0, num_rows),
       KOKKOS_LAMBDA(const std::int64_t r) {
         eid_t pos = offsets(first + r - row0);
-        for_each_kept_neighbor(keys, rows(r), ends(r), first + r, [&](vid_t id) {
-          invalid(pos) = 0;
+        for_each_kept_neighbor(keys, rows(r), ends(r), first + r, purge, [&](vid_t id, bool flagged) {
+          invalid(pos) = flagged ? 1 : 0;
           ids(pos++) = id;
         });
       });
@@ -140,7 +140,7 @@ eid_t pack_neighbor_rows(const ExecSpace& space, const Kokkos::View<eid_t*, type
                          const RowBatches& batches, const Fill& fill,
                          const RowPackScratch<typename ExecSpace::memory_space>& scratch,
                          Neighbors<typename ExecSpace::memory_space>& out, bool allocate,
-                         eid_t max_total = std::numeric_limits<eid_t>::max()) {
+                         eid_t max_total = std::numeric_limits<eid_t>::max(), bool purge = true) {
   using mem = typename ExecSpace::memory_space;
   const bool one_batch = batches.count() == 1;
   auto counts = scratch.counts;
@@ -155,7 +155,7 @@ eid_t pack_neighbor_rows(const ExecSpace& space, const Kokkos::View<eid_t*, type
       batch_row_map(space, over, first, rows, batches.entries[b], row_map);
     }
     dedup_neighbor_rows(space, rows, row_map, scratch.keys, scratch.ends);
-    count_neighbor_rows(space, first, rows, row_map, scratch.ends, scratch.keys, counts);
+    count_neighbor_rows(space, first, rows, row_map, scratch.ends, scratch.keys, counts, purge);
     auto body = KOKKOS_LAMBDA(const std::int64_t r, eid_t& sum, const bool final) {
       if (final) offsets(first + r) = done + sum;
       if (r < rows) sum += counts(first + r);
@@ -171,7 +171,7 @@ eid_t pack_neighbor_rows(const ExecSpace& space, const Kokkos::View<eid_t*, type
     const eid_t capacity = static_cast<eid_t>(out.ids.extent(0));
     if (allocate && done + kept > capacity)
       resize_neighbor_rows(space, out, done, one_batch ? kept : std::max(done + kept, 2 * capacity));
-    write_neighbor_rows(space, first, rows, row_map, scratch.ends, scratch.keys, out);
+    write_neighbor_rows(space, first, rows, row_map, scratch.ends, scratch.keys, out, purge);
     done += kept;
   }
   if (allocate && static_cast<eid_t>(out.ids.extent(0)) != done) resize_neighbor_rows(space, out, done, done);
@@ -306,7 +306,7 @@ Neighbors<typename ExecSpace::memory_space> stream_neighbors(const ExecSpace& sp
     fill(space, first, first + num_rows, batches.entries[b], keys);
     detail::batch_row_map(space, over, first, num_rows, batches.entries[b], row_map);
     detail::dedup_neighbor_rows(space, num_rows, row_map, keys, ends);
-    detail::count_neighbor_rows(space, first, num_rows, row_map, ends, keys, counts);
+    detail::count_neighbor_rows(space, first, num_rows, row_map, ends, keys, counts, true);
     auto boff = batch.offsets;
     const eid_t kept = tessera::detail::chunked_scan<ExecSpace, eid_t>(
         "tessera::part::nbr_batch_scan", space, std::int64_t(num_rows) + 1,
@@ -318,7 +318,7 @@ Neighbors<typename ExecSpace::memory_space> stream_neighbors(const ExecSpace& sp
       batch.ids = Kokkos::View<vid_t*, mem>(uninitialized("tessera::part::nbr_ids"), kept);
       batch.invalid = Kokkos::View<std::uint8_t*, mem>(uninitialized("tessera::part::nbr_invalid"), kept);
     }
-    detail::write_neighbor_rows(space, first, num_rows, row_map, ends, keys, batch, first);
+    detail::write_neighbor_rows(space, first, num_rows, row_map, ends, keys, batch, true, first);
     Neighbors<mem> rows_of_batch = batch;
     rows_of_batch.ids = Kokkos::subview(batch.ids, std::make_pair(eid_t(0), kept));
     rows_of_batch.invalid = Kokkos::subview(batch.invalid, std::make_pair(eid_t(0), kept));
@@ -364,18 +364,17 @@ struct NeighborWorkspace {
 namespace detail {
 
 // The oversized rows [first, last) of coarse nodes: gamma of the fine rows of their members, id
-// << 1 | the fine entry's invalid flag (`purge`; else 0: every id kept).
+// << 1 | the fine entry's invalid flag.
 template <class ExecSpace>
 void fill_coarse_neighbor_keys(const ExecSpace& space, const Neighbors<typename ExecSpace::memory_space>& fine,
                                const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& gamma,
                                const Kokkos::View<vid_t* [2], typename ExecSpace::memory_space>& members,
-                               const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over, bool purge,
+                               const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over,
                                vid_t first, vid_t last, eid_t base,
                                const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys) {
   auto foff = fine.offsets;
   auto fids = fine.ids;
   auto finv = fine.invalid;
-  const std::uint8_t flag_mask = purge ? 1 : 0;
   Kokkos::parallel_for(
       "tessera::part::cnbr_fill", tessera::detail::LightRangePolicy<ExecSpace>(space, first, last),
       KOKKOS_LAMBDA(const std::int64_t x) {
@@ -384,7 +383,7 @@ void fill_coarse_neighbor_keys(const ExecSpace& space, const Neighbors<typename 
           const vid_t a = members(x, k);
           if (a == invalid_vid) continue;
           for (eid_t i = foff(a); i < foff(a + 1); ++i)
-            keys(pos++) = (std::int64_t(gamma(fids(i))) << 1) | std::int64_t((finv(i) & flag_mask) != 0);
+            keys(pos++) = (std::int64_t(gamma(fids(i))) << 1) | std::int64_t(finv(i) != 0);
         }
       });
 }
@@ -395,18 +394,18 @@ struct CoarseNeighborKeys {
   Kokkos::View<vid_t*, typename ExecSpace::memory_space> gamma;
   Kokkos::View<vid_t* [2], typename ExecSpace::memory_space> members;
   Kokkos::View<eid_t*, typename ExecSpace::memory_space> over;
-  bool purge;
   void operator()(const ExecSpace& space, vid_t first, vid_t last, eid_t base,
                   const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& keys) const {
-    fill_coarse_neighbor_keys(space, fine, gamma, members, over, purge, first, last, base, keys);
+    fill_coarse_neighbor_keys(space, fine, gamma, members, over, first, last, base, keys);
   }
 };
 
 }  // namespace detail
 
-// N'(x) = gamma(N(a) U N(b)) \ {x} for the coarse node x = {a, b}, dropping every coarse id that
-// was reached through a flagged (invalid) entry unless !purge (streamed rows kept: no purge, see
-// level_neighbors.hpp). Written into ws.spare; `fine` becomes the spare.
+// N'(x) = gamma(N(a) U N(b)) \ {x} for the coarse node x = {a, b}. A coarse id reached through a
+// flagged (invalid) entry is dropped (`purge`), or kept and flagged (streamed rows kept: the rows
+// must stay the ones streaming would build, level_neighbors.hpp; the flag spares the proposals
+// a pair known to be invalid). Written into ws.spare; `fine` becomes the spare.
 template <class ExecSpace>
 Neighbors<typename ExecSpace::memory_space> coarsen_neighbors(
     const ExecSpace& space, const Neighbors<typename ExecSpace::memory_space>& fine, vid_t num_coarse,
@@ -449,7 +448,8 @@ Neighbors<typename ExecSpace::memory_space> coarsen_neighbors(
   detail::RowPackScratch<mem> scratch = ws.pack;
   scratch.counts = Kokkos::subview(ws.pack.counts, rows);
   detail::pack_neighbor_rows(space, over, batches,
-                             detail::CoarseNeighborKeys<ExecSpace>{fine, gamma, members, over, purge}, scratch, out, false);
+                             detail::CoarseNeighborKeys<ExecSpace>{fine, gamma, members, over}, scratch, out, false,
+                             std::numeric_limits<eid_t>::max(), purge);
   return out;
 }
 

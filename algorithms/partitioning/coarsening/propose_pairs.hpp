@@ -187,7 +187,12 @@ void propose_rows(const ExecSpace& space, const Level<typename ExecSpace::memory
   auto body = KOKKOS_LAMBDA(const member& team) {
     const vid_t v = first + static_cast<vid_t>(team.league_rank());
     const eid_t nb = noff(v - row0), ne = noff(v - row0 + 1);
-    if (nb == ne) {  // no neighbour left (purged rows of a constrained tail): no pin to visit
+    // No neighbour left that may be valid (rows purged or flagged in a constrained tail: a pair
+    // found invalid stays invalid, neighbors.hpp): no candidate, and no pin to visit.
+    eid_t live = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::TeamThreadRange(team, nb, ne), [&](const eid_t j, eid_t& c) { c += ninv(j) == 0 ? 1 : 0; }, live);
+    if (live == 0) {
       Kokkos::single(Kokkos::PerTeam(team), [&]() {
         for (int r = 0; r < pi; ++r) {
           target(v, r) = invalid_vid;
@@ -235,7 +240,7 @@ void propose_rows(const ExecSpace& space, const Level<typename ExecSpace::memory
         weight_count() > 0 ? static_cast<score_t>(noise_fraction * double(weight_sum() / weight_count())) : 0;
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb, ne), [&](const eid_t j) {
       const vid_t m = nids(j);
-      const bool ok = vw(v) + vw(m) <= omega &&
+      const bool ok = ninv(j) == 0 && vw(v) + vw(m) <= omega &&
                       static_cast<std::int64_t>(nin(v)) + nin(m) - inter(j - base) <= delta;
       if (!ok) {
         ninv(j) = 1;
