@@ -21,6 +21,7 @@
 #include "algorithms/partitioning/common/partition_limits.hpp"
 #include "core/kokkos_ext/execution.hpp"
 #include "core/kokkos_ext/launch.hpp"
+#include "core/kokkos_ext/wide_teams.hpp"
 
 namespace tessera::partitioning {
 
@@ -150,6 +151,24 @@ void reserve_bins(ProposalWorkspace<MemorySpace>& ws, eid_t entries) {
       Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::inter"), entries);
 }
 
+// One incident net of a proposing node: the pins it pairs with, their score and v's side.
+struct ScoredNet {
+  PinSpan span;
+  score_t w;
+  eid_t dst_begin;
+  bool v_inbound;
+};
+
+// Proposals of `rows` nodes of L take a thread per incident net, in teams wider than a warp, when
+// warps would leave a GPU idle (core/kokkos_ext/wide_teams.hpp; 64k-rand's tail of 200-3,000
+// nodes). Otherwise the team goes over each net's pins, coalesced, net after net.
+template <class LevelT>
+int wide_proposal_team(const LevelT& L, std::int64_t rows) {
+  const double mean_nets = L.num_nodes > 0 ? double(L.num_pins()) / double(L.num_nodes) : 0.0;
+  const int threads = tessera::detail::wide_team_size(rows, mean_nets);
+  return threads > 32 ? threads : 0;
+}
+
 // The candidates of nodes [first, last): node v's neighbours are nbr's row v - row0 (rows of
 // the whole level: row0 = 0; rows of this batch only: row0 = first), entry j's bins hist(j - base)
 // and inter(j - base) (ws holds at least the batch's entries).
@@ -184,6 +203,8 @@ void propose_rows(const ExecSpace& space, const Level<typename ExecSpace::memory
   const std::uint64_t seed = p.seed;
   const eid_t max_net = p.pairs.max_net_size, window = p.pairs.window;
   const int penalty = p.weight_penalty;
+  const int wide_team = tessera::detail::is_gpu_space<ExecSpace>() ? wide_proposal_team(L, last - first) : 0;
+  const bool wide = wide_team > 0;
   auto body = KOKKOS_LAMBDA(const member& team) {
     const vid_t v = first + static_cast<vid_t>(team.league_rank());
     const eid_t nb = noff(v - row0), ne = noff(v - row0 + 1);
@@ -207,32 +228,48 @@ void propose_rows(const ExecSpace& space, const Level<typename ExecSpace::memory
     });
     team.team_barrier();
     const eid_t ib = node_off(v), ie = node_off(v + 1), in_end = ib + nin(v);
-    for (eid_t i = ib; i < ie; ++i) {
+    // The pins of v's i-th incident net that v pairs with (none when the net is not scored), the
+    // pair weight w(e) / |e| they score, and where its destinations start.
+    auto scored_net = [&](const eid_t i) {
       const nid_t e = inc(i);
       const eid_t pb = net_off(e), pe = net_off(e + 1);
-      if (pe - pb > max_net || pe - pb < 2) continue;
-      const score_t w = (nw(e) << k_score_shift) / (pe - pb);
+      if (pe - pb > max_net || pe - pb < 2) return ScoredNet{PinSpan{pb, pe - pb, 0, 0}, 0, pe, false};
       const eid_t dst_begin = pb + nsrc(e);
-      const bool v_inbound = i < in_end;
-      const PinSpan span = paired_pins(pins, pb, pe, dst_begin, v, v_inbound, window);
-      // Pins of one net are distinct, so threads of the team hit distinct bins; the atomics
-      // only guard against a slow thread still on the previous net.
-      // Each thread takes the span's pins in order, and a net's sources and destinations are each
-      // sorted: m's bin is searched from the previous pin's while the pins ascend.
-      eid_t from = nb;
-      vid_t previous = invalid_vid;
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, eid_t(0), span.count), [&](const eid_t t) {
-        const eid_t k = span(t);
-        const vid_t m = pins(k);
-        if (m == v) return;
-        if (previous == invalid_vid || m < previous) from = nb;
-        const eid_t lo = detail::gallop_lower_bound(nids, from, ne, m);
-        from = lo;
-        previous = m;
-        if (lo == ne || nids(lo) != m) return;
-        Kokkos::atomic_add(&hist(lo - base), w);
-        if (v_inbound && k >= dst_begin) Kokkos::atomic_add(&inter(lo - base), 1);
+      return ScoredNet{paired_pins(pins, pb, pe, dst_begin, v, i < in_end, window), (nw(e) << k_score_shift) / (pe - pb),
+                       dst_begin, i < in_end};
+    };
+    // Scores pin t of a net's span. A thread takes its pins in order, and a net's sources and
+    // destinations each ascend: m's bin is searched from the previous pin's (`from`) while the
+    // pins ascend.
+    auto score_pin = [&](const ScoredNet& net, const eid_t t, eid_t& from, vid_t& previous) {
+      const eid_t k = net.span(t);
+      const vid_t m = pins(k);
+      if (m == v) return;
+      if (previous == invalid_vid || m < previous) from = nb;
+      const eid_t lo = detail::gallop_lower_bound(nids, from, ne, m);
+      from = lo;
+      previous = m;
+      if (lo == ne || nids(lo) != m) return;
+      Kokkos::atomic_add(&hist(lo - base), net.w);
+      if (net.v_inbound && k >= net.dst_begin) Kokkos::atomic_add(&inter(lo - base), 1);
+    };
+    if (wide) {  // a thread per incident net (few nodes with many nets each: constrained tails)
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, ib, ie), [&](const eid_t i) {
+        const ScoredNet net = scored_net(i);
+        eid_t from = nb;
+        vid_t previous = invalid_vid;
+        for (eid_t t = 0; t < net.span.count; ++t) score_pin(net, t, from, previous);
       });
+    } else {  // the team over each net's pins, net after net
+      for (eid_t i = ib; i < ie; ++i) {
+        const ScoredNet net = scored_net(i);
+        // Pins of one net are distinct, so threads of the team hit distinct bins; the atomics
+        // only guard against a slow thread still on the previous net.
+        eid_t from = nb;
+        vid_t previous = invalid_vid;
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, eid_t(0), net.span.count),
+                             [&](const eid_t t) { score_pin(net, t, from, previous); });
+      }
     }
     team.team_barrier();
     // Validity (Eq. 6) and noise; invalid neighbours are flagged for purging.
@@ -284,8 +321,8 @@ void propose_rows(const ExecSpace& space, const Level<typename ExecSpace::memory
   if constexpr (tessera::detail::is_gpu_space<ExecSpace>()) {
     double mean_net = L.num_nets > 0 ? double(L.num_pins()) / L.num_nets : 1.0;
     if (window > 0) mean_net = std::min(mean_net, double(window + 1));
-    team_size = 32;
-    while (team_size > 4 && team_size / 2 >= mean_net) team_size /= 2;
+    team_size = wide ? wide_team : 32;
+    while (!wide && team_size > 4 && team_size / 2 >= mean_net) team_size /= 2;
     team_size = std::min(team_size, policy(space, 1, 1).team_size_max(body, Kokkos::ParallelForTag()));
   }
   if (last > first) Kokkos::parallel_for("tessera::part::propose", policy(space, last - first, team_size), body);

@@ -56,12 +56,16 @@ class OpenBlock {
 // Overlap of the unassigned nodes with the open block: weight (+1, so zero-weight nets count) of
 // their nets already touching it; a max-heap of (score, -id) whose stale entries are skipped (a
 // node's score only grows while the block is open, so an entry is current iff it equals the score).
+// An expansion pushes each node it raised once, with its final score: per pin, coarse levels of
+// rewired networks (206 nodes sharing 208 k nets of about 60 pins, 64k-rand) pushed billions of
+// entries and packing took 46 s.
 class OverlapFrontier {
  public:
   OverlapFrontier(const Level<Kokkos::HostSpace>& L, const PackParams& params)
       : L_(L), params_(params), net_mark_(static_cast<std::size_t>(L.num_nets), invalid_part),
         overlap_block_(static_cast<std::size_t>(L.num_nodes), invalid_part),
-        overlap_(static_cast<std::size_t>(L.num_nodes), 0) {
+        overlap_(static_cast<std::size_t>(L.num_nodes), 0),
+        raised_in_(static_cast<std::size_t>(L.num_nodes), invalid_vid) {
     if (params.score == PackScore::cut_gain) own_ = own_net_weights();
   }
 
@@ -72,6 +76,8 @@ class OverlapFrontier {
 
   // The nets of v (just added to the block) raise the overlap of their unassigned pins.
   void expand(vid_t v, const std::vector<part_t>& parts) {
+    ++expansions_;
+    raised_.clear();
     for (eid_t i = L_.node_offsets(v); i < L_.node_offsets(v + 1); ++i) {
       const nid_t e = L_.incident_nets(i);
       const eid_t pb = L_.net_offsets(e), pe = L_.net_offsets(e + 1);
@@ -85,9 +91,13 @@ class OverlapFrontier {
           overlap_[u] = 0;
         }
         overlap_[u] += L_.net_weights(e) + 1;
-        heap_.emplace(score(u), -u);
+        if (raised_in_[u] != expansions_) {
+          raised_in_[u] = expansions_;
+          raised_.push_back(u);
+        }
       }
     }
+    for (const vid_t u : raised_) heap_.emplace(score(u), -u);
   }
 
   // The unassigned, not yet rejected node of largest score, or invalid_vid.
@@ -123,6 +133,9 @@ class OverlapFrontier {
   std::vector<part_t> overlap_block_;  // block overlap_ refers to
   std::vector<score_t> overlap_;
   std::vector<score_t> own_;  // cut_gain only
+  std::vector<vid_t> raised_in_;  // the expansion that last raised a node
+  std::vector<vid_t> raised_;     // nodes the current expansion raised
+  vid_t expansions_ = 0;
   std::priority_queue<std::pair<score_t, vid_t>> heap_;
   part_t id_ = invalid_part;
 };

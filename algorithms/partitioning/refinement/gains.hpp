@@ -13,6 +13,7 @@
 #include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/row_sort.hpp"
 #include "core/kokkos_ext/scan.hpp"
+#include "core/kokkos_ext/wide_teams.hpp"
 
 namespace tessera::partitioning::detail {
 
@@ -204,7 +205,7 @@ void propose_moves_dense(const ExecSpace& space, const RefineView<typename ExecS
     // Threads cover the incident nets and then the blocks: size the team for the larger of the two.
     const double mean_degree = double(lv.num_pins) / double(n);
     const double work = std::max(mean_degree, double(lv.num_parts) / 4);
-    team_size = 32;
+    team_size = tessera::detail::wide_team_size(n, work);  // wider for few nodes of many nets
     while (team_size > 4 && team_size / 2 >= work) team_size /= 2;
     team_size = std::min(team_size, policy(space, 1, 1).set_scratch_size(0, Kokkos::PerTeam(bytes))
                                         .team_size_max(body, Kokkos::ParallelForTag()));
