@@ -12,6 +12,7 @@
 #include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/row_sort.hpp"
 #include "core/kokkos_ext/scan.hpp"
+#include "core/kokkos_ext/wide_teams.hpp"
 
 namespace tessera::partitioning::detail {
 namespace {
@@ -215,6 +216,8 @@ Kokkos::View<score_t*, typename ExecSpace::memory_space> in_sequence_gains(
     const double mean_degree = lv.num_nodes > 0 ? double(lv.num_pins) / lv.num_nodes : 1.0;
     team_size = 4;
     while (team_size < 128 && team_size < mean_degree) team_size *= 2;
+    const int wide = tessera::detail::wide_team_size(M, mean_degree);  // few moves of many nets each
+    if (wide > 32) team_size = std::max(team_size, wide);
     team_size = std::min(team_size, policy(space, 1, 1).team_size_max(body, Kokkos::ParallelForTag()));
   }
   Kokkos::parallel_for("tessera::part::seq_gains", policy(space, M, team_size), body);
