@@ -77,7 +77,7 @@ TEST_CASE("k-way start: the options belong to the k-way mode") {
   const PartitionParams d;
   CHECK(d.hierarchies == 4);
   CHECK(d.initial_candidates == 1);
-  CHECK(d.candidate_level_ratio == 32);
+  CHECK(d.candidate_level_ratio == 16);
   const auto p = partition_params(given({{"k", "4"}, {"hierarchies", "3"}, {"candidates-kept", "2"}, {"candidate-level", "16"}}), true);
   CHECK(p.hierarchies == 3);
   CHECK(p.initial_candidates == 2);
