@@ -19,6 +19,7 @@
 #include "algorithms/partitioning/initial/pack_blocks.hpp"
 #include "algorithms/partitioning/metrics/evaluate_partition.hpp"
 #include "algorithms/partitioning/multilevel/initial_partition.hpp"
+#include "algorithms/partitioning/multilevel/kway_start.hpp"
 #include "algorithms/partitioning/multilevel/multilevel_bisection.hpp"
 #include "algorithms/partitioning/multilevel/resolve_limits.hpp"
 #include "algorithms/partitioning/multilevel/uncoarsen.hpp"
@@ -88,43 +89,33 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
   H.levels.push_back(make_finest_level(space, h, shift));
   result.level_nodes.push_back(n);
 
-  Kokkos::Timer phase;
-  progress::report("coarsening", "neighbourhoods of " + std::to_string(n) + " nodes");
-  CoarseningRun run;
-  run.seed = params.seed;
-  run.detect_stall = params.mode == PartitionMode::constrained;
-  CoarseningReport coarsening = coarsen(space, H, params.coarsening, limits, run);
-  result.coarsening_stop = coarsening.stop;
-  result.penalty_from_level = coarsening.penalty_level;
-  result.neighbor_rows = coarsening.streamed_neighbors ? "streamed" : "materialised";
-  result.neighbor_rows_kept_from = coarsening.kept_rows_from_level;
-  result.pair_window = coarsening.pair_window;
-  result.pair_window_levels = coarsening.pair_window_levels;
-  result.steps = coarsening.steps;
-  result.level_nodes.insert(result.level_nodes.end(), coarsening.level_nodes.begin(), coarsening.level_nodes.end());
-  space.fence();
-  result.coarsening_seconds = phase.seconds();
-
-  // Initial partition at the coarsest level (constrained mode: packing may choose a finer one).
-  phase.reset();
   Kokkos::View<part_t*, mem> parts;
-  part_t num_parts = 0;
-  progress::report("initial partitioning", std::to_string(H.levels.back().num_nodes) + " nodes");
+  part_t num_parts = params.k;
+  Kokkos::Timer phase;
   if (params.mode == PartitionMode::constrained) {
+    progress::report("coarsening", "neighbourhoods of " + std::to_string(n) + " nodes");
+    CoarseningRun run;
+    run.seed = params.seed;
+    run.detect_stall = true;
+    const CoarseningReport coarsening = coarsen(space, H, params.coarsening, limits, run);
+    record_coarsening(result, coarsening, n);
+    result.steps = coarsening.steps;
+    space.fence();
+    result.coarsening_seconds = phase.seconds();
+    // The initial partition (packing may choose a finer level than the coarsest).
+    phase.reset();
+    progress::report("initial partitioning", std::to_string(H.levels.back().num_nodes) + " nodes");
     num_parts = pack_initial(space, H, params, limits, parts);
-  } else {
-    parts = Kokkos::View<part_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
-                                       H.levels.back().num_nodes);
-    num_parts = params.k;
-    kway_initial(space, H.levels.back(), params, limits, parts);
+    space.fence();
+    result.initial_seconds = phase.seconds();
+    result.steps.initial += result.initial_seconds;
   }
-  space.fence();
-  result.initial_seconds = phase.seconds();
-  result.steps.initial += result.initial_seconds;
+  const auto refine_ws = make_refine_workspace(space, H.levels[0], num_parts, limits);
+  // k-way: coarsening, initial trials and the choice of where uncoarsening starts (kway_start.hpp).
+  if (params.mode == PartitionMode::kway) kway_start(space, H, params, limits, refine_ws, result, parts);
 
   // Uncoarsening with refinement at every level.
   phase.reset();
-  const auto refine_ws = make_refine_workspace(space, H.levels[0], num_parts, limits);
   if (params.mode == PartitionMode::constrained && params.refinement.spread_saving && n > 0) {
     uncoarsen_spread_or_exact(space, H, parts, num_parts, params, limits, refine_ws, result);
   } else {
@@ -141,7 +132,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_once(
     dissolve_and_refine(space, H.levels[0], parts, num_parts, params, limits, refine_ws, result);
   if (params.mode == PartitionMode::constrained && n > 0) num_parts = compact_blocks(space, parts, num_parts);
   space.fence();
-  result.refinement_seconds = phase.seconds();
+  result.refinement_seconds += phase.seconds();
   result.parts = parts;
   result.num_parts = num_parts;
   result.seconds = timer.seconds();

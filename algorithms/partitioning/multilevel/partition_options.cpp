@@ -315,6 +315,31 @@ const std::vector<PartitionOption>& partition_options() {
        },
        [](const PartitionParams& p) { return std::to_string(p.bisection_trials); },
        /*required=*/false, k_kway_mode},
+      {"candidates-kept", "M",
+       "k-way: the best M distinct initial trials are each refined down to the first level of at least "
+       "--candidate-level R times the coarsest level's nodes, where the best goes on (1: the best trial)",
+       "",
+       [](PartitionParams& p, const std::string& v) {
+         p.initial_candidates = static_cast<int>(option_integer("candidates-kept", v, 1, 64));
+       },
+       [](const PartitionParams& p) { return std::to_string(p.initial_candidates); },
+       /*required=*/false, k_kway_mode},
+      {"hierarchies", "H",
+       "k-way, direct scheme: coarsen the input H times (other seeds), each with its initial trials and candidates, "
+       "and go on with the best at its decision level (see --candidates-kept)",
+       "",
+       [](PartitionParams& p, const std::string& v) { p.hierarchies = static_cast<int>(option_integer("hierarchies", v, 1, 64)); },
+       [](const PartitionParams& p) { return std::to_string(p.hierarchies); },
+       /*required=*/false, k_kway_mode},
+      {"candidate-level", "R", "k-way: where --candidates-kept decides: the first level of at least R times the coarsest level's nodes",
+       "",
+       [](PartitionParams& p, const std::string& v) {
+         const auto r = parse_whole_number(v);
+         TESSERA_USER_REQUIRE(r && *r >= 1 && *r <= 1e9, "option 'candidate-level' expects a number >= 1, got '" << v << "'");
+         p.candidate_level_ratio = *r;
+       },
+       [](const PartitionParams& p) { return shortest(p.candidate_level_ratio); },
+       /*required=*/false, k_kway_mode},
       {"initial-fm", "0|1", "k-way: polish initial partitions with sequential FM",
        "",
        [](PartitionParams& p, const std::string& v) { p.initial_fm = parse_switch("initial-fm", v); },

@@ -85,6 +85,18 @@ struct PartitionParams {
   KwayScheme scheme = KwayScheme::automatic;
   int rb_vcycles = 1;  // k-way V-cycles after recursive bisection
   KwayInitial initial = KwayInitial::mixed;  // k > 2 only; k = 2 always grows directly
+  // k-way, direct scheme (also every bisection of --scheme rb): where uncoarsening starts
+  // (multilevel/kway_start.hpp). `hierarchies` coarsenings of the input (other seeds), each with
+  // its initial trials; the best `initial_candidates` distinct trials of each are refined from the
+  // coarsest level down to its first level of at least candidate_level_ratio times the coarsest
+  // level's nodes, and the best there goes on. ISPD98 ibm01-09, eps 0.03, seed 0, one run, cut /
+  // best known (measurements/2026-12-06-kway-k4-8-cpu/): k = 4 1.087 -> 1.041 (worst ibm09 1.208 ->
+  // 1.090), k = 8 1.089 -> 1.065, k = 2 1.028 -> 1.008, k = 16 1.043 -> 1.011. At k = 4: 3
+  // hierarchies left ibm09 at 1.166, 8 candidates of one hierarchy at 1.151, a decision at 8x the
+  // coarsest level misranked more (1.059); 32x was as good as 16x (1.040) at more time.
+  int hierarchies = 4;
+  int initial_candidates = 1;
+  double candidate_level_ratio = 16;
   int bisection_trials = 4;  // seeded growings (+ 2-way FM) per bisection of a recursive bisection  // polish each with sequential FM (initial/fm_refine.hpp)
   // k-way: after each uncoarsening level's parallel refinement, sequential FM on a host copy of
   // levels with at most this many nodes (0: none). ISPD98 k = 2: cut / best known 1.154 -> 1.130

@@ -5,8 +5,10 @@
 // multilevel/partition_hypergraph.cpp only.
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "algorithms/partitioning/common/hierarchy.hpp"
 #include "algorithms/partitioning/common/partition_limits.hpp"
@@ -123,6 +125,53 @@ void uncoarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_spac
     timed_level_fm(space, H.levels[l - 1], params, limits, parts, result, with_flow);
     timed_constrained_fm(space, H.levels[l - 1], params, limits, parts, num_parts, l - 1, result);
   }
+}
+
+// k-way: the initial candidates (kway_initial, best first), each projected and refined from the
+// coarsest level down to the decision level, the coarsest with at least
+// params.candidate_level_ratio times the coarsest level's nodes (levels[0] at most); the best
+// there (valid, then the objective, then the earlier candidate) is `parts`, and H ends at that
+// level, refined. Returns its rank (without the partition). The coarsest level ranks partitions
+// by a cut that its clusters distort (measurements/2026-12-06-kway-quality/), so a few finer
+// levels decide between the best trials instead (kway_start.hpp).
+template <class ExecSpace, class Workspace>
+RankedTrial carry_candidates(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>& H,
+                             const std::vector<RankedTrial>& candidates, const PartitionParams& params,
+                             const PartitionLimits& limits, const Workspace& refine_ws,
+                             PartitionResult<typename ExecSpace::memory_space>& result,
+                             Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts) {
+  using mem = typename ExecSpace::memory_space;
+  parts = device_parts(space, candidates.front().parts);
+  const std::size_t coarsest = H.levels.size() - 1;
+  std::size_t decision = coarsest;
+  const double target = params.candidate_level_ratio * double(H.levels[coarsest].num_nodes);
+  while (decision > 0 && double(H.levels[decision].num_nodes) < target) --decision;
+  RankedTrial best_rank = candidates.front();
+  best_rank.parts.clear();
+  if (decision == coarsest) return best_rank;
+  const auto decision_level = host_copy(H.levels[decision]);
+  for (std::size_t c = 0; c < candidates.size(); ++c) {
+    Hierarchy<mem> C;
+    C.levels.assign(H.levels.begin() + std::ptrdiff_t(decision), H.levels.end());
+    C.gammas.assign(H.gammas.begin() + std::ptrdiff_t(decision), H.gammas.end());
+    Kokkos::View<part_t*, mem> p = device_parts(space, candidates[c].parts);
+    uncoarsen(space, C, p, params.k, params, limits, refine_ws, result, /*refine_coarsest=*/false);
+    const auto p_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, p);
+    const std::vector<part_t> v(p_host.data(), p_host.data() + p_host.extent(0));
+    std::vector<node_weight_t> w(params.k, 0);
+    for (vid_t u = 0; u < decision_level.num_nodes; ++u) w[v[u]] += decision_level.node_weights(u);
+    RankedTrial r;
+    r.valid = std::all_of(w.begin(), w.end(), [&](node_weight_t x) { return x <= limits.max_block_weight; });
+    r.value = host_objective(decision_level, v, params.objective);
+    r.trial = int(c);
+    if (c == 0 || ranks_before(r, best_rank)) {
+      parts = p;
+      best_rank = r;
+    }
+  }
+  H.levels.resize(decision + 1);
+  H.gammas.resize(decision);
+  return best_rank;
 }
 
 // Constrained mode with spread leaving scores (issue 24): the spread variant (refine.hpp: a

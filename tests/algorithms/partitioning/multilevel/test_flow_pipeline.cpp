@@ -35,6 +35,8 @@ TEST_CASE_TEMPLATE_DEFINE("k-way flow refinement: exact cuts with and without, b
       p.k = k;
       p.epsilon = 0.03;
       p.initial_trials = 4;  // keeps the test quick
+      // One hierarchy: the plain multilevel start, as measured before kway_start.hpp (tested there).
+      p.hierarchies = 1;
       p.scheme = KwayScheme::direct;
       p.initial = KwayInitial::direct;
       apply_partition_option(p, "flow-alpha", alpha);

@@ -179,6 +179,7 @@ TEST_CASE_TEMPLATE_DEFINE("partition options: k-way objective cut and km1 give t
     // The FM's objective alone, as measured before flow refinement (flows: test_flow_pipeline.cpp).
     apply_partition_option(p, "flow-alpha", "0");
     apply_partition_option(p, "vcycles", "2");
+    apply_partition_option(p, "hierarchies", "1");  // the plain start, as measured (kway_start.hpp: test_kway_start.cpp)
     const auto r = partition_hypergraph(Space{}, h, p);
     const auto q = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, mem>(r.parts), constraints_of(p));
     CHECK_MESSAGE(q.valid, objective);

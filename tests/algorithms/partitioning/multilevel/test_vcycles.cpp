@@ -37,6 +37,8 @@ TEST_CASE_TEMPLATE_DEFINE("k-way V-cycles: balanced, never worse, identical acro
       p.coarsening.kway_nodes_per_block = 20;  // a few levels per cycle
       // A weak first cycle (one initial trial, no FM), so that the V-cycles have work to do.
       p.initial_trials = 1;
+      // One hierarchy: the plain multilevel start, as measured before kway_start.hpp (tested there).
+      p.hierarchies = 1;
       p.initial_fm = false;
       p.level_fm_nodes = 0;
       // The direct scheme's V-cycles (recursive bisection, the k = 4 default, has its own test).
