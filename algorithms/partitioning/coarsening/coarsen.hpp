@@ -238,9 +238,11 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
     // What the level cost and bought (issue 23's tails), only when progress is shown.
     const std::string level_detail =
         progress::enabled()
-            ? " (" + std::to_string(pairs) + " pairs, " + std::to_string(nodes_without_candidates(space, props, L.num_nodes)) +
-                  " nodes without a candidate, " + nbr.source_name() + " rows, penalty " + std::to_string(pp.weight_penalty) + ", window " + std::to_string(pp.pairs.window) +
-                  ", " + std::to_string(pair_visits(space, L, pp.pairs.max_net_size, pp.pairs.window)) + " pair visits)"
+            ? " (" + std::to_string(pairs) + " pairs, " +
+                  std::to_string(nodes_without_candidates(space, props, L.num_nodes)) + " nodes without a candidate, " +
+                  nbr.source_name() + " rows, penalty " + std::to_string(pp.weight_penalty) + ", window " +
+                  std::to_string(pp.pairs.window) + ", " +
+                  std::to_string(pair_visits(space, L, pp.pairs.max_net_size, pp.pairs.window)) + " pair visits)"
             : std::string();
     auto C = contract(space, L, mate, limits.check_inbound, scratch.contraction);
     nbr.coarsen_to(C);

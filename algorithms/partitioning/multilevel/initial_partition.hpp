@@ -108,6 +108,17 @@ BestPacking structured_packing(const Hierarchy<MemorySpace>& H, const std::vecto
   return best;
 }
 
+// A host partition as a View of `space`'s memory.
+template <class ExecSpace>
+Kokkos::View<part_t*, typename ExecSpace::memory_space> device_parts(const ExecSpace& space, const std::vector<part_t>& v) {
+  Kokkos::View<part_t*, typename ExecSpace::memory_space> parts(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"), v.size());
+  auto parts_host = Kokkos::create_mirror_view(parts);
+  std::copy(v.begin(), v.end(), parts_host.data());
+  Kokkos::deep_copy(space, parts, parts_host);
+  return parts;
+}
+
 template <class ExecSpace>
 part_t pack_initial(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_space>& H, const PartitionParams& params,
                     const PartitionLimits& limits, Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts) {
@@ -145,11 +156,7 @@ part_t pack_initial(const ExecSpace& space, Hierarchy<typename ExecSpace::memory
     best = structured_packing(H, tried, *finest, limits, pack, std::move(reference));
   H.levels.resize(best.level + 1);
   H.gammas.resize(best.level);
-  parts = Kokkos::View<part_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
-                                     best.parts.size());
-  auto parts_host = Kokkos::create_mirror_view(parts);
-  for (std::size_t v = 0; v < best.parts.size(); ++v) parts_host(v) = best.parts[v];
-  Kokkos::deep_copy(space, parts, parts_host);
+  parts = device_parts(space, best.parts);
   return best.blocks;
 }
 
@@ -232,6 +239,19 @@ struct RankedTrial {
   int trial = 0;
 };
 
+// The rank of trial `trial`, partition `parts` (k blocks) of the host level L, without the
+// partition itself: its blocks within omega, its objective.
+inline RankedTrial rank_trial(const Level<Kokkos::HostSpace>& L, const std::vector<part_t>& parts, part_t k,
+                              node_weight_t omega, KwayObjective objective, int trial) {
+  std::vector<node_weight_t> w(static_cast<std::size_t>(k), 0);
+  for (vid_t v = 0; v < L.num_nodes; ++v) w[parts[v]] += L.node_weights(v);
+  RankedTrial r;
+  r.valid = std::all_of(w.begin(), w.end(), [&](node_weight_t x) { return x <= omega; });
+  r.value = host_objective(L, parts, objective);
+  r.trial = trial;
+  return r;
+}
+
 // Valid first, then the smaller objective, then the earlier trial.
 inline bool ranks_before(const RankedTrial& a, const RankedTrial& b) {
   if (a.valid != b.valid) return a.valid;
@@ -259,12 +279,7 @@ std::vector<RankedTrial> kway_initial(const Level<MemorySpace>& coarsest, const 
     for (vid_t v = 0; v < coarsest.num_nodes; ++v) trial_parts(v) = trial[v];
     refine(host, host_level, trial_parts, params.k, limits, params.refinement);
     for (vid_t v = 0; v < coarsest.num_nodes; ++v) trial[v] = trial_parts(v);
-    RankedTrial r;
-    std::vector<node_weight_t> w(params.k, 0);
-    for (vid_t v = 0; v < coarsest.num_nodes; ++v) w[trial[v]] += host_level.node_weights(v);
-    r.valid = std::all_of(w.begin(), w.end(), [&](node_weight_t x) { return x <= omega; });
-    r.value = host_objective(host_level, trial, params.objective);
-    r.trial = t++;
+    RankedTrial r = rank_trial(host_level, trial, params.k, omega, params.objective, t++);
     r.parts = std::move(trial);
     ranked.push_back(std::move(r));
   }
@@ -276,17 +291,6 @@ std::vector<RankedTrial> kway_initial(const Level<MemorySpace>& coarsest, const 
     if (!seen) best.push_back(std::move(r));
   }
   return best;
-}
-
-// A host partition as a View of `space`'s memory.
-template <class ExecSpace>
-Kokkos::View<part_t*, typename ExecSpace::memory_space> device_parts(const ExecSpace& space, const std::vector<part_t>& v) {
-  Kokkos::View<part_t*, typename ExecSpace::memory_space> parts(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"), v.size());
-  auto parts_host = Kokkos::create_mirror_view(parts);
-  std::copy(v.begin(), v.end(), parts_host.data());
-  Kokkos::deep_copy(space, parts, parts_host);
-  return parts;
 }
 
 // Seconds of the host refinement of one level.

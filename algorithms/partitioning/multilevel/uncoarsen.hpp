@@ -5,7 +5,6 @@
 // multilevel/partition_hypergraph.cpp only.
 #include <Kokkos_Core.hpp>
 
-#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -158,12 +157,7 @@ RankedTrial carry_candidates(const ExecSpace& space, Hierarchy<typename ExecSpac
     uncoarsen(space, C, p, params.k, params, limits, refine_ws, result, /*refine_coarsest=*/false);
     const auto p_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, p);
     const std::vector<part_t> v(p_host.data(), p_host.data() + p_host.extent(0));
-    std::vector<node_weight_t> w(params.k, 0);
-    for (vid_t u = 0; u < decision_level.num_nodes; ++u) w[v[u]] += decision_level.node_weights(u);
-    RankedTrial r;
-    r.valid = std::all_of(w.begin(), w.end(), [&](node_weight_t x) { return x <= limits.max_block_weight; });
-    r.value = host_objective(decision_level, v, params.objective);
-    r.trial = int(c);
+    const RankedTrial r = rank_trial(decision_level, v, params.k, limits.max_block_weight, params.objective, int(c));
     if (c == 0 || ranks_before(r, best_rank)) {
       parts = p;
       best_rank = r;
