@@ -38,27 +38,6 @@ Run streamed(const HostHypergraph& host, PartitionParams p, vid_t batch_nodes = 
   return out;
 }
 
-// Nets of 3 to 14 pins with rows left out above 6 pins: contraction shrinks many of them to a
-// scored size, so kept rows must take in those nets' pins (a rebuild from the pins).
-HostHypergraph shrinking_nets(vid_t n, nid_t m, unsigned seed) {
-  std::mt19937 rng(seed);
-  HypergraphInput in;
-  in.num_nodes = n;
-  in.directed = true;
-  for (nid_t e = 0; e < m; ++e) {
-    const vid_t src = static_cast<vid_t>(rng() % n);
-    const int size = 2 + static_cast<int>(rng() % 13);
-    std::vector<vid_t> dst;
-    for (int k = 0; k < size; ++k) {
-      const vid_t d = static_cast<vid_t>((src + 1 + rng() % 40) % n);  // local: clusters form
-      if (d != src && std::find(dst.begin(), dst.end(), d) == dst.end()) dst.push_back(d);
-    }
-    std::sort(dst.begin(), dst.end());
-    in.add_net({src}, dst, 1.0);
-  }
-  return build_hypergraph(in);
-}
-
 }  // namespace
 
 TEST_CASE_TEMPLATE_DEFINE("streamed rows: kept from the first level that fits, the partition of pure streaming", Space,
@@ -87,7 +66,7 @@ TEST_CASE_TEMPLATE_APPLY(kept_cases, tessera::test::ExecSpaces);
 
 TEST_CASE_TEMPLATE_DEFINE("streamed rows: nets shrinking to a scored size are taken in", Space, shrink_cases) {
   for (unsigned seed : {1u, 4u}) {
-    const auto h = shrinking_nets(1500, 2500, seed);
+    const auto h = test::local_nets(1500, 2500, test::LocalNets{}, seed);  // 3-15 pins, shrinking to a scored size
     PartitionParams p;
     p.max_block_weight = 48;
     p.max_inbound_nets = 200;

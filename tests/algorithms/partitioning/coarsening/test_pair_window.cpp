@@ -15,6 +15,7 @@
 #include "algorithms/partitioning/coarsening/pair_window.hpp"
 #include "core/hypergraph/hypergraph_builder.hpp"
 #include "tests/algorithms/partitioning/constrained_runs.hpp"
+#include "tests/algorithms/partitioning/random_hypergraphs.hpp"
 #include "tests/support/spaces.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -24,32 +25,16 @@ using partitioning::PinSpan;
 
 namespace {
 
+// 2..40 destinations within 60 ids of the source: many nets above a small window, local enough
+// for coarsening to find clusters.
+const test::LocalNets wide{2, 40, 60, 3};
+const test::LocalNets wide_shuffled{2, 40, 60, 3, true};
+
 // The positions (in [0, size)) that pin position p pairs with, the pin itself included.
 std::set<eid_t> span_positions(const PinSpan& s) {
   std::set<eid_t> out;
   for (eid_t t = 0; t < s.count; ++t) out.insert(s(t) - s.first);
   return out;
-}
-
-// Nets of one source and 2..max_dst destinations within 60 ids of it: many nets above a small
-// window, local enough for coarsening to find clusters.
-HostHypergraph wide_nets(vid_t n, nid_t m, int max_dst, unsigned seed, bool shuffled = false) {
-  std::mt19937 rng(seed);
-  HypergraphInput in;
-  in.num_nodes = n;
-  in.directed = true;
-  for (nid_t e = 0; e < m; ++e) {
-    const vid_t src = static_cast<vid_t>(rng() % n);
-    const int size = 2 + static_cast<int>(rng() % (max_dst - 1));
-    std::vector<vid_t> dst;
-    for (int k = 0; k < size; ++k) dst.push_back((src + 1 + static_cast<vid_t>(rng() % 60)) % n);
-    std::sort(dst.begin(), dst.end());
-    dst.erase(std::unique(dst.begin(), dst.end()), dst.end());
-    std::mt19937 order(seed + static_cast<unsigned>(e));
-    if (shuffled) std::shuffle(dst.begin(), dst.end(), order);
-    in.add_net({src}, dst, 1.0 + static_cast<double>(e % 3));
-  }
-  return build_hypergraph(in);
 }
 
 template <class Space>
@@ -99,7 +84,7 @@ TEST_CASE("pair window: W + 1 cyclic positions around the pin, symmetric, the wh
 
 TEST_CASE_TEMPLATE_DEFINE("pair window: valid partitions, the same whatever the batches and the backend", Space,
                           window_cases) {
-  const auto h = wide_nets(1500, 3000, 40, 11);
+  const auto h = test::local_nets(1500, 3000, wide, 11);
   PartitionParams p = loihi_like();
   p.coarsening.pair_window = 8;
   const auto whole = run<Space>(h, p);
@@ -130,7 +115,7 @@ TEST_CASE_TEMPLATE_APPLY(window_cases, test::ExecSpaces);
 
 TEST_CASE_TEMPLATE_DEFINE("pair window auto: none within the budget, else the largest power of two within it", Space,
                           auto_cases) {
-  const auto h = wide_nets(1500, 3000, 40, 12);
+  const auto h = test::local_nets(1500, 3000, wide, 12);
   // The finest level's pair visits under a window, as pair_visits counts them.
   const auto offsets = h.net_offsets;
   auto visits = [&](eid_t window) {
@@ -160,8 +145,8 @@ TEST_CASE_TEMPLATE_DEFINE("pair window auto: none within the budget, else the la
 TEST_CASE_TEMPLATE_APPLY(auto_cases, test::ExecSpaces);
 
 TEST_CASE_TEMPLATE_DEFINE("partition: the same whatever order a file lists a net's pins in", Space, order_cases) {
-  const auto sorted = wide_nets(1500, 3000, 40, 13);
-  const auto shuffled = wide_nets(1500, 3000, 40, 13, true);
+  const auto sorted = test::local_nets(1500, 3000, wide, 13);
+  const auto shuffled = test::local_nets(1500, 3000, wide_shuffled, 13);
   for (eid_t window : {eid_t(0), eid_t(8)}) {
     CAPTURE(window);
     PartitionParams p = loihi_like();

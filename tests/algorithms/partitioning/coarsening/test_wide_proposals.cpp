@@ -12,6 +12,7 @@
 #include "algorithms/partitioning/coarsening/propose_pairs.hpp"
 #include "core/hypergraph/hypergraph_builder.hpp"
 #include "tests/algorithms/partitioning/constrained_runs.hpp"
+#include "tests/algorithms/partitioning/random_hypergraphs.hpp"
 #include "tests/support/spaces.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -19,23 +20,9 @@ using namespace tessera;
 
 namespace {
 
-// n nodes, m nets of one source and about 146 distinct destinations among the 300 ids after it
-// (600 nodes, 3,000 nets: about 740 nets a node, like the coarse tail of a rewired SNN).
-HostHypergraph dense_tail(vid_t n, nid_t m, unsigned seed) {
-  std::mt19937 rng(seed);
-  HypergraphInput in;
-  in.num_nodes = n;
-  in.directed = true;
-  for (nid_t e = 0; e < m; ++e) {
-    const vid_t src = static_cast<vid_t>(rng() % n);
-    std::vector<vid_t> dst;
-    for (int k = 0; k < 200; ++k) dst.push_back((src + 1 + static_cast<vid_t>(rng() % 300)) % n);
-    std::sort(dst.begin(), dst.end());
-    dst.erase(std::unique(dst.begin(), dst.end()), dst.end());
-    in.add_net({src}, dst, 1.0 + static_cast<double>(e % 4));
-  }
-  return build_hypergraph(in);
-}
+// 200 draws among the 300 ids after the source, about 146 distinct (600 nodes, 3,000 nets: about
+// 740 nets a node, like the coarse tail of a rewired SNN).
+const test::LocalNets dense_tail{200, 200, 300, 4};
 
 template <class Space>
 std::vector<part_t> blocks_of(const HostHypergraph& host, const PartitionParams& p) {
@@ -65,7 +52,7 @@ TEST_CASE("wide proposals: only for levels too small to fill a GPU whose nodes h
 }
 
 TEST_CASE_TEMPLATE_DEFINE("wide proposals: the partition of the host", Space, wide_cases) {
-  const auto h = dense_tail(600, 3000, 3);
+  const auto h = test::local_nets(600, 3000, dense_tail, 3);
   PartitionParams p = test::constrained_params(24, 3000);
   const auto expected = blocks_of<Kokkos::DefaultHostExecutionSpace>(h, p);
   CHECK(blocks_of<Space>(h, p) == expected);
