@@ -169,55 +169,48 @@ int wide_proposal_team(const LevelT& L, std::int64_t rows) {
   return threads > 32 ? threads : 0;
 }
 
-// The candidates of nodes [first, last): node v's neighbours are nbr's row v - row0 (rows of
-// the whole level: row0 = 0; rows of this batch only: row0 = first), entry j's bins hist(j - base)
-// and inter(j - base) (ws holds at least the batch's entries).
+namespace detail {
+
+// propose_rows' kernel: one team per node v of [first, first + league size). Steps, each over v's
+// neighbour row and separated by team barriers: clear the bins, score v's incident nets into
+// them (Eq. 5, and the inbound intersections of Eq. 6), flag the invalid neighbours and add the
+// noise, keep the top Pi.
 template <class ExecSpace>
-void propose_rows(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
-                  const Neighbors<typename ExecSpace::memory_space>& nbr, vid_t row0, vid_t first, vid_t last,
-                  eid_t base, const ProposalParams& p, const ProposalWorkspace<typename ExecSpace::memory_space>& ws,
-                  const Proposals<typename ExecSpace::memory_space>& out) {
-  using policy = tessera::detail::LightTeamPolicy<ExecSpace>;
-  using member = typename policy::member_type;
-  const int pi = p.candidates;
-  auto target = out.target;
-  auto tscore = out.score;
-  auto hist = ws.hist;
-  auto inter = ws.inter;
-  auto noff = nbr.offsets;
-  auto nids = nbr.ids;
-  auto ninv = nbr.invalid;
-  auto net_off = L.net_offsets;
-  auto pins = L.pins;
-  auto nsrc = L.net_num_sources;
-  auto nw = L.net_weights;
-  auto node_off = L.node_offsets;
-  auto inc = L.incident_nets;
-  auto nin = L.node_num_inbound;
-  auto vw = L.node_weights;
-  const node_weight_t omega = p.limits.max_cluster_weight;
-  const std::int64_t delta = p.limits.max_inbound;
-  const double noise_fraction = p.noise_fraction;
-  auto weight_sum = ws.weight_sum;
-  auto weight_count = ws.weight_count;
-  const std::uint64_t seed = p.seed;
-  const eid_t max_net = p.pairs.max_net_size, window = p.pairs.window;
-  const int penalty = p.weight_penalty;
-  const int wide_team = tessera::detail::is_gpu_space<ExecSpace>() ? wide_proposal_team(L, last - first) : 0;
-  const bool wide = wide_team > 0;
-  auto body = KOKKOS_LAMBDA(const member& team) {
+struct ProposeRowsKernel {
+  using mem = typename ExecSpace::memory_space;
+  using member = typename tessera::detail::LightTeamPolicy<ExecSpace>::member_type;
+
+  Level<mem> L;
+  Neighbors<mem> nbr;
+  vid_t row0, first;  // node v's neighbours are nbr's row v - row0
+  eid_t base;         // entry j's bins are hist(j - base) and inter(j - base)
+  Kokkos::View<score_t*, mem> hist;
+  Kokkos::View<std::int32_t*, mem> inter;
+  Kokkos::View<score_t, mem> weight_sum, weight_count;
+  Proposals<mem> out;
+  int pi;
+  node_weight_t omega;
+  std::int64_t delta;
+  double noise_fraction;
+  std::uint64_t seed;
+  eid_t max_net, window;
+  int penalty;
+  bool wide;  // a thread per incident net (wide_proposal_team), else the team over each net's pins
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
     const vid_t v = first + static_cast<vid_t>(team.league_rank());
-    const eid_t nb = noff(v - row0), ne = noff(v - row0 + 1);
+    const eid_t nb = nbr.offsets(v - row0), ne = nbr.offsets(v - row0 + 1);
     // No neighbour left that may be valid (rows purged or flagged in a constrained tail: a pair
     // found invalid stays invalid, neighbors.hpp): no candidate, and no pin to visit.
     eid_t live = 0;
     Kokkos::parallel_reduce(
-        Kokkos::TeamThreadRange(team, nb, ne), [&](const eid_t j, eid_t& c) { c += ninv(j) == 0 ? 1 : 0; }, live);
+        Kokkos::TeamThreadRange(team, nb, ne), [&](const eid_t j, eid_t& c) { c += nbr.invalid(j) == 0 ? 1 : 0; },
+        live);
     if (live == 0) {
       Kokkos::single(Kokkos::PerTeam(team), [&]() {
         for (int r = 0; r < pi; ++r) {
-          target(v, r) = invalid_vid;
-          tscore(v, r) = 0;
+          out.target(v, r) = invalid_vid;
+          out.score(v, r) = 0;
         }
       });
       return;
@@ -227,105 +220,155 @@ void propose_rows(const ExecSpace& space, const Level<typename ExecSpace::memory
       inter(j - base) = 0;
     });
     team.team_barrier();
-    const eid_t ib = node_off(v), ie = node_off(v + 1), in_end = ib + nin(v);
-    // The pins of v's i-th incident net that v pairs with (none when the net is not scored), the
-    // pair weight w(e) / |e| they score, and where its destinations start.
-    auto scored_net = [&](const eid_t i) {
-      const nid_t e = inc(i);
-      const eid_t pb = net_off(e), pe = net_off(e + 1);
-      if (pe - pb > max_net || pe - pb < 2) return ScoredNet{PinSpan{pb, pe - pb, 0, 0}, 0, pe, false};
-      const eid_t dst_begin = pb + nsrc(e);
-      return ScoredNet{paired_pins(pins, pb, pe, dst_begin, v, i < in_end, window), (nw(e) << k_score_shift) / (pe - pb),
-                       dst_begin, i < in_end};
-    };
-    // Scores pin t of a net's span. A thread takes its pins in order, and a net's sources and
-    // destinations each ascend: m's bin is searched from the previous pin's (`from`) while the
-    // pins ascend.
-    auto score_pin = [&](const ScoredNet& net, const eid_t t, eid_t& from, vid_t& previous) {
-      const eid_t k = net.span(t);
-      const vid_t m = pins(k);
-      if (m == v) return;
-      if (previous == invalid_vid || m < previous) from = nb;
-      const eid_t lo = detail::gallop_lower_bound(nids, from, ne, m);
-      from = lo;
-      previous = m;
-      if (lo == ne || nids(lo) != m) return;
-      Kokkos::atomic_add(&hist(lo - base), net.w);
-      if (net.v_inbound && k >= net.dst_begin) Kokkos::atomic_add(&inter(lo - base), 1);
-    };
+    score_nets(team, v, nb, ne);
+    team.team_barrier();
+    validate(team, v, nb, ne);
+    team.team_barrier();
+    Kokkos::single(Kokkos::PerTeam(team), [&]() { keep_top(v, nb, ne); });
+  }
+
+  // The pins of v's i-th incident net that v pairs with (none when the net is not scored), the
+  // pair weight w(e) / |e| they score, and where its destinations start.
+  KOKKOS_INLINE_FUNCTION ScoredNet scored_net(const vid_t v, const eid_t i) const {
+    const nid_t e = L.incident_nets(i);
+    const eid_t pb = L.net_offsets(e), pe = L.net_offsets(e + 1);
+    if (pe - pb > max_net || pe - pb < 2) return ScoredNet{PinSpan{pb, pe - pb, 0, 0}, 0, pe, false};
+    const eid_t dst_begin = pb + L.net_num_sources(e);
+    const bool v_inbound = i < L.node_offsets(v) + L.node_num_inbound(v);
+    return ScoredNet{paired_pins(L.pins, pb, pe, dst_begin, v, v_inbound, window),
+                     (L.net_weights(e) << k_score_shift) / (pe - pb), dst_begin, v_inbound};
+  }
+
+  // Scores pin t of a net's span into m's bin. A thread takes its pins in order, and a net's
+  // sources and destinations each ascend: m's bin is searched from the previous pin's (`from`)
+  // while the pins ascend.
+  KOKKOS_INLINE_FUNCTION void score_pin(const vid_t v, const eid_t nb, const eid_t ne, const ScoredNet& net,
+                                        const eid_t t, eid_t& from, vid_t& previous) const {
+    const eid_t k = net.span(t);
+    const vid_t m = L.pins(k);
+    if (m == v) return;
+    if (previous == invalid_vid || m < previous) from = nb;
+    const eid_t lo = gallop_lower_bound(nbr.ids, from, ne, m);
+    from = lo;
+    previous = m;
+    if (lo == ne || nbr.ids(lo) != m) return;
+    Kokkos::atomic_add(&hist(lo - base), net.w);
+    if (net.v_inbound && k >= net.dst_begin) Kokkos::atomic_add(&inter(lo - base), 1);
+  }
+
+  KOKKOS_INLINE_FUNCTION void score_nets(const member& team, const vid_t v, const eid_t nb, const eid_t ne) const {
+    const eid_t ib = L.node_offsets(v), ie = L.node_offsets(v + 1);
     if (wide) {  // a thread per incident net (few nodes with many nets each: constrained tails)
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, ib, ie), [&](const eid_t i) {
-        const ScoredNet net = scored_net(i);
+        const ScoredNet net = scored_net(v, i);
         eid_t from = nb;
         vid_t previous = invalid_vid;
-        for (eid_t t = 0; t < net.span.count; ++t) score_pin(net, t, from, previous);
+        for (eid_t t = 0; t < net.span.count; ++t) score_pin(v, nb, ne, net, t, from, previous);
       });
-    } else {  // the team over each net's pins, net after net
-      for (eid_t i = ib; i < ie; ++i) {
-        const ScoredNet net = scored_net(i);
-        // Pins of one net are distinct, so threads of the team hit distinct bins; the atomics
-        // only guard against a slow thread still on the previous net.
-        eid_t from = nb;
-        vid_t previous = invalid_vid;
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, eid_t(0), net.span.count),
-                             [&](const eid_t t) { score_pin(net, t, from, previous); });
-      }
+      return;
     }
-    team.team_barrier();
-    // Validity (Eq. 6) and noise; invalid neighbours are flagged for purging.
+    for (eid_t i = ib; i < ie; ++i) {  // the team over each net's pins, net after net
+      const ScoredNet net = scored_net(v, i);
+      // Pins of one net are distinct, so threads of the team hit distinct bins; the atomics
+      // only guard against a slow thread still on the previous net.
+      eid_t from = nb;
+      vid_t previous = invalid_vid;
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, eid_t(0), net.span.count),
+                           [&](const eid_t t) { score_pin(v, nb, ne, net, t, from, previous); });
+    }
+  }
+
+  // Validity (Eq. 6) and noise; invalid neighbours are flagged for purging and score -1.
+  KOKKOS_INLINE_FUNCTION void validate(const member& team, const vid_t v, const eid_t nb, const eid_t ne) const {
     const score_t noise_cap =
         weight_count() > 0 ? static_cast<score_t>(noise_fraction * double(weight_sum() / weight_count())) : 0;
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nb, ne), [&](const eid_t j) {
-      const vid_t m = nids(j);
-      const bool ok = ninv(j) == 0 && vw(v) + vw(m) <= omega &&
-                      static_cast<std::int64_t>(nin(v)) + nin(m) - inter(j - base) <= delta;
+      const vid_t m = nbr.ids(j);
+      const auto& vw = L.node_weights;
+      const bool ok = nbr.invalid(j) == 0 && vw(v) + vw(m) <= omega &&
+                      static_cast<std::int64_t>(L.node_num_inbound(v)) + L.node_num_inbound(m) - inter(j - base) <= delta;
       if (!ok) {
-        ninv(j) = 1;
+        nbr.invalid(j) = 1;
         hist(j - base) = -1;
-      } else {
-        score_t h = hist(j - base) + detail::pair_noise(seed, v, m, noise_cap);
-        if (penalty == 1) h /= (vw(v) + vw(m));
-        if (penalty == 2) h /= (vw(v) * vw(m));
-        hist(j - base) = h > 0 ? h : 1;
+        return;
       }
+      score_t h = hist(j - base) + pair_noise(seed, v, m, noise_cap);
+      if (penalty == 1) h /= (vw(v) + vw(m));
+      if (penalty == 2) h /= (vw(v) * vw(m));
+      hist(j - base) = h > 0 ? h : 1;
     });
-    team.team_barrier();
-    Kokkos::single(Kokkos::PerTeam(team), [&]() {
-      score_t bs[k_max_candidates];
-      vid_t bid[k_max_candidates];
-      for (int r = 0; r < pi; ++r) {
-        bs[r] = -1;
-        bid[r] = invalid_vid;
+  }
+
+  // The Pi valid neighbours of largest (score, id), by insertion into a sorted array of Pi.
+  KOKKOS_INLINE_FUNCTION void keep_top(const vid_t v, const eid_t nb, const eid_t ne) const {
+    score_t bs[k_max_candidates];
+    vid_t bid[k_max_candidates];
+    for (int r = 0; r < pi; ++r) {
+      bs[r] = -1;
+      bid[r] = invalid_vid;
+    }
+    for (eid_t j = nb; j < ne; ++j) {
+      const score_t s = hist(j - base);
+      if (s <= 0) continue;
+      const vid_t m = nbr.ids(j);
+      if (!better(s, m, bs[pi - 1], bid[pi - 1])) continue;
+      int r = pi - 1;
+      while (r > 0 && better(s, m, bs[r - 1], bid[r - 1])) {
+        bs[r] = bs[r - 1];
+        bid[r] = bid[r - 1];
+        --r;
       }
-      for (eid_t j = nb; j < ne; ++j) {
-        const score_t s = hist(j - base);
-        if (s <= 0) continue;
-        const vid_t m = nids(j);
-        if (!detail::better(s, m, bs[pi - 1], bid[pi - 1])) continue;
-        int r = pi - 1;
-        while (r > 0 && detail::better(s, m, bs[r - 1], bid[r - 1])) {
-          bs[r] = bs[r - 1];
-          bid[r] = bid[r - 1];
-          --r;
-        }
-        bs[r] = s;
-        bid[r] = m;
-      }
-      for (int r = 0; r < pi; ++r) {
-        target(v, r) = bid[r];
-        tscore(v, r) = bs[r] < 0 ? 0 : bs[r];
-      }
-    });
-  };
+      bs[r] = s;
+      bid[r] = m;
+    }
+    for (int r = 0; r < pi; ++r) {
+      out.target(v, r) = bid[r];
+      out.score(v, r) = bs[r] < 0 ? 0 : bs[r];
+    }
+  }
+};
+
+}  // namespace detail
+
+// The candidates of nodes [first, last): node v's neighbours are nbr's row v - row0 (rows of
+// the whole level: row0 = 0; rows of this batch only: row0 = first), entry j's bins hist(j - base)
+// and inter(j - base) (ws holds at least the batch's entries).
+template <class ExecSpace>
+void propose_rows(const ExecSpace& space, const Level<typename ExecSpace::memory_space>& L,
+                  const Neighbors<typename ExecSpace::memory_space>& nbr, vid_t row0, vid_t first, vid_t last,
+                  eid_t base, const ProposalParams& p, const ProposalWorkspace<typename ExecSpace::memory_space>& ws,
+                  const Proposals<typename ExecSpace::memory_space>& out) {
+  using policy = tessera::detail::LightTeamPolicy<ExecSpace>;
+  if (last <= first) return;
+  const int wide_team = tessera::detail::is_gpu_space<ExecSpace>() ? wide_proposal_team(L, last - first) : 0;
+  const detail::ProposeRowsKernel<ExecSpace> kernel{L,
+                                                    nbr,
+                                                    row0,
+                                                    first,
+                                                    base,
+                                                    ws.hist,
+                                                    ws.inter,
+                                                    ws.weight_sum,
+                                                    ws.weight_count,
+                                                    out,
+                                                    p.candidates,
+                                                    p.limits.max_cluster_weight,
+                                                    p.limits.max_inbound,
+                                                    p.noise_fraction,
+                                                    p.seed,
+                                                    p.pairs.max_net_size,
+                                                    p.pairs.window,
+                                                    p.weight_penalty,
+                                                    wide_team > 0};
   int team_size = 1;
   if constexpr (tessera::detail::is_gpu_space<ExecSpace>()) {
     double mean_net = L.num_nets > 0 ? double(L.num_pins()) / L.num_nets : 1.0;
-    if (window > 0) mean_net = std::min(mean_net, double(window + 1));
-    team_size = wide ? wide_team : 32;
-    while (!wide && team_size > 4 && team_size / 2 >= mean_net) team_size /= 2;
-    team_size = std::min(team_size, policy(space, 1, 1).team_size_max(body, Kokkos::ParallelForTag()));
+    if (p.pairs.window > 0) mean_net = std::min(mean_net, double(p.pairs.window + 1));
+    team_size = kernel.wide ? wide_team : 32;
+    while (!kernel.wide && team_size > 4 && team_size / 2 >= mean_net) team_size /= 2;
+    team_size = std::min(team_size, policy(space, 1, 1).team_size_max(kernel, Kokkos::ParallelForTag()));
   }
-  if (last > first) Kokkos::parallel_for("tessera::part::propose", policy(space, last - first, team_size), body);
+  Kokkos::parallel_for("tessera::part::propose", policy(space, last - first, team_size), kernel);
 }
 
 // The proposals of every node of L over its materialised rows nbr, batch after batch within
