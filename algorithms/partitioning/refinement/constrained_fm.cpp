@@ -29,6 +29,22 @@ struct Entry {
   bool operator<(const Entry& o) const { return gain != o.gain ? gain < o.gain : node > o.node; }
 };
 
+// Slices of work for the host's threads: a few per thread, taken dynamically.
+int host_chunks() { return std::max(1, Kokkos::DefaultHostExecutionSpace().concurrency()) * 8; }
+
+// Calls f(chunk, first, last) for `chunks` contiguous slices of [0, count) on the host's threads.
+template <class F>
+void for_each_chunk(std::int64_t count, std::size_t chunks, F&& f) {
+  const std::int64_t per = (count + std::int64_t(chunks) - 1) / std::int64_t(chunks);
+  Kokkos::parallel_for(
+      "tessera::part::fm_chunks",
+      Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace, Kokkos::Schedule<Kokkos::Dynamic>>(0, chunks),
+      [&](const std::size_t c) {
+        f(int(c), std::min(count, std::int64_t(c) * per), std::min(count, std::int64_t(c + 1) * per));
+      });
+  Kokkos::DefaultHostExecutionSpace().fence();
+}
+
 // What one evaluation needs besides the state: per-block sums over the node's nets, the blocks
 // they touched, and the (net, block) pairs it visited (a pass's work budget). One per host thread
 // when every node is evaluated at the start of a pass.
@@ -42,18 +58,26 @@ struct Scratch {
 
 class State {
  public:
+  // The per-(net, block) counts are built on the host's threads (Kokkos zero-fills the views in
+  // parallel; a net's row is written by one thread): 256k-model at 294 blocks has 77 M cells.
   State(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts, part_t k, const PartitionLimits& limits)
-      : L_(L), parts_(parts), k_(k), limits_(limits), cnt_(std::size_t(L.num_nets) * k, 0),
-        dcnt_(std::size_t(L.num_nets) * k, 0), blocks_(L.num_nets), weight_(k, 0), inbound_(k, 0), scratch_(k) {
+      : L_(L), parts_(parts), k_(k), limits_(limits), cnt_("tessera::part::fm_pin_counts", std::size_t(L.num_nets) * k),
+        dcnt_("tessera::part::fm_dst_counts", std::size_t(L.num_nets) * k), blocks_(L.num_nets), weight_(k, 0),
+        inbound_(k, 0), scratch_(k) {
     for (vid_t n = 0; n < L.num_nodes; ++n) weight_[parts[n]] += L.node_weights(n);
-    for (nid_t e = 0; e < L.num_nets; ++e) {
-      const eid_t begin = L.net_offsets(e), end = L.net_offsets(e + 1), dst = begin + L.net_num_sources(e);
-      for (eid_t i = begin; i < end; ++i) {
-        const part_t b = parts[L.pins(i)];
-        if (cnt_[cell(e, b)]++ == 0) blocks_[e].push_back(b);
-        if (i >= dst && dcnt_[cell(e, b)]++ == 0) inbound_[b]++;
+    std::vector<std::vector<std::int64_t>> inbound(host_chunks(), std::vector<std::int64_t>(k, 0));
+    for_each_chunk(L.num_nets, inbound.size(), [&](int c, std::int64_t first, std::int64_t last) {
+      for (nid_t e = nid_t(first); e < last; ++e) {
+        const eid_t begin = L.net_offsets(e), end = L.net_offsets(e + 1), dst = begin + L.net_num_sources(e);
+        for (eid_t i = begin; i < end; ++i) {
+          const part_t b = parts[L.pins(i)];
+          if (cnt_(cell(e, b))++ == 0) blocks_[e].push_back(b);
+          if (i >= dst && dcnt_(cell(e, b))++ == 0) inbound[c][b]++;
+        }
       }
-    }
+    });
+    for (const auto& chunk : inbound)
+      for (part_t b = 0; b < k; ++b) inbound_[b] += chunk[b];
   }
 
   bool valid() const {
@@ -96,14 +120,14 @@ class State {
       const nid_t e = L_.incident_nets(i);
       const score_t w = L_.net_weights(e);
       total += w;
-      if (cnt_[cell(e, a)] == 1) saving += w;
+      if (cnt_(cell(e, a)) == 1) saving += w;
       const bool dst = i < inb_end;
       s.work += static_cast<std::int64_t>(blocks_[e].size());
       for (const part_t b : blocks_[e]) {
         if (b == a) continue;
         if (conn[b] == 0 && dconn[b] == 0) s.touched.push_back(b);
         conn[b] += w;
-        if (dst && dcnt_[cell(e, b)] > 0) dconn[b]++;
+        if (dst && dcnt_(cell(e, b)) > 0) dconn[b]++;
       }
     }
     Best best;
@@ -129,16 +153,16 @@ class State {
     for (eid_t i = begin; i < end; ++i) {
       const nid_t e = L_.incident_nets(i);
       const bool dst = i < inb_end;
-      const int ca = --cnt_[cell(e, a)];
+      const int ca = --cnt_(cell(e, a));
       if (ca == 0) {
         auto& bl = blocks_[e];
         *std::find(bl.begin(), bl.end(), a) = bl.back();
         bl.pop_back();
       }
-      if (dst && --dcnt_[cell(e, a)] == 0) inbound_[a]--;
-      const int cb = ++cnt_[cell(e, to)];
+      if (dst && --dcnt_(cell(e, a)) == 0) inbound_[a]--;
+      const int cb = ++cnt_(cell(e, to));
       if (cb == 1) blocks_[e].push_back(to);
-      if (dst && dcnt_[cell(e, to)]++ == 0) inbound_[to]++;
+      if (dst && dcnt_(cell(e, to))++ == 0) inbound_[to]++;
       if (ca <= 1 || cb <= 2) critical(e);
     }
     weight_[a] -= L_.node_weights(n);
@@ -153,7 +177,7 @@ class State {
   std::vector<part_t>& parts_;
   part_t k_;
   PartitionLimits limits_;
-  std::vector<std::int32_t> cnt_, dcnt_;
+  Kokkos::View<std::int32_t*, Kokkos::HostSpace> cnt_, dcnt_;  // pins, destinations per (net, block)
   std::vector<std::vector<part_t>> blocks_;
   std::vector<node_weight_t> weight_;
   std::vector<std::int64_t> inbound_;
@@ -165,19 +189,12 @@ class State {
 // count.
 std::vector<Best> evaluate_all(State& state, vid_t num_nodes, bool overflow) {
   std::vector<Best> best(num_nodes);
-  const int chunks = std::max(1, Kokkos::DefaultHostExecutionSpace().concurrency()) * 8;
-  const std::int64_t per_chunk = (std::int64_t(num_nodes) + chunks - 1) / chunks;
-  std::vector<std::int64_t> work(chunks, 0);
-  Kokkos::parallel_for(
-      "tessera::part::fm_evaluate_all",
-      Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace, Kokkos::Schedule<Kokkos::Dynamic>>(0, chunks),
-      [&](const int c) {
-        Scratch scratch(state.num_parts());
-        const std::int64_t end = std::min<std::int64_t>(num_nodes, (c + 1) * per_chunk);
-        for (std::int64_t n = c * per_chunk; n < end; ++n) best[n] = state.evaluate(vid_t(n), overflow, scratch);
-        work[c] = scratch.work;
-      });
-  Kokkos::DefaultHostExecutionSpace().fence();
+  std::vector<std::int64_t> work(host_chunks(), 0);
+  for_each_chunk(num_nodes, work.size(), [&](int c, std::int64_t first, std::int64_t last) {
+    Scratch scratch(state.num_parts());
+    for (std::int64_t n = first; n < last; ++n) best[n] = state.evaluate(vid_t(n), overflow, scratch);
+    work[c] = scratch.work;
+  });
   for (const std::int64_t w : work) state.add_work(w);
   return best;
 }
