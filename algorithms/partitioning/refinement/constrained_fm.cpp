@@ -3,6 +3,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
+#include <exception>
 #include <queue>
 #include <utility>
 
@@ -32,22 +33,30 @@ struct Entry {
 // Slices of work for the host's threads: a few per thread, taken dynamically.
 int host_chunks() { return std::max(1, Kokkos::DefaultHostExecutionSpace().concurrency()) * 8; }
 
-// Calls f(chunk, first, last) for `chunks` contiguous slices of [0, count) on the host's threads.
+// Calls f(chunk, first, last) for `chunks` contiguous slices of [0, count) on the host's threads;
+// an exception (out of memory) leaves no thread and is thrown here.
 template <class F>
 void for_each_chunk(std::int64_t count, std::size_t chunks, F&& f) {
   const std::int64_t per = (count + std::int64_t(chunks) - 1) / std::int64_t(chunks);
+  std::vector<std::exception_ptr> failed(chunks);
   Kokkos::parallel_for(
       "tessera::part::fm_chunks",
       Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace, Kokkos::Schedule<Kokkos::Dynamic>>(0, chunks),
       [&](const std::size_t c) {
-        f(int(c), std::min(count, std::int64_t(c) * per), std::min(count, std::int64_t(c + 1) * per));
+        try {
+          f(int(c), std::min(count, std::int64_t(c) * per), std::min(count, std::int64_t(c + 1) * per));
+        } catch (...) {
+          failed[c] = std::current_exception();
+        }
       });
   Kokkos::DefaultHostExecutionSpace().fence();
+  for (const auto& e : failed)
+    if (e) std::rethrow_exception(e);
 }
 
 // What one evaluation needs besides the state: per-block sums over the node's nets, the blocks
-// they touched, and the (net, block) pairs it visited (a pass's work budget). One per host thread
-// when every node is evaluated at the start of a pass.
+// they touched, and the (net, block) pairs it visited (a pass's work budget). The state keeps one
+// for its sequential evaluations; evaluate_many makes one per chunk.
 struct Scratch {
   explicit Scratch(part_t k) : conn(k, 0), dconn(k, 0) {}
   std::vector<score_t> conn;
