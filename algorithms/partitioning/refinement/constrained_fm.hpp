@@ -1,5 +1,5 @@
 #pragma once
-// Sequential constrained FM (issue 24; host code): Fiduccia-Mattheyses passes on a host copy of a
+// Constrained FM (issue 24; host code): Fiduccia-Mattheyses passes on a host copy of a
 // constrained-mode level, after the parallel refinement. Each pass moves every node at most once,
 // always the unlocked valid move of largest connectivity gain (ties: smaller node id, then larger
 // block id), negative gains included, and rolls back to the best prefix (the earliest of equal
@@ -15,7 +15,10 @@
 // A pass also ends after stop_after moves without a new best prefix, or once its evaluations have
 // visited work_factor times the (net, block) pairs of its first evaluation of every node (random
 // SNN nets touch hundreds of blocks). The result never has higher connectivity than the input and
-// stays valid. Deterministic (sequential, integer gains, ties by id; no thread count involved).
+// stays valid. Deterministic (sequential moves, integer gains, ties by id). The evaluations that
+// do not depend on each other (every node at a pass's start, the pins a move made dirty) and the
+// per-(net, block) counts run on the host execution space's threads, with the same results
+// whatever their number.
 #include <cstdint>
 #include <vector>
 
