@@ -5,7 +5,8 @@
 #   snn84/          mobilenet under Loihi-84 (run 14: 32.8 s, level FM 4.3 s)
 #   kway/           issue 25: ISPD98 ibm01-09 at k = 2 and 4 on the GPU with the k-way start's
 #                   defaults, CUDA against host partitions (kway-gpu.sh), then k = 2 with
-#                   --hierarchies 1 (kway-h1.jsonl) and the 16x-augmented ibm09 at k = 2
+#                   --hierarchies 1 and 2 (kway-h1.jsonl, kway-h2.jsonl; CPU quality 1.028 and
+#                   1.020 against 1.008 with 4) and the 16x-augmented ibm09 at k = 2
 #   64k-rand-*      64k-rand end to end (run 14: about 150 s, half of it in the tail of levels
 #                   13-31) with --stall-fraction 0.15 (coarsening should stop after level 16 of
 #                   1,350 nodes: what the tail costs and buys), last with the default (0.02)
@@ -27,9 +28,9 @@ stamp "64k-rand stall 0.15 exit $?"
 mkdir -p "$o/kway"; ispd=$TESSERA_DATA_DIR/hypergraphs/ispd98
 timeout 300 bash measurements/2026-12-06-mining/kway-gpu.sh "$T" "$ispd" "$o/kway" > "$o/kway.log" 2>&1
 stamp "kway exit $?"
-for i in 01 02 03 04 05 06 07 08 09; do
-  timeout 20 "$T" partition "$ispd/ibm$i.hgr.gz" --k 2 --epsilon 0.03 --hierarchies 1 --json 2>/dev/null | tail -n 1 >> "$o/kway/kway-h1.jsonl"
-done
+for h in 1 2; do for i in 01 02 03 04 05 06 07 08 09; do
+  timeout 20 "$T" partition "$ispd/ibm$i.hgr.gz" --k 2 --epsilon 0.03 --hierarchies $h --json 2>/dev/null | tail -n 1 >> "$o/kway/kway-h$h.jsonl"
+done; done
 timeout 60 "$T" partition "hgr-augment:file=$ispd/ibm09.hgr.gz,factor=16,seed=0" --k 2 --epsilon 0.03 --json \
   > "$o/kway/ibm09x16-k2.json" 2>&1
 stamp "kway h1 and x16 done"
