@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <exception>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -21,6 +20,7 @@
 #include "algorithms/partitioning/initial/recursive_bisection.hpp"
 #include "algorithms/partitioning/multilevel/partition_params.hpp"
 #include "algorithms/partitioning/refinement/refine.hpp"
+#include "core/kokkos_ext/host_parallel.hpp"
 
 namespace tessera::partitioning {
 
@@ -204,22 +204,11 @@ inline std::vector<std::vector<part_t>> initial_trials(const Level<Kokkos::HostS
                                                       node_weight_t omega) {
   const int n = std::max(1, params.initial_trials);
   std::vector<std::vector<part_t>> trials(n);
-  std::vector<std::exception_ptr> failed(n);  // an exception must not leave a host thread
-  Kokkos::parallel_for(
-      "tessera::part::initial_trials",
-      Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace, Kokkos::Schedule<Kokkos::Dynamic>>(0, n), [&](const int t) {
-        if (rb_trial(params, t)) return;
-        try {
-          trials[t] = initial_trial(L, params, omega, t);
-        } catch (...) {
-          failed[t] = std::current_exception();
-        }
-      });
-  Kokkos::DefaultHostExecutionSpace().fence();
-  for (int t = 0; t < n; ++t) {
-    if (failed[t]) std::rethrow_exception(failed[t]);
+  tessera::detail::host_parallel_for("tessera::part::initial_trials", n, [&](const std::int64_t t) {
+    if (!rb_trial(params, int(t))) trials[t] = initial_trial(L, params, omega, int(t));
+  });
+  for (int t = 0; t < n; ++t)
     if (rb_trial(params, t)) trials[t] = initial_trial(L, params, omega, t);
-  }
   return trials;
 }
 

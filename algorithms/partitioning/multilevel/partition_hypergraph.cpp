@@ -153,14 +153,8 @@ PartitionResult<typename ExecSpace::memory_space> partition_baseline(
   pack.max_overlap_net_size = params.coarsening.max_scored_net_size;
   const std::vector<part_t> blocks = params.algorithm == PartitionAlgorithm::one_pass ? one_pass_blocks(host_level, limits)
                                                                                      : pack_blocks(host_level, limits, pack);
-  result.parts = Kokkos::View<part_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
-                                            h.num_nodes);
-  auto parts_host = Kokkos::create_mirror_view(result.parts);
-  for (vid_t v = 0; v < h.num_nodes; ++v) {
-    parts_host(v) = blocks[v];
-    result.num_parts = std::max<part_t>(result.num_parts, blocks[v] + 1);
-  }
-  Kokkos::deep_copy(space, result.parts, parts_host);
+  result.parts = device_parts(space, blocks);
+  for (const part_t b : blocks) result.num_parts = std::max<part_t>(result.num_parts, b + 1);
   space.fence();
   result.initial_seconds = result.seconds = result.steps.initial = timer.seconds();
   return result;
@@ -186,11 +180,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_by_bisection(
     return partition_single_run(s, sub, p);
   };
   bisect_recursively(space, host, ids, 0, params.k, limits.max_block_weight, params, parts, result, bisect);
-  result.parts = Kokkos::View<part_t*, mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::parts"),
-                                            h.num_nodes);
-  auto parts_host = Kokkos::create_mirror_view(result.parts);
-  for (vid_t v = 0; v < h.num_nodes; ++v) parts_host(v) = parts[v];
-  Kokkos::deep_copy(space, result.parts, parts_host);
+  result.parts = device_parts(space, parts);
   result.num_parts = params.k;
   // k-way V-cycles on the assembled partition: moves between blocks of different bisection
   // branches, which no bisection could make.

@@ -3,9 +3,10 @@
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
-#include <exception>
 #include <queue>
 #include <utility>
+
+#include "core/kokkos_ext/host_parallel.hpp"
 
 namespace tessera::partitioning {
 
@@ -33,25 +34,13 @@ struct Entry {
 // Slices of work for the host's threads: a few per thread, taken dynamically.
 int host_chunks() { return std::max(1, Kokkos::DefaultHostExecutionSpace().concurrency()) * 8; }
 
-// Calls f(chunk, first, last) for `chunks` contiguous slices of [0, count) on the host's threads;
-// an exception (out of memory) leaves no thread and is thrown here.
+// Calls f(chunk, first, last) for `chunks` contiguous slices of [0, count) on the host's threads.
 template <class F>
 void for_each_chunk(std::int64_t count, std::size_t chunks, F&& f) {
   const std::int64_t per = (count + std::int64_t(chunks) - 1) / std::int64_t(chunks);
-  std::vector<std::exception_ptr> failed(chunks);
-  Kokkos::parallel_for(
-      "tessera::part::fm_chunks",
-      Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace, Kokkos::Schedule<Kokkos::Dynamic>>(0, chunks),
-      [&](const std::size_t c) {
-        try {
-          f(int(c), std::min(count, std::int64_t(c) * per), std::min(count, std::int64_t(c + 1) * per));
-        } catch (...) {
-          failed[c] = std::current_exception();
-        }
-      });
-  Kokkos::DefaultHostExecutionSpace().fence();
-  for (const auto& e : failed)
-    if (e) std::rethrow_exception(e);
+  tessera::detail::host_parallel_for("tessera::part::fm_chunks", std::int64_t(chunks), [&](const std::int64_t c) {
+    f(int(c), std::min(count, c * per), std::min(count, (c + 1) * per));
+  });
 }
 
 // What one evaluation needs besides the state: per-block sums over the node's nets, the blocks
