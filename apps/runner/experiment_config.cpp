@@ -71,7 +71,11 @@ class Reader {
 
   std::string scalar(const YAML::Node& node, const std::string& what) const {
     if (!node.IsScalar()) fail(node, what + " must be a single value");
-    return node.as<std::string>();
+    std::string value = node.as<std::string>();
+    // A lone carriage return (a file ending in "\r") would stay in the value and vanish when the
+    // resolved YAML is read back (found by tests/fuzz/fuzz_experiment.cpp).
+    if (value.find('\r') != std::string::npos) fail(node, what + " contains a carriage return");
+    return value;
   }
 
   int integer(const YAML::Node& node, const std::string& what, int min) const {
