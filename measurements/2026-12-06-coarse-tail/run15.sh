@@ -9,7 +9,10 @@
 #                   1.020 against 1.008 with 4) and the 16x-augmented ibm09 at k = 2
 #   64k-rand-*      64k-rand end to end (run 14: about 150 s, half of it in the tail of levels
 #                   13-31) with --stall-fraction 0.15 (coarsening should stop after level 16 of
-#                   1,350 nodes: what the tail costs and buys), last with the default (0.02)
+#                   1,350 nodes: what the tail costs and buys), then with --refine-level-ratio 1.25
+#                   (refinement skips the tail levels within 1.25x of the last refined one: 25 of
+#                   the 31 levels refined become about 15; CPU quality beside ratio 1 in
+#                   measurements/2026-12-07-refine-level-ratio-cpu/), last with the defaults
 # Before the call write .devbin/commit (device-build.sh says how); the FIRST call carries .devbin
 # and .peers and starts this detached:
 #   mkdir -p /tmp/o; setsid nohup bash measurements/2026-12-06-coarse-tail/run15.sh > /tmp/o/log 2>&1 < /dev/null &
@@ -36,6 +39,9 @@ timeout 60 "$T" partition "hgr-augment:file=$ispd/ibm09.hgr.gz,factor=16,seed=0"
 stamp "kway h1 and x16 done"
 LIMIT_S=90 BUDGET_S=200 timeout 220 scripts/bench-snn-vs-axoncuda.sh "$T" "$axon" "$o/snn84" mobilenet > "$o/snn84.log" 2>&1
 stamp "mobilenet done"
+timeout 200 "$T" partition nn:table1=64k-rand --preset Loihi-84 --refine-level-ratio 1.25 --progress --json \
+  > "$o/64k-rand-ratio125.json" 2> "$o/64k-rand-ratio125.progress"
+stamp "64k-rand ratio 1.25 exit $?"
 timeout 200 "$T" partition nn:table1=64k-rand --preset Loihi-84 --progress --json \
   > "$o/64k-rand-default.json" 2> "$o/64k-rand-default.progress"
 stamp "64k-rand exit $?"

@@ -224,6 +224,17 @@ const std::vector<PartitionOption>& partition_options() {
                                                                          : "all");
        },
        /*required=*/false, k_constrained_mode},
+      {"refine-level-ratio", "R",
+       "constrained mode: uncoarsening refines a level only when it has at least R times the nodes of the last "
+       "level refined (the coarsest and the finest always); 1: every level (paper)",
+       "",
+       [](PartitionParams& p, const std::string& v) {
+         const auto r = parse_whole_number(v);
+         TESSERA_USER_REQUIRE(r && *r >= 1 && *r <= 1e9, "option 'refine-level-ratio' expects a number >= 1, got '" << v << "'");
+         p.refine_level_ratio = *r;
+       },
+       [](const PartitionParams& p) { return shortest(p.refine_level_ratio); },
+       /*required=*/false, k_constrained_mode},
       {"weight-penalty", "0|1|2|auto",
        "coarsening score divided by 1 (paper) / w(n)+w(m) / w(n)w(m); auto: 1 until a level pairs fewer than a "
        "tenth of its nodes, w(n)w(m) from the next level on",

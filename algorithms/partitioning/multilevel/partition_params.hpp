@@ -80,6 +80,14 @@ struct PartitionParams {
   // connectivity on lenet and 16k-model, measurements/2026-12-06-snn-quality-cpu; every level
   // left ibm03 a block more).
   std::optional<ConstrainedFm> constrained_fm;
+  // Constrained mode: uncoarsening refines a level only when it has at least this many times the
+  // nodes of the last level it refined (the coarsest, the finest and the spread/exact decision
+  // level always); the levels between are projected through. 1: every level (the paper). The
+  // coarsening tails of random SNNs (64k-rand: 25 levels from 206 to 12,405 nodes, 4-20 % a
+  // level, each refined in about 2 s on an H200, issue 23) are where this saves; on the CPU 1.25
+  // moved ISPD98's blocks and 64k-model's time either way (measurements/2026-12-07-refine-level-
+  // ratio-cpu), so the default refines every level.
+  double refine_level_ratio = 1.0;
   int initial_trials = 16;  // greedy-growing initial partitions tried at the coarsest level
   bool initial_fm = true;
   KwayScheme scheme = KwayScheme::automatic;

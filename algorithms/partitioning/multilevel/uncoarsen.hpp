@@ -189,14 +189,21 @@ void uncoarsen_spread_or_exact(const ExecSpace& space, Hierarchy<typename ExecSp
   const vid_t decision_nodes = H.levels.front().num_nodes / k_variant_decision_ratio;
   bool competing = true;          // before the decision
   Kokkos::View<part_t*, mem> exact;  // the exact variant's partition once it differs from parts
+  const std::size_t coarsest = H.levels.size() - 1;
+  vid_t refined_nodes = 0;  // of the last refined level
   for (std::size_t l = H.levels.size(); l-- > 0;) {
-    if (l + 1 < H.levels.size()) {
+    if (l < coarsest) {
       parts = projected(space, H, l, parts);
       if (exact.data() != nullptr) exact = projected(space, H, l, exact);
       H.levels.pop_back();
       H.gammas.pop_back();
     }
     const Level<mem>& L = H.levels[l];
+    const bool decides = competing && (l == 0 || H.levels[l - 1].num_nodes > decision_nodes);
+    if (l != 0 && l != coarsest && !decides &&
+        double(L.num_nodes) < params.refine_level_ratio * double(refined_nodes))
+      continue;  // projected through (PartitionParams::refine_level_ratio)
+    refined_nodes = L.num_nodes;
     progress::report("refining", "level " + std::to_string(l) + ", " + std::to_string(L.num_nodes) + " nodes");
     Kokkos::View<part_t*, mem> start;
     if (competing && exact.data() == nullptr) {
@@ -212,7 +219,7 @@ void uncoarsen_spread_or_exact(const ExecSpace& space, Hierarchy<typename ExecSp
     if (exact.data() == nullptr) exact = start;
     add_steps(result, refine(space, L, exact, num_parts, limits, exact_params, refine_ws));
     result.exact_variant_levels++;
-    if (l > 0 && H.levels[l - 1].num_nodes <= decision_nodes) continue;
+    if (!decides) continue;
     competing = false;
     const PartitionCost exact_cost = level_cost(space, L, exact, num_parts, limits, refine_ws);
     if (exact_cost < level_cost(space, L, parts, num_parts, limits, refine_ws)) {

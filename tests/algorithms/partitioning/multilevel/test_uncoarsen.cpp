@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/hypergraph/hypergraph.hpp"
 #include "io/graph_io.hpp"
@@ -54,4 +55,25 @@ TEST_CASE("uncoarsening: constrained FM after every level, and after the finest 
   CHECK(finest.valid);
   CHECK(finest.connectivity == quality(std::nullopt).connectivity);  // auto: the finest level
   CHECK(finest.connectivity < quality(ConstrainedFm::off).connectivity);
+}
+
+TEST_CASE("uncoarsening: --refine-level-ratio projects through the levels close to the last refined one") {
+  // The VGG's levels: 899 (the coarsest, where the spread and exact variants are decided: at most
+  // 3,914 / 8 nodes is no level), 1,188, 1,670, 2,455, 3,914.
+  auto h = mirror_hypergraph<Space::memory_space>(io::load_hypergraph(test::k_small_vgg));
+  PartitionParams p = test::constrained_params(128, 512);
+  p.fewest_blocks = FewestBlocks::search;
+  p.constrained_fm = ConstrainedFm::off;
+  auto refined = [&](double ratio) {
+    p.refine_level_ratio = ratio;
+    const auto [r, q] = test::run_and_evaluate(h, p);
+    CHECK(q.valid);
+    std::vector<vid_t> nodes;
+    for (const auto& level : r.refined_levels) nodes.push_back(level.nodes);
+    return nodes;
+  };
+  CHECK(refined(1.0) == std::vector<vid_t>{899, 1188, 1670, 2455, 3914});
+  CHECK(refined(1.3) == std::vector<vid_t>{899, 1188, 1670, 2455, 3914});
+  CHECK(refined(2.0) == std::vector<vid_t>{899, 2455, 3914});  // 1,670 < 2 x 899
+  CHECK(refined(1e9) == std::vector<vid_t>{899, 3914});        // the coarsest and the finest
 }
