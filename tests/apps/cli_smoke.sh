@@ -69,7 +69,8 @@ case "$case_name" in
     grep -q 'counting triangles' "$tmp/err" && fail "progress lines without --progress on a non-terminal"
     "$tessera" partition gen:nn:random,neurons=300,fanout=4,seed=1 --max-size 16 --progress --json 2>"$tmp/err" >/dev/null ||
       fail "partition --progress"
-    grep -q '\] coarsening: ' "$tmp/err" && grep -q '\] initial partitioning: 20 nodes$' "$tmp/err" ||
+    grep -q '\] coarsening: ' "$tmp/err" && grep -q '\] initial partitioning: 20 nodes$' "$tmp/err" &&
+      grep -Eq '\] refined: level 0 in [0-9]+\.[0-9]{2} s' "$tmp/err" ||
       fail "partition --progress: $(cat "$tmp/err")"
     expect_error "undirected" "$tessera" tc gen:clique:n=4 --directed
     if [ -n "$data" ] && [ -f "$data/graphs/classic/karate.el.gz" ]; then

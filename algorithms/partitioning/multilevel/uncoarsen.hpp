@@ -6,11 +6,14 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
+#include <iomanip>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "algorithms/partitioning/common/hierarchy.hpp"
 #include "algorithms/partitioning/common/partition_limits.hpp"
+#include "algorithms/partitioning/common/step_seconds.hpp"
 #include "algorithms/partitioning/multilevel/initial_partition.hpp"
 #include "algorithms/partitioning/multilevel/partition_hypergraph.hpp"
 #include "algorithms/partitioning/multilevel/partition_params.hpp"
@@ -55,6 +58,18 @@ void add_steps(PartitionResult<MemorySpace>& result, const RefinementStats& stat
   result.steps.gains += stats.gains_seconds;
   result.steps.sequence += stats.sequence_seconds;
   result.steps.validity += stats.validity_seconds;
+}
+
+// --progress: a refined level's time and the steps it went to (issue 23: where a tail level's
+// seconds go).
+inline void report_refined(std::size_t l, const Kokkos::Timer& timer, const StepSeconds& before,
+                           const StepSeconds& after) {
+  if (!progress::enabled()) return;
+  std::ostringstream detail;
+  detail << "level " << l << " in " << std::fixed << std::setprecision(2) << timer.seconds() << " s";
+  for (const StepField& f : k_step_fields)
+    if (after.*f.seconds - before.*f.seconds >= 0.005) detail << ", " << f.name << " " << after.*f.seconds - before.*f.seconds;
+  progress::report("refined", detail.str());
 }
 
 template <class MemorySpace>
@@ -116,6 +131,8 @@ void uncoarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_spac
     H.levels.pop_back();
     H.gammas.pop_back();
     progress::report("refining", "level " + std::to_string(l - 1) + ", " + std::to_string(H.levels[l - 1].num_nodes) + " nodes");
+    const Kokkos::Timer timer;
+    const StepSeconds before = result.steps;
     add_refinement(result, H.levels[l - 1].num_nodes,
                    refine(space, H.levels[l - 1], parts, num_parts, limits, params.refinement, refine_ws));
     const vid_t nodes = H.levels[l - 1].num_nodes;
@@ -123,6 +140,7 @@ void uncoarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_spac
     if (with_flow) flow_nodes = nodes;
     timed_level_fm(space, H.levels[l - 1], params, limits, parts, result, with_flow);
     timed_constrained_fm(space, H.levels[l - 1], params, limits, parts, num_parts, l - 1, result);
+    report_refined(l - 1, timer, before, result.steps);
   }
 }
 
@@ -211,23 +229,28 @@ void uncoarsen_spread_or_exact(const ExecSpace& space, Hierarchy<typename ExecSp
                                          L.num_nodes);
       Kokkos::deep_copy(space, start, parts);
     }
+    const Kokkos::Timer timer;
+    const StepSeconds before = result.steps;
     const RefinementStats stats = refine(space, L, parts, num_parts, limits, active, refine_ws);
     add_refinement(result, L.num_nodes, stats);
     timed_constrained_fm(space, L, params, limits, parts, num_parts, l, result);
-    if (!competing) continue;
-    if (exact.data() == nullptr && !stats.spread_kept) continue;  // both variants give parts
-    if (exact.data() == nullptr) exact = start;
-    add_steps(result, refine(space, L, exact, num_parts, limits, exact_params, refine_ws));
-    result.exact_variant_levels++;
-    if (!decides) continue;
-    competing = false;
-    const PartitionCost exact_cost = level_cost(space, L, exact, num_parts, limits, refine_ws);
-    if (exact_cost < level_cost(space, L, parts, num_parts, limits, refine_ws)) {
-      parts = exact;
-      active = exact_params;
-      result.refinement_variant = "exact";
+    // Until the spread phase changes something, both variants give `parts`.
+    if (competing && (exact.data() != nullptr || stats.spread_kept)) {
+      if (exact.data() == nullptr) exact = start;
+      add_steps(result, refine(space, L, exact, num_parts, limits, exact_params, refine_ws));
+      result.exact_variant_levels++;
+      if (decides) {
+        competing = false;
+        const PartitionCost exact_cost = level_cost(space, L, exact, num_parts, limits, refine_ws);
+        if (exact_cost < level_cost(space, L, parts, num_parts, limits, refine_ws)) {
+          parts = exact;
+          active = exact_params;
+          result.refinement_variant = "exact";
+        }
+        exact = Kokkos::View<part_t*, mem>();
+      }
     }
-    exact = Kokkos::View<part_t*, mem>();
+    report_refined(l, timer, before, result.steps);
   }
 }
 
