@@ -23,6 +23,14 @@ double parse_fraction(const std::string& name, const std::string& text) {
   return *value;
 }
 
+// A ratio of node counts: a number in [1, 1e9].
+double parse_ratio(const std::string& name, const std::string& text) {
+  const auto value = parse_whole_number(text);
+  TESSERA_USER_REQUIRE(value && *value >= 1 && *value <= 1e9,
+                       "option '" << name << "' expects a number >= 1, got '" << text << "'");
+  return *value;
+}
+
 constexpr long long k_int_max = std::numeric_limits<int>::max();
 static_assert(k_pair_budget == eid_t(1) << 35, "--pair-window's help names the budget");
 
@@ -228,11 +236,7 @@ const std::vector<PartitionOption>& partition_options() {
        "constrained mode: uncoarsening refines a level only when it has at least R times the nodes of the last "
        "level refined (the coarsest and the finest always); 1: every level (paper)",
        "",
-       [](PartitionParams& p, const std::string& v) {
-         const auto r = parse_whole_number(v);
-         TESSERA_USER_REQUIRE(r && *r >= 1 && *r <= 1e9, "option 'refine-level-ratio' expects a number >= 1, got '" << v << "'");
-         p.refine_level_ratio = *r;
-       },
+       [](PartitionParams& p, const std::string& v) { p.refine_level_ratio = parse_ratio("refine-level-ratio", v); },
        [](const PartitionParams& p) { return shortest(p.refine_level_ratio); },
        /*required=*/false, k_constrained_mode},
       {"weight-penalty", "0|1|2|auto",
@@ -344,11 +348,7 @@ const std::vector<PartitionOption>& partition_options() {
        /*required=*/false, k_kway_mode},
       {"candidate-level", "R", "k-way: where --candidates-kept decides: the first level of at least R times the coarsest level's nodes",
        "",
-       [](PartitionParams& p, const std::string& v) {
-         const auto r = parse_whole_number(v);
-         TESSERA_USER_REQUIRE(r && *r >= 1 && *r <= 1e9, "option 'candidate-level' expects a number >= 1, got '" << v << "'");
-         p.candidate_level_ratio = *r;
-       },
+       [](PartitionParams& p, const std::string& v) { p.candidate_level_ratio = parse_ratio("candidate-level", v); },
        [](const PartitionParams& p) { return shortest(p.candidate_level_ratio); },
        /*required=*/false, k_kway_mode},
       {"initial-fm", "0|1", "k-way: polish initial partitions with sequential FM",
