@@ -234,7 +234,7 @@ const std::vector<PartitionOption>& partition_options() {
        /*required=*/false, k_constrained_mode},
       {"refine-level-ratio", "R",
        "constrained mode: uncoarsening refines a level only when it has at least R times the nodes of the last "
-       "level refined (the coarsest and the finest always); 1: every level (paper)",
+       "level refined (the coarsest, the finest and the spread/exact decision level always); 1: every level (paper)",
        "",
        [](PartitionParams& p, const std::string& v) { p.refine_level_ratio = parse_ratio("refine-level-ratio", v); },
        [](const PartitionParams& p) { return shortest(p.refine_level_ratio); },

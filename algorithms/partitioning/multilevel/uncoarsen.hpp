@@ -67,8 +67,10 @@ inline void report_refined(std::size_t l, const Kokkos::Timer& timer, const Step
   if (!progress::enabled()) return;
   std::ostringstream detail;
   detail << "level " << l << " in " << std::fixed << std::setprecision(2) << timer.seconds() << " s";
-  for (const StepField& f : k_step_fields)
-    if (after.*f.seconds - before.*f.seconds >= 0.005) detail << ", " << f.name << " " << after.*f.seconds - before.*f.seconds;
+  for (const StepField& f : k_step_fields) {
+    const double seconds = after.*f.seconds - before.*f.seconds;
+    if (seconds >= 0.005) detail << ", " << f.name << " " << seconds;
+  }
   progress::report("refined", detail.str());
 }
 
