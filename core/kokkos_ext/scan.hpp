@@ -63,11 +63,12 @@ void chunked_scan_no_total(const std::string& label, const ExecSpace& space, std
 }
 
 template <class View>
-struct ExclusiveScanInPlace {  // c(i) becomes the sum of c[0, i)
+struct ExclusiveScanInPlace {  // c(i) becomes the sum of c[0, i); entries from `len` on read as 0
   View c;
+  std::int64_t len;
   KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i, typename View::non_const_value_type& sum,
                                          const bool final) const {
-    const auto x = c(i);
+    const auto x = i < len ? c(i) : typename View::non_const_value_type(0);
     if (final) c(i) = sum;
     sum += x;
   }
@@ -77,14 +78,16 @@ struct ExclusiveScanInPlace {  // c(i) becomes the sum of c[0, i)
 template <class ExecSpace, class View>
 typename View::non_const_value_type exclusive_scan_inplace(const ExecSpace& space, const View& c, std::int64_t len) {
   using value = typename View::non_const_value_type;
-  return chunked_scan<ExecSpace, value>("tessera::exclusive_scan", space, len, ExclusiveScanInPlace<View>{c});
+  return chunked_scan<ExecSpace, value>("tessera::exclusive_scan", space, len, ExclusiveScanInPlace<View>{c, len});
 }
 
-// The same without reading the total back (no wait for the device).
+// Counts to CSR offsets in place, without reading the total back (no wait for the device):
+// c[0, n) holds counts; afterwards c(i) is the sum of the counts before i for every i in [0, n],
+// so c(n) is the total. c(n) is written, never read: its content before the call does not matter.
 template <class ExecSpace, class View>
-void exclusive_scan_inplace_no_total(const ExecSpace& space, const View& c, std::int64_t len) {
+void counts_to_offsets_inplace(const ExecSpace& space, const View& c, std::int64_t n) {
   using value = typename View::non_const_value_type;
-  chunked_scan_no_total<ExecSpace, value>("tessera::exclusive_scan", space, len, ExclusiveScanInPlace<View>{c});
+  chunked_scan_no_total<ExecSpace, value>("tessera::counts_to_offsets", space, n + 1, ExclusiveScanInPlace<View>{c, n});
 }
 
 }  // namespace tessera::detail

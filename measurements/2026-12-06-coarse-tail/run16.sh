@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Run 15 trimmed to one session's device time (2026-12-07, ninth session), in order of use:
-#   tests-cuda.log  CUDA tests of the level neighbours (701ae7d zeroes the scan's last entry),
+#   tests-cuda.log  CUDA tests of the scans to offsets (counts_to_offsets_inplace), the level
+#                   neighbours, contraction and matching that use them,
 #                   the uncoarsening level choice (--refine-level-ratio) and the k-way start
 #   kway/           issue 25: ISPD98 ibm01-09 at k = 2 with --hierarchies 1, 2 and 4 (the
 #                   default) on the GPU: kway-h{1,2,4}.jsonl (CPU quality geomeans 1.028, 1.020,
@@ -15,7 +16,7 @@
 # Poll calls carry nothing (see run15.sh).
 set -u
 . measurements/2026-12-06-mining/prelude.sh
-timeout 120 .devbin/bin/tessera_tests --source-file='*level_neighbors*,*uncoarsen*,*kway*,*wide_proposals*' \
+timeout 120 .devbin/bin/tessera_tests --source-file='*level_neighbors*,*uncoarsen*,*kway*,*wide_proposals*,*test_scan*,*contract*,*matching*' \
   > "$o/tests-cuda.log" 2>&1
 stamp "cuda tests exit $?"
 mkdir -p "$o/kway"; ispd=$TESSERA_DATA_DIR/hypergraphs/ispd98

@@ -1,6 +1,7 @@
 // chunked_scan: exact exclusive prefix sums across chunk boundaries.
 #include <doctest/doctest.h>
 
+#include <limits>
 #include <numeric>
 
 #include "core/kokkos_ext/scan.hpp"
@@ -52,7 +53,24 @@ TEST_CASE_TEMPLATE_DEFINE("chunked_scan_no_total writes the same prefix sums as 
   }
 }
 
+// The entry after the counts is written, never read: a huge value there (the uninitialised
+// memory that once overflowed the scan's unused total under UBSan) changes nothing.
+TEST_CASE_TEMPLATE_DEFINE("counts_to_offsets_inplace ignores what the last entry held", Space, offsets_cases) {
+  using mem = typename Space::memory_space;
+  for (const std::int64_t n : {std::int64_t(0), std::int64_t(1), std::int64_t(1000)}) {
+    Kokkos::View<std::int64_t*, mem> c("c", n + 1);
+    Kokkos::parallel_for(
+        "test::counts", Kokkos::RangePolicy<Space>(0, n + 1),
+        KOKKOS_LAMBDA(const std::int64_t i) { c(i) = i < n ? i % 4 : std::numeric_limits<std::int64_t>::max(); });
+    tessera::detail::counts_to_offsets_inplace(Space{}, c, n);
+    std::vector<std::int64_t> expected(n + 1, 0);
+    for (std::int64_t i = 0; i < n; ++i) expected[i + 1] = expected[i] + i % 4;
+    CHECK(tessera::test::to_vector(c) == expected);
+  }
+}
+
 TEST_CASE_TEMPLATE_APPLY(scan_cases, tessera::test::ExecSpaces);
+TEST_CASE_TEMPLATE_APPLY(offsets_cases, tessera::test::ExecSpaces);
 TEST_CASE_TEMPLATE_APPLY(scan_nt_cases, tessera::test::ExecSpaces);
 
 // The GPU row-sorting strategy (thread / small team / full team by row length), run here on

@@ -324,9 +324,7 @@ Neighbors<typename ExecSpace::memory_space> stream_neighbors(const ExecSpace& sp
     rows_of_batch.invalid = Kokkos::subview(batch.invalid, std::make_pair(eid_t(0), kept));
     visit(rows_of_batch, first, first + num_rows);
   }
-  // counts(n) is no row's: zero, so that the scan's total (never read) adds no uninitialised value.
-  Kokkos::deep_copy(space, Kokkos::subview(counts, std::int64_t(n)), eid_t(0));
-  tessera::detail::exclusive_scan_inplace_no_total(space, counts, std::int64_t(n) + 1);
+  tessera::detail::counts_to_offsets_inplace(space, counts, std::int64_t(n));
   return level;
 }
 

@@ -201,7 +201,7 @@ Contraction<typename ExecSpace::memory_space> contract(const ExecSpace& space,
           if (k >= coff(e) + csrc(e)) tessera::detail::atomic_increment(&cnin(x));
         }
       });
-  tessera::detail::exclusive_scan_inplace_no_total(space, cnoff, std::int64_t(nc) + 1);
+  tessera::detail::counts_to_offsets_inplace(space, cnoff, std::int64_t(nc));
   const Kokkos::View<std::int64_t*, mem> ikeys = Kokkos::subview(ws.keys, std::make_pair(eid_t(0), ncp));
   const Kokkos::View<eid_t*, mem> cursor = Kokkos::subview(ws.cursor, std::make_pair(std::int64_t(0), std::int64_t(nc)));
   Kokkos::deep_copy(space, cursor, 0);

@@ -125,8 +125,8 @@ void match_pseudoforest(const ExecSpace& space, const Kokkos::View<vid_t*, typen
         if (parent(v) != invalid_vid) tessera::detail::atomic_increment(&child_count(parent(v)));
         tessera::detail::atomic_increment(&bucket_count(depth(v)));
       });
-  tessera::detail::exclusive_scan_inplace_no_total(space, child_count, n + 1);
-  tessera::detail::exclusive_scan_inplace_no_total(space, bucket_count, max_depth + 2);
+  tessera::detail::counts_to_offsets_inplace(space, child_count, n);
+  tessera::detail::counts_to_offsets_inplace(space, bucket_count, max_depth + 1);
   auto children = ws.children;
   auto by_depth = ws.by_depth;
   const auto child_fill = zeroed(ws.child_fill, n);
