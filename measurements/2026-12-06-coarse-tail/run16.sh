@@ -16,7 +16,7 @@
 # Poll calls carry nothing (see run15.sh).
 set -u
 . measurements/2026-12-06-mining/prelude.sh
-timeout 120 .devbin/bin/tessera_tests --source-file='*level_neighbors*,*uncoarsen*,*kway*,*wide_proposals*,*test_scan*,*contract*,*matching*' \
+timeout 120 .devbin/bin/tessera_tests --source-file='*level_neighbors*,*uncoarsen*,*kway*,*wide_proposals*,*test_scan*,*contract*,*matching*' --test-case-exclude='*OpenMP*,*Serial*' --test-suite-exclude=real-data \
   > "$o/tests-cuda.log" 2>&1
 stamp "cuda tests exit $?"
 mkdir -p "$o/kway"; ispd=$TESSERA_DATA_DIR/hypergraphs/ispd98
