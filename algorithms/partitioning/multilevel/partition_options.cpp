@@ -232,6 +232,15 @@ const std::vector<PartitionOption>& partition_options() {
                                                                          : "all");
        },
        /*required=*/false, k_constrained_mode},
+      {"constrained-fm-max-work", "PAIRS",
+       "constrained mode: the constrained FM skips a level where one evaluation of every node visits more than "
+       "PAIRS (net, block) pairs (sum over nets of pins x blocks touched; JSON constrained_fm_skipped)",
+       "",
+       [](PartitionParams& p, const std::string& v) {
+         p.constrained_fm_max_work = option_integer("constrained-fm-max-work", v, 0, std::numeric_limits<long long>::max());
+       },
+       [](const PartitionParams& p) { return std::to_string(p.constrained_fm_max_work); },
+       /*required=*/false, k_constrained_mode},
       {"refine-level-ratio", "R",
        "constrained mode: uncoarsening refines a level only when it has at least R times the nodes of the last "
        "level refined (the coarsest, the finest and the spread/exact decision level always); 1: every level (paper)",

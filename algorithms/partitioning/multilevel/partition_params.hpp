@@ -80,6 +80,15 @@ struct PartitionParams {
   // connectivity on lenet and 16k-model, measurements/2026-12-06-snn-quality-cpu; every level
   // left ibm03 a block more).
   std::optional<ConstrainedFm> constrained_fm;
+  // Constrained mode: the constrained FM skips a level where one evaluation of every node would
+  // visit more than this many (net, block) pairs (sum over nets of pins x blocks touched; a pass
+  // does up to five such evaluations, and a run several passes). Random SNN nets touch most
+  // blocks: 64k-rand (Loihi-84, 145 M pins of nets of ~700 pins) ran its finest level's FM for
+  // over 70 s on an H100 host without finishing (run 16, measurements/2026-12-06-coarse-tail/).
+  // Measured per evaluation (CPU, Loihi-64): lenet 1.8 M, 16k-model 4.5 M, 16k-rand 5.9 M (its FM:
+  // 0.23 s on the H100 host, 0.7 % less connectivity), 64k-model 31 M; at 16k-rand's 38 ns per
+  // pair the limit, 2^29, is about 20 s of FM on that host.
+  std::int64_t constrained_fm_max_work = std::int64_t(1) << 29;
   // Constrained mode: uncoarsening refines a level only when it has at least this many times the
   // nodes of the last level it refined (the coarsest, the finest and the spread/exact decision
   // level always); the levels between are projected through. 1: every level (the paper). The
@@ -170,6 +179,7 @@ struct PartitionResult {
   std::string refinement_variant = "none";
   int exact_variant_levels = 0;
   part_t dissolved_blocks = 0;  // --fewest-blocks dissolve: blocks emptied after refinement
+  int constrained_fm_skipped = 0;  // levels whose constrained FM was over its limits (constrained_fm_max_work)
   double seconds = 0;
   double coarsening_seconds = 0, refinement_seconds = 0, initial_seconds = 0;
   StepSeconds steps;

@@ -31,6 +31,7 @@ PartitionReport partition_and_evaluate_on(const HostHypergraph& host, const Part
   report.refinement_variant = r.refinement_variant;
   report.exact_variant_levels = r.exact_variant_levels;
   report.dissolved_blocks = r.dissolved_blocks;
+  report.constrained_fm_skipped = r.constrained_fm_skipped;
   report.steps = r.steps;
   report.checked = constraints_of(params);
   report.quality = evaluate_partition(Space{}, h, Kokkos::View<const part_t*, mem>(r.parts), report.checked);

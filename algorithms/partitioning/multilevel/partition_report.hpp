@@ -33,6 +33,7 @@ struct PartitionReport {
   std::string refinement_variant;  // PartitionResult::refinement_variant
   int exact_variant_levels = 0;    // PartitionResult::exact_variant_levels
   part_t dissolved_blocks = 0;     // PartitionResult::dissolved_blocks
+  int constrained_fm_skipped = 0;  // PartitionResult::constrained_fm_skipped
   StepSeconds steps;               // per-step times (Fig. 8)
   bool within_part_limit = true;   // num_parts <= params.max_parts (presets)
 };

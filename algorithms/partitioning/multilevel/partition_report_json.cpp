@@ -34,6 +34,7 @@ Json to_json(const PartitionReport& r, const PartitionParams& params) {
       .set("refinement_variant", r.refinement_variant)
       .set("exact_variant_levels", static_cast<long long>(r.exact_variant_levels))
       .set("dissolved_blocks", static_cast<long long>(r.dissolved_blocks))
+      .set("constrained_fm_skipped", static_cast<long long>(r.constrained_fm_skipped))
       .set("within_part_limit", r.within_part_limit)
       .set("seed", static_cast<long long>(params.seed))
       .set("runs", static_cast<long long>(params.runs))

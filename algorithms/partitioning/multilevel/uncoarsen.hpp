@@ -106,8 +106,20 @@ void timed_constrained_fm(const ExecSpace& space, const Level<typename ExecSpace
   const auto host_level = host_copy(L);
   ConstrainedFmOptions options;
   options.stop_after = params.fm_stop_moves.value_or(options.stop_after);
-  on_host_parts(space, parts, [&](std::vector<part_t>& v) { return constrained_fm(host_level, v, num_parts, limits, options).moves > 0; });
+  options.max_evaluation_work = params.constrained_fm_max_work;
+  ConstrainedFmStats stats;
+  on_host_parts(space, parts, [&](std::vector<part_t>& v) {
+    stats = constrained_fm(host_level, v, num_parts, limits, options);
+    return stats.moves > 0;
+  });
+  result.constrained_fm_skipped += stats.skipped ? 1 : 0;
   result.steps.level_fm += timer.seconds();
+  if (!progress::enabled()) return;
+  std::ostringstream detail;  // what it cost and why it may have been skipped (issue 23: 64k-rand)
+  detail << "level " << l << (stats.skipped ? " skipped" : "") << ", " << stats.evaluation_work
+         << " (net, block) pairs an evaluation, " << stats.passes << " passes, " << stats.moves << " moves in "
+         << std::fixed << std::setprecision(2) << timer.seconds() << " s";
+  progress::report("constrained FM", detail.str());
 }
 
 // Uncoarsening: refinement (and k-way level FM) at every level of H, from the coarsest (refined

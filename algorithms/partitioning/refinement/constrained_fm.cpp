@@ -96,6 +96,14 @@ class State {
     return weight_[b] > limits_.max_block_weight || (limits_.check_inbound && inbound_[b] > limits_.max_inbound);
   }
 
+  // (net, block) pairs one evaluation of every node visits: sum over nets of pins x blocks touched
+  std::int64_t evaluation_work() const {
+    std::int64_t sum = 0;
+    for (nid_t e = 0; e < L_.num_nets; ++e)
+      sum += std::int64_t(L_.net_offsets(e + 1) - L_.net_offsets(e)) * std::int64_t(blocks_[e].size());
+    return sum;
+  }
+
   // (net, block) pairs visited by the evaluations, the passes' work budget
   std::int64_t work() const { return scratch_.work; }
   void add_work(std::int64_t w) { scratch_.work += w; }
@@ -337,9 +345,13 @@ ConstrainedFmStats constrained_fm(const Level<Kokkos::HostSpace>& L, std::vector
                                   const PartitionLimits& limits, const ConstrainedFmOptions& options) {
   ConstrainedFmStats stats;
   if (L.num_nodes == 0 || num_parts < 2) return stats;
-  if (std::int64_t(L.num_nets) * num_parts > options.max_count_cells) return stats;
+  stats.skipped = std::int64_t(L.num_nets) * num_parts > options.max_count_cells;
+  if (stats.skipped) return stats;
   State state(L, parts, num_parts, limits);
   if (!state.valid()) return stats;
+  stats.evaluation_work = state.evaluation_work();
+  stats.skipped = stats.evaluation_work > options.max_evaluation_work;
+  if (stats.skipped) return stats;
   Passes passes(L, parts, state, options);
   // Normal passes (valid moves only), then relaxed ones: a move may overload one block, and the
   // moves after it must leave that block (into blocks where they are valid) until it fits again;

@@ -38,12 +38,21 @@ struct ConstrainedFmOptions {
   double min_pass_gain = 1e-4;
   eid_t update_net_size = 64;       // nets of at most this many pins re-evaluate their pins after a move
   std::int64_t max_count_cells = std::int64_t(1) << 27;  // nets x blocks above this: skip (memory)
+  // One evaluation of every node visits sum_e |e| lambda(e) (net, block) pairs, and a pass does up
+  // to 1 + work_factor of them: above this many per evaluation, skip (time; PartitionParams::
+  // constrained_fm_max_work).
+  std::int64_t max_evaluation_work = std::int64_t(1) << 29;
 };
 
 struct ConstrainedFmStats {
   score_t gain = 0;  // connectivity decrease (fixed point)
   std::int64_t moves = 0;
   int passes = 0;
+  // Why nothing ran although the partition was valid: the (net, block) count cells or the work of
+  // one evaluation of every node (ConstrainedFmOptions' max_count_cells, max_evaluation_work)
+  // over the limit; `evaluation_work` is that work (0 when the cells were over).
+  bool skipped = false;
+  std::int64_t evaluation_work = 0;
 };
 
 // Improves `parts` (blocks 0..num_parts-1) of L in place. A partition that is invalid on entry is

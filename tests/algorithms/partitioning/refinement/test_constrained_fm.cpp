@@ -121,3 +121,35 @@ TEST_CASE("constrained FM: an invalid partition is left unchanged") {
   CHECK(partitioning::constrained_fm(L, parts, 4, limits).moves == 0);
   CHECK(parts == start);
 }
+
+// The work limit (ConstrainedFmOptions::max_evaluation_work, issue 23: 64k-rand's finest-level FM
+// ran for minutes): one evaluation of every node visits sum_e |e| lambda(e) (net, block) pairs,
+// counted here independently; at the limit the FM runs, one below it the partition is untouched.
+TEST_CASE("constrained FM: skipped when one evaluation of every node would visit too many pairs") {
+  const auto host = test::random_local_hypergraph(400, 700, 5, 3, false);
+  const auto L = test::host_built_level(host);
+  const part_t k = 8;
+  std::vector<part_t> start(host.num_nodes);
+  for (vid_t v = 0; v < host.num_nodes; ++v) start[v] = static_cast<part_t>(v * k / host.num_nodes);
+  std::int64_t pairs = 0;
+  for (nid_t e = 0; e < L.num_nets; ++e) {
+    std::set<part_t> blocks;
+    for (eid_t i = L.net_offsets(e); i < L.net_offsets(e + 1); ++i) blocks.insert(start[L.pins(i)]);
+    pairs += std::int64_t(L.net_offsets(e + 1) - L.net_offsets(e)) * std::int64_t(blocks.size());
+  }
+  partitioning::PartitionLimits limits;
+  limits.max_block_weight = 56;
+  partitioning::ConstrainedFmOptions options;
+  options.max_evaluation_work = pairs - 1;
+  std::vector<part_t> parts = start;
+  const auto skipped = partitioning::constrained_fm(L, parts, k, limits, options);
+  CHECK(skipped.skipped);
+  CHECK(skipped.evaluation_work == pairs);
+  CHECK(skipped.moves == 0);
+  CHECK(parts == start);
+  options.max_evaluation_work = pairs;
+  const auto ran = partitioning::constrained_fm(L, parts, k, limits, options);
+  CHECK_FALSE(ran.skipped);
+  CHECK(ran.evaluation_work == pairs);
+  CHECK(ran.moves > 0);
+}
