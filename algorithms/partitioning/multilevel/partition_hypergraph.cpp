@@ -209,6 +209,7 @@ PartitionResult<typename ExecSpace::memory_space> partition_single_run(
   resolved.fewest_blocks = params.fewest_blocks.value_or(h.directed ? FewestBlocks::dissolve : FewestBlocks::off);
   resolved.constrained_fm = params.constrained_fm.value_or(ConstrainedFm::finest);
   resolved.fm_stop_moves = params.fm_stop_moves.value_or(params.mode == PartitionMode::constrained && h.directed ? 100 : 1000);
+  resolved.hierarchies = params.hierarchies.value_or(params.k == 2 ? 1 : 4);
   const bool by_bisection = params.mode == PartitionMode::kway && bisection_splits_exactly(params.k) &&
                             (params.scheme == KwayScheme::bisection ||
                              (params.scheme == KwayScheme::automatic && params.k >= 8));

@@ -348,12 +348,15 @@ const std::vector<PartitionOption>& partition_options() {
        },
        [](const PartitionParams& p) { return std::to_string(p.initial_candidates); },
        /*required=*/false, k_kway_mode},
-      {"hierarchies", "H",
+      {"hierarchies", "H|auto",
        "k-way, direct scheme: coarsen the input H times (other seeds), each with its initial trials and candidates, "
-       "and go on with the best at its decision level (see --candidates-kept)",
+       "and go on with the best at its decision level (see --candidates-kept); auto: 1 at k = 2, 4 otherwise",
        "",
-       [](PartitionParams& p, const std::string& v) { p.hierarchies = static_cast<int>(option_integer("hierarchies", v, 1, 64)); },
-       [](const PartitionParams& p) { return std::to_string(p.hierarchies); },
+       [](PartitionParams& p, const std::string& v) {
+         if (same_name(v, "auto")) p.hierarchies.reset();
+         else p.hierarchies = static_cast<int>(option_integer("hierarchies", v, 1, 64));
+       },
+       [](const PartitionParams& p) { return p.hierarchies ? std::to_string(*p.hierarchies) : std::string("auto"); },
        /*required=*/false, k_kway_mode},
       {"candidate-level", "R", "k-way: where --candidates-kept decides: the first level of at least R times the coarsest level's nodes",
        "",

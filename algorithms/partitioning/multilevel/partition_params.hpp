@@ -111,7 +111,11 @@ struct PartitionParams {
   // 1.090), k = 8 1.089 -> 1.065, k = 2 1.028 -> 1.008, k = 16 1.043 -> 1.011. At k = 4: 3
   // hierarchies left ibm09 at 1.166, 8 candidates of one hierarchy at 1.151, a decision at 8x the
   // coarsest level misranked more (1.059); 32x was as good as 16x (1.040) at more time.
-  int hierarchies = 4;
+  // Unset (auto): 1 at k = 2, 4 otherwise (resolved per run; the bisections of recursive bisection
+  // keep the value of the k they serve). At k = 2 one hierarchy meets issue 25's quality goal
+  // (1.028 against 1.008 with 4, worst ibm04 1.098) in 0.36-1.44 s on one H100 against 0.75-2.55 s
+  // with 4 (run 16, measurements/2026-12-06-coarse-tail/).
+  std::optional<int> hierarchies;
   int initial_candidates = 1;
   double candidate_level_ratio = 16;
   int bisection_trials = 4;  // seeded growings (+ 2-way FM) per bisection of a recursive bisection  // polish each with sequential FM (initial/fm_refine.hpp)

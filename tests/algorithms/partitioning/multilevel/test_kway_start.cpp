@@ -75,11 +75,12 @@ TEST_CASE("k-way start: one hierarchy and one candidate is the plain multilevel 
 TEST_CASE("k-way start: the options belong to the k-way mode") {
   const auto given = &tessera::test::given_options;
   const PartitionParams d;
-  CHECK(d.hierarchies == 4);
+  CHECK_FALSE(d.hierarchies.has_value());  // auto
   CHECK(d.initial_candidates == 1);
   CHECK(d.candidate_level_ratio == 16);
   const auto p = partition_params(given({{"k", "4"}, {"hierarchies", "3"}, {"candidates-kept", "2"}, {"candidate-level", "16"}}), true);
   CHECK(p.hierarchies == 3);
+  CHECK_FALSE(partition_params(given({{"k", "4"}, {"hierarchies", "auto"}}), true).hierarchies.has_value());
   CHECK(p.initial_candidates == 2);
   CHECK(p.candidate_level_ratio == 16);
   CHECK_THROWS_AS(partition_params(given({{"max-size", "64"}, {"hierarchies", "2"}}), true), UserError);
@@ -87,4 +88,15 @@ TEST_CASE("k-way start: the options belong to the k-way mode") {
   CHECK_THROWS_AS(partition_params(given({{"k", "4"}, {"hierarchies", "0"}}), true), UserError);
   CHECK_THROWS_AS(partition_params(given({{"k", "4"}, {"candidates-kept", "65"}}), true), UserError);
   CHECK_THROWS_AS(partition_params(given({{"k", "4"}, {"candidate-level", "0.5"}}), true), UserError);
+}
+
+// auto (the default): one hierarchy at k = 2 (issue 25's time at its quality), four otherwise.
+TEST_CASE("k-way start: auto hierarchies are 1 at k = 2 and 4 at k = 4") {
+  const auto host = test::random_local_hypergraph(1500, 2200, 6, 33);
+  for (const auto& [k, h] : {std::pair<int, std::string>{2, "1"}, {4, "4"}}) {
+    CAPTURE(k);
+    const auto a = partition_hypergraph(Kokkos::DefaultHostExecutionSpace{}, host, start_params(k, "auto", "1"));
+    const auto b = partition_hypergraph(Kokkos::DefaultHostExecutionSpace{}, host, start_params(k, h, "1"));
+    CHECK(test::to_vector(a.parts) == test::to_vector(b.parts));
+  }
 }
