@@ -183,7 +183,7 @@ struct PartitionResult {
   std::string refinement_variant = "none";
   int exact_variant_levels = 0;
   part_t dissolved_blocks = 0;  // --fewest-blocks dissolve: blocks emptied after refinement
-  int constrained_fm_skipped = 0;  // levels whose constrained FM was over its limits (constrained_fm_max_work)
+  int constrained_fm_skipped = 0;  // constrained FM runs skipped over their limits (constrained_fm_max_work, memory)
   double seconds = 0;
   double coarsening_seconds = 0, refinement_seconds = 0, initial_seconds = 0;
   StepSeconds steps;
