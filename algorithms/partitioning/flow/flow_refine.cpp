@@ -13,7 +13,9 @@ namespace tessera::partitioning {
 
 namespace {
 
-enum class PairResult { unchanged, improved, unbalanced };
+// unbalanced_a: every minimum cut leaves a above its limit (b's region, the nodes that may join a,
+// is too large); unbalanced_b the other way round; unbalanced: both.
+enum class PairResult { unchanged, improved, unbalanced_a, unbalanced_b, unbalanced };
 
 class FlowRefiner {
  public:
@@ -48,7 +50,8 @@ class FlowRefiner {
     return out;
   }
 
-  PairResult refine_pair(part_t a, part_t b, const std::vector<nid_t>& boundary, double alpha);
+  // Region of a (the nodes that may join b) within alpha_a's relaxed limit, b's within alpha_b's.
+  PairResult refine_pair(part_t a, part_t b, const std::vector<nid_t>& boundary, double alpha_a, double alpha_b);
 
   FlowStats stats;
 
@@ -185,13 +188,16 @@ score_t FlowRefiner::cut_between(part_t a, part_t b, const std::vector<nid_t>& n
   return cut;
 }
 
-PairResult FlowRefiner::refine_pair(part_t a, part_t b, const std::vector<nid_t>& boundary, double alpha) {
-  const auto relaxed = static_cast<node_weight_t>(std::floor((1.0 + alpha * o_.epsilon) * double(perfect_)));
+PairResult FlowRefiner::refine_pair(part_t a, part_t b, const std::vector<nid_t>& boundary, double alpha_a,
+                                    double alpha_b) {
+  auto relaxed = [&](double alpha) {
+    return static_cast<node_weight_t>(std::floor((1.0 + alpha * o_.epsilon) * double(perfect_)));
+  };
   ++pair_attempt_;
   std::vector<vid_t> nodes;  // region nodes, a's first; flow node of nodes[i] is 2 + i
-  grow(a, b, boundary, std::max<node_weight_t>(0, relaxed - w_[b]), nodes);
+  grow(a, b, boundary, std::max<node_weight_t>(0, relaxed(alpha_a) - w_[b]), nodes);
   const std::size_t in_a = nodes.size();
-  grow(b, a, boundary, std::max<node_weight_t>(0, relaxed - w_[a]), nodes);
+  grow(b, a, boundary, std::max<node_weight_t>(0, relaxed(alpha_b) - w_[a]), nodes);
   auto clear_region = [&]() {
     for (const vid_t v : nodes) region_[v] = -1;
   };
@@ -230,7 +236,9 @@ PairResult FlowRefiner::refine_pair(part_t a, part_t b, const std::vector<nid_t>
   const bool fs = feasible(by_s), ft = feasible(by_t);
   if (!fs && !ft) {
     clear_region();
-    return PairResult::unbalanced;
+    // by_s gives a the least weight, by_t gives b the least: which side no cut can fit.
+    const bool a_heavy = by_s.wa > limit_a, b_heavy = by_t.wb > limit_b;
+    return a_heavy == b_heavy ? PairResult::unbalanced : a_heavy ? PairResult::unbalanced_a : PairResult::unbalanced_b;
   }
   const bool use_s = fs && (!ft || std::max(by_s.wa, by_s.wb) <= std::max(by_t.wa, by_t.wb));
   const Candidate& c = use_s ? by_s : by_t;
@@ -264,14 +272,17 @@ FlowStats flow_refine(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& pa
     bool improved = false;
     for (const auto& [pair, boundary] : r.pair_boundaries()) {
       if (!active[pair.first] && !active[pair.second]) continue;
-      // A region too large to leave a balanced minimum cut: halve alpha (KaHyPar-MF's adaptive alpha).
-      for (double alpha = options.alpha; alpha >= 1; alpha /= 2) {
-        const PairResult result = r.refine_pair(pair.first, pair.second, boundary, alpha);
+      // A region too large to leave a balanced minimum cut: halve alpha (KaHyPar-MF's adaptive
+      // alpha), only on the side whose nodes overfill the other block when one side is to blame.
+      for (double alpha_a = options.alpha, alpha_b = options.alpha; alpha_a >= 1 && alpha_b >= 1;) {
+        const PairResult result = r.refine_pair(pair.first, pair.second, boundary, alpha_a, alpha_b);
         if (result == PairResult::improved) {
           improved = true;
           changed[pair.first] = changed[pair.second] = 1;
         }
-        if (result != PairResult::unbalanced) break;
+        if (result == PairResult::improved || result == PairResult::unchanged) break;
+        if (result != PairResult::unbalanced_b) alpha_b /= 2;  // a too heavy: fewer of b's nodes may join it
+        if (result != PairResult::unbalanced_a) alpha_a /= 2;
       }
     }
     if (!improved) break;

@@ -9,7 +9,9 @@
 // terminals is an undirected edge). A minimum s-t cut is the least cut that keeps the fixed nodes
 // where they are; of the two extreme minimum cuts (closest to s, closest to t) the balanced one with
 // the lighter heavier block is applied when it lowers the objective (or keeps it and improves the
-// balance). When neither is balanced, alpha is halved and the region rebuilt.
+// balance). When neither is balanced, alpha is halved for the side to blame and the region
+// rebuilt: when every minimum cut leaves a too heavy, the region of b (the nodes that may join a)
+// shrinks, and the other way round; both when both.
 //
 // Host code, sequential: integer capacities, regions grown in node and net id order, pairs in
 // block order, so the result is one function of the level and the partition (the same on every
