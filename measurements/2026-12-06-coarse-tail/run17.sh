@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Prepared 2026-12-07 (ninth session) for the next session's first device call, in order of use:
-#   tests-cuda.log   CUDA tests of the k-way start (--hierarchies auto), the constrained FM's work
+#   tests-cuda.log   CUDA tests of the k-way start (--hierarchies auto), the flows (alpha halved for
+#                    the region to blame), the constrained FM's work
 #                    limit, the scans to offsets
 #   64k-rand-*       issue 23: 64k-rand end to end with the defaults, now that the constrained FM
 #                    skips levels over --constrained-fm-max-work (run 16: the finest level's FM ran
@@ -17,7 +18,7 @@
 #   cd /tmp && find o -type f -size -3M ! -name '*.snn' ! -path '*/snn*/*.snn' | tar czf $OUT/o.tgz -T -
 set -u
 . measurements/2026-12-06-mining/prelude.sh
-timeout 150 .devbin/bin/tessera_tests --source-file='*kway_start*,*constrained_fm*,*test_scan*,*level_neighbors*' \
+timeout 150 .devbin/bin/tessera_tests --source-file='*kway_start*,*flow*,*constrained_fm*,*test_scan*,*level_neighbors*' \
   --test-case-exclude='*OpenMP*,*Serial*' --test-suite-exclude=real-data > "$o/tests-cuda.log" 2>&1
 stamp "cuda tests exit $?"
 for run in "default:" "ratio125:--refine-level-ratio 1.25"; do
