@@ -14,7 +14,8 @@ namespace tessera::partitioning {
 namespace {
 
 // unbalanced_a: every minimum cut leaves a above its limit (b's region, the nodes that may join a,
-// is too large); unbalanced_b the other way round; unbalanced: both.
+// is too large); unbalanced_b the other way round; unbalanced: both, or neither alone (each
+// extreme cut overfills the other block), and both regions shrink.
 enum class PairResult { unchanged, improved, unbalanced_a, unbalanced_b, unbalanced };
 
 class FlowRefiner {

@@ -20,6 +20,7 @@
 #include "algorithms/partitioning/common/hierarchy.hpp"
 #include "algorithms/partitioning/multilevel/initial_partition.hpp"
 #include "algorithms/partitioning/multilevel/uncoarsen.hpp"
+#include "core/error.hpp"
 
 namespace tessera::partitioning {
 
@@ -50,7 +51,8 @@ void kway_start(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_spa
                 Kokkos::View<part_t*, typename ExecSpace::memory_space>& parts) {
   using mem = typename ExecSpace::memory_space;
   const Level<mem> finest = H.levels[0];
-  const int hierarchies = std::max(1, params.hierarchies.value_or(1));  // resolved by partition_single_run
+  TESSERA_REQUIRE(params.hierarchies.has_value(), "kway_start: --hierarchies auto is resolved by partition_single_run");
+  const int hierarchies = std::max(1, *params.hierarchies);
   const bool decide_finer = hierarchies > 1 || params.initial_candidates > 1;
   std::optional<RankedTrial> best;
   for (int j = 0; j < hierarchies; ++j) {

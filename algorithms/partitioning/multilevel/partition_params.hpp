@@ -12,6 +12,7 @@
 #include "algorithms/partitioning/coarsening/coarsening_params.hpp"
 #include "algorithms/partitioning/common/kway_objective.hpp"
 #include "algorithms/partitioning/common/step_seconds.hpp"
+#include "algorithms/partitioning/refinement/constrained_fm.hpp"
 #include "algorithms/partitioning/refinement/refine.hpp"
 #include "core/types.hpp"
 
@@ -87,8 +88,8 @@ struct PartitionParams {
   // over 70 s on an H100 host without finishing (run 16, measurements/2026-12-06-coarse-tail/).
   // Measured per evaluation (CPU, Loihi-64): lenet 1.8 M, 16k-model 4.5 M, 16k-rand 5.9 M (its FM:
   // 0.23 s on the H100 host, 0.7 % less connectivity), 64k-model 31 M; at 16k-rand's 38 ns per
-  // pair the limit, 2^29, is about 20 s of FM on that host.
-  std::int64_t constrained_fm_max_work = std::int64_t(1) << 29;
+  // pair the limit, 2^29 (ConstrainedFmOptions' default), is about 20 s of FM on that host.
+  std::int64_t constrained_fm_max_work = partitioning::ConstrainedFmOptions{}.max_evaluation_work;
   // Constrained mode: uncoarsening refines a level only when it has at least this many times the
   // nodes of the last level it refined (the coarsest, the finest and the spread/exact decision
   // level always); the levels between are projected through. 1: every level (the paper). The
