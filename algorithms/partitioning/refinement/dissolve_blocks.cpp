@@ -8,46 +8,93 @@ namespace tessera::partitioning {
 
 namespace {
 
+// Per net, the blocks holding its pins, with how many pins and destination pins each holds: a
+// node's choice and move read one entry per (net, block) instead of every pin of its nets
+// (64k-rand: about 2,200 pins a net, a few dozen blocks).
+class NetBlocks {
+ public:
+  struct Entry {
+    part_t block;
+    std::int32_t pins, destinations;
+  };
+
+  NetBlocks(const Level<Kokkos::HostSpace>& L, const std::vector<part_t>& parts, part_t num_parts)
+      : L_(L), rows_(L.num_nets) {
+    std::vector<std::int64_t> at(num_parts, -1);  // entry index of a block in the current net + 1
+    for (nid_t e = 0; e < L.num_nets; ++e) {
+      auto& row = rows_[e];
+      for (eid_t i = L.net_offsets(e); i < L.net_offsets(e + 1); ++i) {
+        const part_t p = parts[L.pins(i)];
+        if (at[p] < 0) {
+          at[p] = static_cast<std::int64_t>(row.size());
+          row.push_back({p, 0, 0});
+        }
+        row[at[p]].pins++;
+        row[at[p]].destinations += i >= L.net_offsets(e) + L.net_num_sources(e) ? 1 : 0;
+      }
+      for (const Entry& x : row) at[x.block] = -1;
+    }
+  }
+
+  // The blocks of net e's pins (entries whose counts dropped to zero included).
+  const std::vector<Entry>& blocks(nid_t e) const { return rows_[e]; }
+
+  std::int32_t destinations(nid_t e, part_t p) const {
+    for (const Entry& x : rows_[e])
+      if (x.block == p) return x.destinations;
+    return 0;
+  }
+
+  // v's pins move from block a to b: incidence i < inbound_end is a destination pin.
+  void move(vid_t v, part_t a, part_t b) {
+    const eid_t inbound_end = L_.node_offsets(v) + L_.node_num_inbound(v);
+    for (eid_t i = L_.node_offsets(v); i < L_.node_offsets(v + 1); ++i) {
+      const std::int32_t destination = i < inbound_end ? 1 : 0;
+      Entry& from = entry(L_.incident_nets(i), a);
+      from.pins--;
+      from.destinations -= destination;
+      Entry& to = entry(L_.incident_nets(i), b);
+      to.pins++;
+      to.destinations += destination;
+    }
+  }
+
+ private:
+  Entry& entry(nid_t e, part_t p) {
+    auto& row = rows_[e];
+    for (Entry& x : row)
+      if (x.block == p) return x;
+    row.push_back({p, 0, 0});
+    return row.back();
+  }
+
+  const Level<Kokkos::HostSpace>& L_;
+  std::vector<std::vector<Entry>> rows_;
+};
+
 // Block weights and distinct inbound nets, kept exact under single-node moves.
 class BlockState {
  public:
   BlockState(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts, part_t num_parts)
-      : L_(L), parts_(parts), weight_(num_parts, 0), inbound_(num_parts, 0), mark_(num_parts, -1) {
+      : L_(L), parts_(parts), nets_(L, parts, num_parts), weight_(num_parts, 0), inbound_(num_parts, 0) {
     for (vid_t v = 0; v < L.num_nodes; ++v) weight_[parts[v]] += L.node_weights(v);
     for (nid_t e = 0; e < L.num_nets; ++e)
-      for_destination_blocks(e, -1, [&](part_t p) { ++inbound_[p]; });
+      for (const auto& x : nets_.blocks(e)) inbound_[x.block] += x.destinations > 0 ? 1 : 0;
   }
 
+  const NetBlocks& nets() const { return nets_; }
   node_weight_t weight(part_t p) const { return weight_[p]; }
   std::int64_t inbound(part_t p) const { return inbound_[p]; }
-
-  // Calls f(p) once for every block holding a destination pin of net e other than `skip`.
-  template <class F>
-  void for_destination_blocks(nid_t e, vid_t skip, F&& f) {
-    ++stamp_;
-    for (eid_t i = L_.net_offsets(e) + L_.net_num_sources(e); i < L_.net_offsets(e + 1); ++i) {
-      const vid_t u = L_.pins(i);
-      if (u == skip) continue;
-      const part_t p = parts_[u];
-      if (mark_[p] != stamp_) {
-        mark_[p] = stamp_;
-        f(p);
-      }
-    }
-  }
 
   // Moves v to block b (parts_ is the caller's partition).
   void move(vid_t v, part_t b) {
     const part_t a = parts_[v];
     for (eid_t i = L_.node_offsets(v); i < L_.node_offsets(v) + L_.node_num_inbound(v); ++i) {
-      bool in_a = false, in_b = false;
-      for_destination_blocks(L_.incident_nets(i), v, [&](part_t p) {
-        in_a = in_a || p == a;
-        in_b = in_b || p == b;
-      });
-      if (!in_a) --inbound_[a];
-      if (!in_b) ++inbound_[b];
+      const nid_t e = L_.incident_nets(i);
+      if (nets_.destinations(e, a) == 1) --inbound_[a];  // v was a's last destination pin of e
+      if (nets_.destinations(e, b) == 0) ++inbound_[b];
     }
+    nets_.move(v, a, b);
     weight_[a] -= L_.node_weights(v);
     weight_[b] += L_.node_weights(v);
     parts_[v] = b;
@@ -56,18 +103,16 @@ class BlockState {
  private:
   const Level<Kokkos::HostSpace>& L_;
   std::vector<part_t>& parts_;
+  NetBlocks nets_;
   std::vector<node_weight_t> weight_;
   std::vector<std::int64_t> inbound_;
-  std::vector<std::int64_t> mark_;
-  std::int64_t stamp_ = 0;
 };
 
 // The valid block other than `from` that v shares the most net weight with, or -1.
 class TargetChooser {
  public:
-  TargetChooser(const Level<Kokkos::HostSpace>& L, const std::vector<part_t>& parts, part_t num_parts)
-      : L_(L), parts_(parts), shared_(num_parts, 0), new_inbound_(num_parts, 0), seen_(num_parts, -1),
-        any_pin_(num_parts, -1), destination_pin_(num_parts, -1) {}
+  TargetChooser(const Level<Kokkos::HostSpace>& L, part_t num_parts)
+      : L_(L), shared_(num_parts, 0), new_inbound_(num_parts, 0), seen_(num_parts, -1) {}
 
   part_t choose(vid_t v, part_t from, const BlockState& state, const std::vector<bool>& live,
                 const PartitionLimits& limits) {
@@ -76,26 +121,17 @@ class TargetChooser {
     touched_.clear();
     for (eid_t i = L_.node_offsets(v); i < L_.node_offsets(v + 1); ++i) {
       const nid_t e = L_.incident_nets(i);
-      ++net_stamp_;
-      for (eid_t j = L_.net_offsets(e); j < L_.net_offsets(e + 1); ++j) {
-        const vid_t u = L_.pins(j);
-        if (u == v) continue;
-        const part_t p = parts_[u];
+      for (const auto& x : state.nets().blocks(L_.incident_nets(i))) {
+        const part_t p = x.block;
+        if (p == from || x.pins == 0) continue;  // (v's own block is never a target)
         if (seen_[p] != node_stamp_) {  // first net of v reaching p
           seen_[p] = node_stamp_;
           shared_[p] = 0;
           new_inbound_[p] = L_.node_num_inbound(v);
           touched_.push_back(p);
         }
-        if (any_pin_[p] != net_stamp_) {  // e reaches p: its weight is shared with p
-          any_pin_[p] = net_stamp_;
-          shared_[p] += L_.net_weights(e);
-        }
-        const bool destination = j >= L_.net_offsets(e) + L_.net_num_sources(e);
-        if (i < inbound_end && destination && destination_pin_[p] != net_stamp_) {  // p has e inbound already
-          destination_pin_[p] = net_stamp_;
-          --new_inbound_[p];
-        }
+        shared_[p] += L_.net_weights(e);  // e reaches p: its weight is shared with p
+        if (i < inbound_end && x.destinations > 0) --new_inbound_[p];  // p has e inbound already
       }
     }
     auto fits = [&](part_t p, std::int64_t added_inbound) {
@@ -115,12 +151,11 @@ class TargetChooser {
 
  private:
   const Level<Kokkos::HostSpace>& L_;
-  const std::vector<part_t>& parts_;
   std::vector<score_t> shared_;             // net weight v shares with each block it reaches
   std::vector<std::int64_t> new_inbound_;   // v's inbound nets the block does not have yet
-  std::vector<std::int64_t> seen_, any_pin_, destination_pin_;  // stamps: per node, per net
+  std::vector<std::int64_t> seen_;          // stamp: the blocks the current node reaches
   std::vector<part_t> touched_;
-  std::int64_t node_stamp_ = 0, net_stamp_ = 0;
+  std::int64_t node_stamp_ = 0;
 };
 
 }  // namespace
@@ -128,7 +163,7 @@ class TargetChooser {
 DissolveStats dissolve_blocks(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts, part_t num_parts,
                               const PartitionLimits& limits, part_t target) {
   BlockState state(L, parts, num_parts);
-  TargetChooser chooser(L, parts, num_parts);
+  TargetChooser chooser(L, num_parts);
   std::vector<std::vector<vid_t>> members(num_parts);
   for (vid_t v = 0; v < L.num_nodes; ++v) members[parts[v]].push_back(v);
   std::vector<bool> live(num_parts);

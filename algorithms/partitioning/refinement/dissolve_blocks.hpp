@@ -13,7 +13,9 @@
 // blocks: 18,906 against 19,088).
 //
 // Host code, sequential, deterministic (one function of the level and the partition). Block ids
-// are kept (emptied blocks stay empty: compact_blocks renumbers).
+// are kept (emptied blocks stay empty: compact_blocks renumbers). A node's choice and move cost
+// one step per (net, block) pair of its nets, from per-net block counts built once in O(pins),
+// not one per pin: rewired SNNs such as 64k-rand have about 2,200 pins a net.
 #include <vector>
 
 #include "algorithms/partitioning/common/level.hpp"

@@ -1,7 +1,7 @@
 // Block dissolution (refinement/dissolve_blocks.hpp, --fewest-blocks dissolve; issue 24): the
 // lightest blocks emptied into the others within Omega and Delta, checked against a serial
 // recount of block weights, distinct inbound nets and connectivity; deterministic; a block that
-// cannot be emptied is left as it was.
+// cannot be emptied is left as it was; the same partitions as a recount of every candidate move.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -88,5 +88,83 @@ TEST_CASE("dissolve_blocks: the lightest blocks emptied within Omega and Delta, 
     CHECK(none.dissolved == 0);
     CHECK(none.remaining == 12);
     CHECK(stuck == start);
+  }
+}
+
+namespace {
+
+// The header's rule, written out with a full recount for every candidate move: independent of
+// dissolve_blocks' incremental per-(net, block) counts.
+std::vector<part_t> reference_dissolve(const HostHypergraph& h, const partitioning::Level<Kokkos::HostSpace>& L,
+                                       std::vector<part_t> parts, part_t k,
+                                       const partitioning::PartitionLimits& limits, part_t target) {
+  auto valid_block = [&](const std::vector<part_t>& trial, part_t p) {
+    const Recount r = recount(h, trial, k);
+    return r.weight[p] <= limits.max_block_weight && (!limits.check_inbound || r.inbound[p] <= limits.max_inbound);
+  };
+  while (recount(h, parts, k).nonempty > target) {
+    const Recount now = recount(h, parts, k);
+    part_t lightest = -1;
+    for (part_t p = 0; p < k; ++p)
+      if (now.weight[p] > 0 && (lightest < 0 || now.weight[p] < now.weight[lightest])) lightest = p;
+    std::vector<bool> live(k);
+    for (part_t p = 0; p < k; ++p) live[p] = now.weight[p] > 0 && p != lightest;
+    const std::vector<part_t> saved = parts;
+    for (vid_t v = 0; v < h.num_nodes; ++v) {
+      if (saved[v] != lightest) continue;
+      std::vector<partitioning::score_t> shared(k, 0);
+      std::vector<bool> neighbour(k, false);
+      for (nid_t e = 0; e < L.num_nets; ++e) {
+        std::set<part_t> others;
+        bool has_v = false;
+        for (eid_t i = L.net_offsets(e); i < L.net_offsets(e + 1); ++i) {
+          if (L.pins(i) == v) has_v = true;
+          else others.insert(parts[L.pins(i)]);
+        }
+        if (!has_v) continue;
+        for (const part_t p : others) {
+          shared[p] += L.net_weights(e);
+          neighbour[p] = true;
+        }
+      }
+      auto fits = [&](part_t p) {
+        std::vector<part_t> trial = parts;
+        trial[v] = p;
+        return valid_block(trial, p);
+      };
+      part_t best = -1;  // the valid neighbouring block sharing the most (ties: lowest id)
+      for (part_t p = 0; p < k; ++p)
+        if (live[p] && neighbour[p] && fits(p) && (best < 0 || shared[p] > shared[best])) best = p;
+      for (part_t p = 0; p < k && best < 0; ++p)  // else the first valid block it shares nothing with
+        if (live[p] && !neighbour[p] && fits(p)) best = p;
+      if (best < 0) return saved;  // the block cannot be emptied: restored, and dissolution stops
+      parts[v] = best;
+    }
+  }
+  return parts;
+}
+
+}  // namespace
+
+TEST_CASE("dissolve_blocks: the same partitions as a recount of every candidate move") {
+  for (const unsigned seed : {1u, 2u, 3u, 4u}) {
+    CAPTURE(seed);
+    const HostHypergraph h = test::random_local_hypergraph(160, 260, 6, seed, /*weighted=*/seed % 2 == 0);
+    const auto L = test::host_built_level(h);
+    partitioning::PartitionLimits limits;
+    limits.max_block_weight = seed % 2 == 0 ? 80 : 40;  // Delta binds (but for seed 3)
+    limits.max_inbound = 60 + 5 * seed;
+    limits.check_inbound = seed != 3;
+    const part_t k = 14;
+    std::vector<part_t> start(h.num_nodes);
+    for (vid_t v = 0; v < h.num_nodes; ++v) start[v] = static_cast<part_t>((v * 7 + v / 11) % k);  // scattered
+    REQUIRE(recount(h, start, k).nonempty == k);
+    for (const part_t target : {part_t(12), part_t(9), part_t(1)}) {
+      CAPTURE(target);
+      std::vector<part_t> parts = start;
+      const auto stats = partitioning::dissolve_blocks(L, parts, k, limits, target);
+      CHECK(parts == reference_dissolve(h, L, start, k, limits, target));
+      CHECK(stats.remaining == recount(h, parts, k).nonempty);
+    }
   }
 }
