@@ -213,19 +213,22 @@ std::vector<Best> evaluate_many(State& state, std::int64_t count, bool overflow,
 }
 
 // The best valid move out of block `from` (ties: smaller node id), or node -1: the relaxed passes'
-// way back to a partition without an overloaded block.
+// way back to a partition without an overloaded block. The block's unlocked nodes are evaluated
+// on the host's threads: 16k-model's relaxed passes spent 85 % of their time here, one full block
+// (about 360 k (net, block) pairs) a call.
 std::pair<vid_t, Best> best_move_out(State& state, vid_t num_nodes, const std::vector<part_t>& parts,
-                                     const std::vector<char>& locked, part_t from) {
+                                     const std::vector<char>& locked, part_t from, std::vector<vid_t>& members) {
+  members.clear();
+  for (vid_t m = 0; m < num_nodes; ++m)
+    if (!locked[m] && parts[m] == from) members.push_back(m);
+  const auto best = evaluate_many(state, std::int64_t(members.size()), false, [&](std::int64_t i) { return members[i]; });
   vid_t n = -1;
   Best b;
-  for (vid_t m = 0; m < num_nodes; ++m) {
-    if (locked[m] || parts[m] != from) continue;
-    const Best c = state.evaluate(m, false);
-    if (c.valid && (n < 0 || c.gain > b.gain)) {
-      n = m;
-      b = c;
+  for (std::size_t i = 0; i < members.size(); ++i)
+    if (best[i].valid && (n < 0 || best[i].gain > b.gain)) {
+      n = members[i];
+      b = best[i];
     }
-  }
   return {n, b};
 }
 
@@ -257,7 +260,7 @@ class Passes {
     std::size_t best_len = 0;
     part_t overloaded = -1;  // relaxed passes: the overloaded block, if any
     while (state_.work() < work_end) {
-      const auto [n, b] = overloaded >= 0 ? best_move_out(state_, L_.num_nodes, parts_, locked_, overloaded) : next_move(relaxed);
+      const auto [n, b] = overloaded >= 0 ? best_move_out(state_, L_.num_nodes, parts_, locked_, overloaded, members_) : next_move(relaxed);
       if (n == k_retry) continue;
       if (n < 0) break;
       const part_t from = parts_[n];
@@ -337,6 +340,7 @@ class Passes {
   std::priority_queue<Entry> heap_;
   std::vector<Move> moves_;
   std::vector<vid_t> dirty_;
+  std::vector<vid_t> members_;  // best_move_out's scratch
 };
 
 }  // namespace
