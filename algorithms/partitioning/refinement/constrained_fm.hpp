@@ -16,9 +16,9 @@
 // visited work_factor times the (net, block) pairs of its first evaluation of every node (random
 // SNN nets touch hundreds of blocks). The result never has higher connectivity than the input and
 // stays valid. Deterministic (sequential moves, integer gains, ties by id). The evaluations that
-// do not depend on each other (every node at a pass's start, the pins a move made dirty) and the
-// per-(net, block) counts run on the host execution space's threads, with the same results
-// whatever their number.
+// do not depend on each other (every node at a pass's start, the pins a move made dirty, the
+// unlocked nodes of a relaxed pass's overloaded block) and the per-(net, block) counts run on the
+// host execution space's threads, with the same results whatever their number.
 #include <cstdint>
 #include <vector>
 
