@@ -8,7 +8,6 @@
 #include "core/util/names.hpp"
 #include "core/hypergraph/hypergraph_builder.hpp"
 #include "core/util/parse_number.hpp"
-#include "core/util/switch_value.hpp"
 
 namespace tessera {
 

@@ -10,7 +10,7 @@ namespace {
 
 // Per net, the blocks holding its pins, with how many pins and destination pins each holds: a
 // node's choice and move read one entry per (net, block) instead of every pin of its nets
-// (64k-rand: about 2,200 pins a net, a few dozen blocks).
+// (64k-rand: about 700 pins a net, about 200 blocks).
 class NetBlocks {
  public:
   struct Entry {
@@ -19,8 +19,8 @@ class NetBlocks {
   };
 
   NetBlocks(const Level<Kokkos::HostSpace>& L, const std::vector<part_t>& parts, part_t num_parts)
-      : L_(L), rows_(L.num_nets) {
-    std::vector<std::int64_t> at(num_parts, -1);  // entry index of a block in the current net + 1
+      : rows_(L.num_nets) {
+    std::vector<std::int64_t> at(num_parts, -1);  // index of a block's entry in the current net's row
     for (nid_t e = 0; e < L.num_nets; ++e) {
       auto& row = rows_[e];
       for (eid_t i = L.net_offsets(e); i < L.net_offsets(e + 1); ++i) {
@@ -39,27 +39,8 @@ class NetBlocks {
   // The blocks of net e's pins (entries whose counts dropped to zero included).
   const std::vector<Entry>& blocks(nid_t e) const { return rows_[e]; }
 
-  std::int32_t destinations(nid_t e, part_t p) const {
-    for (const Entry& x : rows_[e])
-      if (x.block == p) return x.destinations;
-    return 0;
-  }
-
-  // v's pins move from block a to b: incidence i < inbound_end is a destination pin.
-  void move(vid_t v, part_t a, part_t b) {
-    const eid_t inbound_end = L_.node_offsets(v) + L_.node_num_inbound(v);
-    for (eid_t i = L_.node_offsets(v); i < L_.node_offsets(v + 1); ++i) {
-      const std::int32_t destination = i < inbound_end ? 1 : 0;
-      Entry& from = entry(L_.incident_nets(i), a);
-      from.pins--;
-      from.destinations -= destination;
-      Entry& to = entry(L_.incident_nets(i), b);
-      to.pins++;
-      to.destinations += destination;
-    }
-  }
-
- private:
+  // Block p's entry in net e's row, added with zero counts when missing (invalidates references
+  // into the row).
   Entry& entry(nid_t e, part_t p) {
     auto& row = rows_[e];
     for (Entry& x : row)
@@ -68,7 +49,7 @@ class NetBlocks {
     return row.back();
   }
 
-  const Level<Kokkos::HostSpace>& L_;
+ private:
   std::vector<std::vector<Entry>> rows_;
 };
 
@@ -86,15 +67,21 @@ class BlockState {
   node_weight_t weight(part_t p) const { return weight_[p]; }
   std::int64_t inbound(part_t p) const { return inbound_[p]; }
 
-  // Moves v to block b (parts_ is the caller's partition).
+  // Moves v to block b (parts_ is the caller's partition). Incidence i < inbound_end is a
+  // destination pin of v: a loses the net as inbound with its last one, b gains it with its first.
   void move(vid_t v, part_t b) {
     const part_t a = parts_[v];
-    for (eid_t i = L_.node_offsets(v); i < L_.node_offsets(v) + L_.node_num_inbound(v); ++i) {
+    const eid_t inbound_end = L_.node_offsets(v) + L_.node_num_inbound(v);
+    for (eid_t i = L_.node_offsets(v); i < L_.node_offsets(v + 1); ++i) {
       const nid_t e = L_.incident_nets(i);
-      if (nets_.destinations(e, a) == 1) --inbound_[a];  // v was a's last destination pin of e
-      if (nets_.destinations(e, b) == 0) ++inbound_[b];
+      const bool destination = i < inbound_end;
+      auto& from = nets_.entry(e, a);
+      from.pins--;
+      if (destination && --from.destinations == 0) --inbound_[a];
+      auto& to = nets_.entry(e, b);  // (after the last use of `from`: it may grow the row)
+      to.pins++;
+      if (destination && to.destinations++ == 0) ++inbound_[b];
     }
-    nets_.move(v, a, b);
     weight_[a] -= L_.node_weights(v);
     weight_[b] += L_.node_weights(v);
     parts_[v] = b;
@@ -121,7 +108,7 @@ class TargetChooser {
     touched_.clear();
     for (eid_t i = L_.node_offsets(v); i < L_.node_offsets(v + 1); ++i) {
       const nid_t e = L_.incident_nets(i);
-      for (const auto& x : state.nets().blocks(L_.incident_nets(i))) {
+      for (const auto& x : state.nets().blocks(e)) {
         const part_t p = x.block;
         if (p == from || x.pins == 0) continue;  // (v's own block is never a target)
         if (seen_[p] != node_stamp_) {  // first net of v reaching p
