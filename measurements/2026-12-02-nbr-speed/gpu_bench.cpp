@@ -37,9 +37,9 @@ int main(int argc, char** argv) {
     Kokkos::Timer t;
     tessera::detail::sort_each_row(S{}, rows, a); S{}.fence();
     const double t_sort = t.seconds(); t.reset();
-    tessera::partitioning::detail::dedup_neighbor_rows(S{}, R, rows, b, ends); S{}.fence();
+    tessera::partitioning::detail::dedup_neighbor_rows(S{}, R, rows, b, ends, 300000000); S{}.fence();
     const double t_hash = t.seconds(); t.reset();
-    tessera::partitioning::detail::dedup_neighbor_rows(S{}, R, rows, b, ends); S{}.fence();  // again on deduplicated-prefix rows (same result)
+    tessera::partitioning::detail::dedup_neighbor_rows(S{}, R, rows, b, ends, 300000000); S{}.fence();  // again on deduplicated-prefix rows (same result)
     const std::int64_t sa = signature(rows, fullends, a, R), sb = signature(rows, ends, b, R);
     std::printf("rows %ld x %ld keys, %ld ids: sort %.3f s, hash %.3f s, speedup %.1fx, signature %s\n", (long)R, (long)L, (long)D, t_sort, t_hash, t_sort / t_hash, sa == sb ? "equal" : "DIFFERENT");
   }

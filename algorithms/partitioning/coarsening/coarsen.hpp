@@ -35,10 +35,12 @@ namespace tessera::partitioning {
 struct CoarseningRun {
   std::uint64_t seed = 0;     // the run's seed (proposal noise)
   bool detect_stall = false;  // constrained mode: stop on a stalled tail (CoarseningParams::stall_fraction)
+  bool min_shrink = false;    // k-way mode: stop after a slow level (CoarseningParams::kway_min_shrink)
 };
 
 struct CoarseningReport {
-  // Why coarsening ended: "target" (coarsest_nodes reached), "no_pairs", "stalled", "max_levels".
+  // Why coarsening ended: "target" (coarsest_nodes reached), "no_pairs", "stalled", "min_shrink",
+  // "max_levels".
   std::string stop = "target";
   std::vector<vid_t> level_nodes;  // nodes of every coarse level contracted, in order
   StepSeconds steps;               // neighbors, proposal, matching, contraction
@@ -162,7 +164,8 @@ void push_level(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_spa
 }  // namespace detail
 
 // Coarsening (§V): proposals, Pi matching rounds, isolated pairing, contraction, until the target
-// size, a level without pairs, or a stalled tail (see CoarseningParams::stall_fraction).
+// size, a level without pairs, a stalled tail (constrained: CoarseningParams::stall_fraction) or a
+// slow level (k-way: CoarseningParams::kway_min_shrink).
 // With `blocks` (one block per node of the finest level; k-way V-cycles), pairs stay within a
 // block (coarsening/block_constraint.hpp). The neighbour rows of every level come from
 // LevelNeighbors (coarsening/level_neighbors.hpp).
@@ -231,6 +234,7 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
     // partitioning needs those nodes, not packing.
     const bool stalled =
         run.detect_stall && double(pairs) < cp.stall_fraction * double(L.num_nodes);
+    const bool slow = run.min_shrink && double(pairs) < cp.kway_min_shrink * double(L.num_nodes);
     if (cp.weight_penalty == k_weight_penalty_auto && !stalled && double(pairs) < cp.slow_level_pairs * double(L.num_nodes)) {
       if (penalty == 0) result.penalty_level = level + 1;
       penalty = 2;
@@ -254,6 +258,10 @@ CoarseningReport coarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::m
     detail::push_level(space, H, C);
     if (stalled && widened) {
       result.stop = "stalled";
+      break;
+    }
+    if (slow) {
+      result.stop = "min_shrink";
       break;
     }
     widened = stalled;

@@ -36,6 +36,13 @@ struct CoarseningParams {
   // 2%: on ISPD98 Loihi-64 the same blocks and connectivity as 1% on ibm01-08 with fewer levels
   // (ibm07 106 -> 48), ibm09 60 blocks / 9,870 instead of 59 / 10,048 (63 -> 30 levels).
   double stall_fraction = 0.02;
+  // Minimum shrink (k-way mode, Mt-KaHyPar's minimum shrink factor of 1.01): coarsening ends after
+  // a level that pairs fewer than this fraction of its nodes. k-way coarsens towards 160 k nodes,
+  // which nodes at the weight limit may never reach: the 16x-augmented ibm09 at k = 2 spent 150
+  // levels of 1-15 pairs each from 1,100 nodes on, about 60 ms a level on an H100 (10 s of 37 s,
+  // and again in the V-cycle; run 19). ibm01-09, k = 2: cut / best known 1.0190 -> 1.0216
+  // (measurements/2026-12-07-kway-tail-cpu).
+  double kway_min_shrink = 0.01;
   // Fig. 16's ablation (streamed) and the fallback of the networks whose rows do not fit (automatic).
   NeighborRows neighbors = NeighborRows::automatic;
   // Nodes per batch of the neighbourhood construction and pair proposals (0: sized from the free

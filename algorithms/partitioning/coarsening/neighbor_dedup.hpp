@@ -8,12 +8,16 @@
 // of every occurrence of an id into its slot, which is what the sorted scan of the rows keeps.
 //
 // A row whose distinct ids overflow the shared-memory table (3/4 of 2^11-2^13 slots, as the
-// backend allows) starts again in a table in the team's global scratch (level 1, 2^16 slots).
+// backend allows) starts again in a table in the team's global scratch (level 1), sized for the
+// level: at least twice its node count (a row cannot hold more distinct ids), up to 2^18 slots
+// (2 MB a team, about 2 GB over an H100's resident teams). With 2^16 slots, 256k-rand's third
+// level (51 k nodes, rows of 40-50 k distinct ids among 400 k keys) overflowed it and sorted
+// whole rows: 119 s for that level against 12 s for the next (run 19).
 // Where we differ from the paper: its insertion is not tried in shared memory first and then in
 // global memory key by key, but row by row (simpler; the rows of the Table I networks average
 // 200-1,300 distinct ids, so few rows go global); and a row overflowing the global table too is
-// sorted whole (the former path; the reader of the rows handles duplicates) instead of using its
-// oversized segment as a table. Results do not depend on the order of insertion: every row ends
+// sorted whole (the former path, now only for levels of more than 2^17 nodes; the reader of the
+// rows handles duplicates) instead of using its oversized segment as a table. Results do not depend on the order of insertion: every row ends
 // sorted.
 #include <Kokkos_Core.hpp>
 
@@ -28,9 +32,9 @@
 namespace tessera::partitioning::detail {
 
 // Table sizes (slots of 8 bytes): shared memory takes what the backend gives a team, up to 64
-// KiB; the global table 512 KiB a team (49 k distinct ids; the largest Table I rows have fewer).
+// KiB; the global table up to 2 MB a team (196 k distinct ids).
 inline constexpr int k_dedup_max_shared_bits = 13;
-inline constexpr int k_dedup_max_table_bits = 16;
+inline constexpr int k_dedup_max_table_bits = 18;
 inline constexpr std::int64_t k_dedup_empty = -1;
 
 template <class ExecSpace, class RowMap, class Keys, class Ends>
@@ -43,6 +47,7 @@ struct HashRowDedup {
   RowMap rows;
   Keys keys;
   Ends ends;  // ends(r): keys[rows(r), ends(r)) are row r's keys, sorted, distinct unless overflowed
+  std::int64_t id_bound;  // every id of a row is below it: no row has more distinct ids
   int bits0;  // table bits in team scratch level 0 (shared memory on GPUs)
   int bits1;  // table bits in level 1 (global memory), for rows overflowing level 0
   bool sort_in_team;
@@ -79,8 +84,9 @@ struct HashRowDedup {
   KOKKOS_INLINE_FUNCTION bool dedup_in(const member& team, const table_view& table, int max_bits,
                                        const counter_view& counters, std::int64_t b, std::int64_t len,
                                        std::int64_t& end) const {
-    int bits = 4;  // a table of at least twice the row's keys
-    while (bits < max_bits && (std::int64_t(1) << bits) < 2 * len) ++bits;
+    const std::int64_t most = len < id_bound ? len : id_bound;  // distinct ids the row may hold
+    int bits = 4;  // a table of at least twice that
+    while (bits < max_bits && (std::int64_t(1) << bits) < 2 * most) ++bits;
     const int slots = 1 << bits;
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, slots), [&](const int i) { table(i) = k_dedup_empty; });
     Kokkos::single(Kokkos::PerTeam(team), [&]() {
@@ -130,12 +136,13 @@ struct HostRangeSort {  // std::sort of keys[rows(r), ends(r))
   void operator()(const std::int64_t r) const { std::sort(keys.data() + rows(r), keys.data() + ends(r)); }
 };
 
-// For each row r of `rows` (num_rows + 1 offsets into keys): keys[rows(r), ends(r)) become the
-// row's keys sorted, each id once with the OR of its flags, or, for a row whose distinct ids
-// overflow the tables, every key sorted. Smaller table bits than the defaults: tests only.
+// For each row r of `rows` (num_rows + 1 offsets into keys; ids below id_bound): keys[rows(r),
+// ends(r)) become the row's keys sorted, each id once with the OR of its flags, or, for a row
+// whose distinct ids overflow the tables, every key sorted. Smaller table bits than the
+// defaults: tests only.
 template <class ExecSpace, class RowMap, class Keys, class Ends>
 void dedup_neighbor_rows(const ExecSpace& space, std::int64_t num_rows, const RowMap& rows, const Keys& keys,
-                         const Ends& ends, int shared_bits = k_dedup_max_shared_bits,
+                         const Ends& ends, std::int64_t id_bound, int shared_bits = k_dedup_max_shared_bits,
                          int global_bits = k_dedup_max_table_bits) {
   if (num_rows == 0) return;
   using body_t = HashRowDedup<ExecSpace, RowMap, Keys, Ends>;
@@ -145,9 +152,11 @@ void dedup_neighbor_rows(const ExecSpace& space, std::int64_t num_rows, const Ro
     while (bits > 4 && body_t::scratch_bytes(level, bits) > std::size_t(policy::scratch_size_max(level))) --bits;
     return bits;
   };
+  int level_bits = 4;  // the global table holds every id of the level at half load
+  while (level_bits < global_bits && (std::int64_t(1) << level_bits) < 2 * id_bound) ++level_bits;
   const int bits0 = fitting_bits(0, shared_bits);
-  const int bits1 = fitting_bits(1, global_bits);
-  const body_t body{rows, keys, ends, bits0, bits1, gpu};
+  const int bits1 = fitting_bits(1, level_bits);
+  const body_t body{rows, keys, ends, id_bound, bits0, bits1, gpu};
   const auto bytes0 = Kokkos::PerTeam(body_t::scratch_bytes(0, bits0));
   const auto bytes1 = Kokkos::PerTeam(body_t::scratch_bytes(1, bits1));
   int team_size = 1;

@@ -133,7 +133,8 @@ void resize_neighbor_rows(const ExecSpace& space, Neighbors<typename ExecSpace::
 // once. `allocate`: out.ids and out.invalid are allocated here, to the exact total in the end
 // (several batches grow them); else they are the caller's, large enough. Returns the total, or
 // -1 when it was not read back (one batch, !allocate), or k_rows_over_budget (allocate only) as
-// soon as the rows would hold more than `max_total` entries (nothing more is allocated).
+// soon as the rows would hold more than `max_total` entries (nothing more is allocated). `over`
+// holds one offset per node of the level (+ 1): the rows' ids are those nodes.
 inline constexpr eid_t k_rows_over_budget = -2;
 template <class ExecSpace, class Fill>
 eid_t pack_neighbor_rows(const ExecSpace& space, const Kokkos::View<eid_t*, typename ExecSpace::memory_space>& over,
@@ -154,7 +155,7 @@ eid_t pack_neighbor_rows(const ExecSpace& space, const Kokkos::View<eid_t*, type
       row_map = Kokkos::subview(scratch.rows, std::make_pair(std::int64_t(0), std::int64_t(rows) + 1));
       batch_row_map(space, over, first, rows, batches.entries[b], row_map);
     }
-    dedup_neighbor_rows(space, rows, row_map, scratch.keys, scratch.ends);
+    dedup_neighbor_rows(space, rows, row_map, scratch.keys, scratch.ends, std::int64_t(over.extent(0)) - 1);
     count_neighbor_rows(space, first, rows, row_map, scratch.ends, scratch.keys, counts, purge);
     auto body = KOKKOS_LAMBDA(const std::int64_t r, eid_t& sum, const bool final) {
       if (final) offsets(first + r) = done + sum;
@@ -305,7 +306,7 @@ Neighbors<typename ExecSpace::memory_space> stream_neighbors(const ExecSpace& sp
     const auto row_map = Kokkos::subview(rows, std::make_pair(std::int64_t(0), std::int64_t(num_rows) + 1));
     fill(space, first, first + num_rows, batches.entries[b], keys);
     detail::batch_row_map(space, over, first, num_rows, batches.entries[b], row_map);
-    detail::dedup_neighbor_rows(space, num_rows, row_map, keys, ends);
+    detail::dedup_neighbor_rows(space, num_rows, row_map, keys, ends, std::int64_t(n));
     detail::count_neighbor_rows(space, first, num_rows, row_map, ends, keys, counts, true);
     auto boff = batch.offsets;
     const eid_t kept = tessera::detail::chunked_scan<ExecSpace, eid_t>(

@@ -63,6 +63,7 @@ void kway_start(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_spa
     Kokkos::Timer phase;
     progress::report("coarsening", "hierarchy " + std::to_string(j) + ", " + std::to_string(finest.num_nodes) + " nodes");
     CoarseningRun run;
+    run.min_shrink = true;
     run.seed = p.seed;
     const CoarseningReport report = coarsen(space, C, p.coarsening, limits, run);
     for (const auto& f : k_step_fields) result.steps.*f.seconds += report.steps.*f.seconds;

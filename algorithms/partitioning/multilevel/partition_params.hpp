@@ -167,7 +167,8 @@ struct PartitionResult {
   std::vector<vid_t> level_nodes;  // nodes per level, finest first
   std::vector<RefinedLevel> refined_levels;
   // Why coarsening ended: "target" (ceil(W / Omega) or the k-way size reached), "no_pairs",
-  // "stalled" (tail detector), "max_levels"; "none" for the baselines.
+  // "stalled" (constrained tail detector), "min_shrink" (k-way: a level paired under 1 % of its
+  // nodes), "max_levels"; "none" for the baselines.
   std::string coarsening_stop = "none";
   int penalty_from_level = 0;  // --weight-penalty auto: the first coarsening level it applied to (0: none)
   // How coarsening got its neighbour rows: "materialised", "streamed" (--neighbors off, or auto

@@ -37,6 +37,7 @@ void kway_vcycles(const ExecSpace& space, const Level<typename ExecSpace::memory
     Hierarchy<mem> H;
     H.levels.push_back(finest);
     CoarseningRun run;
+    run.min_shrink = true;
     run.seed = vcycle_seed(params.seed, cycle);
     const CoarseningReport report = coarsen(space, H, params.coarsening, limits, run, parts);
     steps.neighbors += report.steps.neighbors;

@@ -1,6 +1,7 @@
 // The constrained coarsening tail (issue 14): nodes that share their whole inbound set through
 // unscored (large) nets used to stay unpaired forever, one block each; the tail detector ends
-// stalled coarsening and initial packing merges the clusters.
+// stalled coarsening and initial packing merges the clusters. The k-way tail (issue 25): a level
+// that pairs too few of its nodes ends coarsening (CoarseningParams::kway_min_shrink).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -95,3 +96,34 @@ TEST_CASE_TEMPLATE_DEFINE("coarsening tail: stalled levels end coarsening and pa
   CHECK(test::to_vector(run<Kokkos::DefaultHostExecutionSpace>(host, p).parts) == test::to_vector(r.parts));
 }
 TEST_CASE_TEMPLATE_APPLY(stall_cases, tessera::test::ExecSpaces);
+
+TEST_CASE_TEMPLATE_DEFINE("coarsening tail: a k-way level that pairs too few nodes ends coarsening", Space, shrink_cases) {
+  const auto host = test::random_local_hypergraph(400, 600, 5, 5);
+  PartitionParams p;
+  p.mode = PartitionMode::kway;
+  p.k = 2;
+  p.epsilon = 0.03;
+  p.coarsening.kway_nodes_per_block = 10;  // a target of 20 nodes: several levels
+  p.hierarchies = 1;
+  p.vcycles = 0;
+  p.scheme = KwayScheme::direct;
+  const auto full = run<Space>(host, p);
+  CHECK(full.coarsening_stop != "min_shrink");  // the default 1 %: not reached here
+  REQUIRE(full.level_nodes.size() > 3);
+  // Every level pairs fewer than 90% of its nodes: the first ends coarsening, contracted.
+  p.coarsening.kway_min_shrink = 0.9;
+  const auto r = run<Space>(host, p);
+  CHECK(r.coarsening_stop == "min_shrink");
+  CHECK(r.level_nodes.size() == 2);
+  CHECK(r.level_nodes[1] == full.level_nodes[1]);
+  CHECK(quality_of<Space>(host, r, p).valid);
+  CHECK(test::to_vector(run<Kokkos::DefaultHostExecutionSpace>(host, p).parts) == test::to_vector(r.parts));
+  // The constrained mode ignores it.
+  PartitionParams c;
+  c.mode = PartitionMode::constrained;
+  c.max_block_weight = 32;
+  c.max_inbound_nets = 40;
+  c.coarsening.kway_min_shrink = 0.9;
+  CHECK(run<Space>(host, c).coarsening_stop != "min_shrink");
+}
+TEST_CASE_TEMPLATE_APPLY(shrink_cases, tessera::test::ExecSpaces);

@@ -3,7 +3,7 @@
 // when its distinct ids overflow both tables, with every key sorted (which the rows' reader
 // merges the same way). Rows of every kind: empty, in the shared table, in the global table,
 // overflowing both; tiny tables force the last two on random rows, the default tables on large
-// ones.
+// ones; a bound on the ids sizes the tables for a level.
 #include <doctest/doctest.h>
 
 #include <Kokkos_Core.hpp>
@@ -32,7 +32,8 @@ IdFlags merged(const std::vector<std::int64_t>& keys) {  // the reference: sort 
 
 // Runs dedup_neighbor_rows on the rows (after a leading gap, so rows do not start at 0).
 template <class Space>
-std::vector<std::vector<std::int64_t>> dedup(const std::vector<std::vector<std::int64_t>>& rows, int shared_bits, int global_bits) {
+std::vector<std::vector<std::int64_t>> dedup(const std::vector<std::vector<std::int64_t>>& rows, std::int64_t id_bound,
+                                             int shared_bits, int global_bits) {
   using mem = typename Space::memory_space;
   const std::int64_t n = static_cast<std::int64_t>(rows.size());
   Kokkos::View<eid_t*, Kokkos::HostSpace> offsets("test::rows", n + 1);
@@ -44,7 +45,7 @@ std::vector<std::vector<std::int64_t>> dedup(const std::vector<std::vector<std::
   const auto d_offsets = Kokkos::create_mirror_view_and_copy(mem{}, offsets);
   const auto d_keys = Kokkos::create_mirror_view_and_copy(mem{}, keys);
   const Kokkos::View<eid_t*, mem> d_ends("test::ends", n);
-  partitioning::detail::dedup_neighbor_rows(Space{}, n, d_offsets, d_keys, d_ends, shared_bits, global_bits);
+  partitioning::detail::dedup_neighbor_rows(Space{}, n, d_offsets, d_keys, d_ends, id_bound, shared_bits, global_bits);
   Space{}.fence();
   const auto out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, d_keys);
   const auto ends = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, d_ends);
@@ -102,7 +103,7 @@ TEST_CASE_TEMPLATE_DEFINE("neighbour dedup: tiny tables, rows in shared, global 
       if (distinct > range) continue;
       rows.push_back(random_row(rng, distinct, range, 5));
     }
-  const auto run = dedup<Space>(rows, 4, 6);
+  const auto run = dedup<Space>(rows, std::int64_t(1) << 30, 4, 6);
   check_rows(rows, run, 48);
   CHECK(run[2] == std::vector<std::int64_t>{5 << 1 | 1});
   CHECK(run[0].empty());
@@ -114,11 +115,26 @@ TEST_CASE_TEMPLATE_DEFINE("neighbour dedup: default tables, a row beyond shared 
   std::vector<std::vector<std::int64_t>> rows;
   rows.push_back(random_row(rng, 900, 1 << 20, 40));      // shared memory on every backend
   rows.push_back(random_row(rng, 7000, 1 << 24, 3));      // over 3/4 x 2^13: the global table
-  rows.push_back(random_row(rng, 50000, 1 << 24, 2));     // over 3/4 x 2^16: sorted whole
-  const auto run = dedup<Space>(rows, partitioning::detail::k_dedup_max_shared_bits,
+  rows.push_back(random_row(rng, 60000, 1 << 24, 2));     // over 2^16 slots' 3/4: still the global table
+  rows.push_back(random_row(rng, 200000, 1 << 24, 1));    // over 3/4 x 2^18: sorted whole
+  const auto run = dedup<Space>(rows, std::int64_t(1) << 24, partitioning::detail::k_dedup_max_shared_bits,
                                 partitioning::detail::k_dedup_max_table_bits);
-  check_rows(rows, run, (1 << 16) - 1 - ((1 << 16) - 1) / 4);  // 49,152 ids: 3/4 of the slots
+  check_rows(rows, run, (1 << 18) - 1 - ((1 << 18) - 1) / 4);  // 196,608 ids: 3/4 of the slots
+}
+
+TEST_CASE_TEMPLATE_DEFINE("neighbour dedup: a level's node count sizes the global table", Space, dedup_bounded) {
+  // 2^6 global slots hold 48 ids: a bound of 40 ids makes rows of 40 distinct ids among many
+  // keys fit (sized by the bound, not the keys); rows of 40-48 ids under a bound of 1,000
+  // would fit too, and over 48 they overflow whatever the bound.
+  std::mt19937 rng(23);
+  std::vector<std::vector<std::int64_t>> rows;
+  for (int distinct : {1, 20, 40}) rows.push_back(random_row(rng, distinct, 40, 50));
+  check_rows(rows, dedup<Space>(rows, 40, 4, 6), 48);
+  std::vector<std::vector<std::int64_t>> wide;
+  for (int distinct : {30, 48, 49, 300}) wide.push_back(random_row(rng, distinct, 1000, 3));
+  check_rows(wide, dedup<Space>(wide, 1000, 4, 6), 48);
 }
 
 TEST_CASE_TEMPLATE_APPLY(dedup_tiny, tessera::test::ExecSpaces);
 TEST_CASE_TEMPLATE_APPLY(dedup_default, tessera::test::ExecSpaces);
+TEST_CASE_TEMPLATE_APPLY(dedup_bounded, tessera::test::ExecSpaces);
