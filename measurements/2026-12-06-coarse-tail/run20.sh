@@ -7,6 +7,7 @@
 #   kway/ibm09x16-k2.*    issue 25: the 16x-augmented ibm09, k = 2 (run 19: 36.9 s, cut 9,817)
 #   kway/k2.jsonl         issue 25: ibm01-09, k = 2 (run 18: geomean 1.019, 0.41-2.64 s)
 #   256k-rand.*           issue 23: 256k-rand (run 19: level 3 at 254 s, not done in 300 s)
+#   allen-v1.*            issue 23: allen-v1 (run 19: 106.5 s, streamed levels 1-2 37 s)
 # Started and polled as run18.sh (see run17.sh's header); carries .devbin only (no AxonCUDA).
 set -u
 . measurements/2026-12-06-mining/prelude.sh
@@ -24,4 +25,7 @@ stamp "k = 2 done"
 timeout 280 "$T" partition nn:table1=256k-rand --preset Loihi-84 --progress --json \
   > "$o/256k-rand.json" 2> "$o/256k-rand.progress"
 stamp "256k-rand exit $?"
+timeout 120 "$T" partition nn:table1=allen-v1 --preset Loihi-84 --progress --json \
+  > "$o/allen-v1.json" 2> "$o/allen-v1.progress"
+stamp "allen-v1 exit $?"
 stamp "all done"
