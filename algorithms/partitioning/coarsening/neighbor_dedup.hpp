@@ -17,8 +17,8 @@
 // global memory key by key, but row by row (simpler; the rows of the Table I networks average
 // 200-1,300 distinct ids, so few rows go global); and a row overflowing the global table too is
 // sorted whole (the former path, now only for levels of more than 2^17 nodes; the reader of the
-// rows handles duplicates) instead of using its oversized segment as a table. Results do not depend on the order of insertion: every row ends
-// sorted.
+// rows handles duplicates) instead of using its oversized segment as a table. Results do not
+// depend on the order of insertion, nor on the table sizes: every row ends sorted.
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
