@@ -268,6 +268,8 @@ FlowStats flow_refine(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& pa
   // Active blocks (KaHyPar-MF's scheduling): after the first round, only pairs with a block that
   // changed in the previous round are tried again; the others would meet the same cut.
   std::vector<char> active(k, 1);
+  // The alphas each pair's last flow used; its next round starts from twice them (keep_alpha).
+  std::map<std::pair<part_t, part_t>, std::pair<double, double>> last_alpha;
   for (int round = 0; round < options.max_rounds; ++round) {
     std::vector<char> changed(k, 0);
     bool improved = false;
@@ -275,8 +277,14 @@ FlowStats flow_refine(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& pa
       if (!active[pair.first] && !active[pair.second]) continue;
       // A region too large to leave a balanced minimum cut: halve alpha (KaHyPar-MF's adaptive
       // alpha), only on the side whose nodes overfill the other block when one side is to blame.
-      for (double alpha_a = options.alpha, alpha_b = options.alpha; alpha_a >= 1 && alpha_b >= 1;) {
+      double alpha_a = options.alpha, alpha_b = options.alpha;
+      if (const auto last = last_alpha.find(pair); options.keep_alpha && last != last_alpha.end()) {
+        alpha_a = std::min(options.alpha, 2 * last->second.first);
+        alpha_b = std::min(options.alpha, 2 * last->second.second);
+      }
+      while (alpha_a >= 1 && alpha_b >= 1) {
         const PairResult result = r.refine_pair(pair.first, pair.second, boundary, alpha_a, alpha_b);
+        last_alpha[pair] = {alpha_a, alpha_b};
         if (result == PairResult::improved) {
           improved = true;
           changed[pair.first] = changed[pair.second] = 1;

@@ -11,7 +11,8 @@
 // the lighter heavier block is applied when it lowers the objective (or keeps it and improves the
 // balance). When neither is balanced, alpha is halved for the side to blame and the region
 // rebuilt: when every minimum cut leaves a too heavy, the region of b (the nodes that may join a)
-// shrinks, and the other way round; both when both.
+// shrinks, and the other way round; both when both. The pair's next round starts from twice the
+// alphas that ended this one (FlowOptions::keep_alpha).
 //
 // Host code, sequential: integer capacities, regions grown in node and net id order, pairs in
 // block order, so the result is one function of the level and the partition (the same on every
@@ -29,6 +30,14 @@ struct FlowOptions {
   double alpha = 16;
   double epsilon = 0.03;
   int max_rounds = 8;          // rounds over all block pairs while some pair improves
+  // A pair's next round starts from twice the alphas its last flow used (at most alpha), not from
+  // alpha: the blocks' weights move little between rounds, so a region that was too large for a
+  // balanced cut mostly stays so (ibm07 at k = 2: four flows a round, three of them unbalanced, in
+  // every round). ISPD98 ibm01-09 (CPU): the same cuts at k = 2 and 4, flows 4.1 -> 2.9 s and
+  // 20.7 -> 18.3 s (measurements/2026-12-07-flow-alpha-cpu; starting from the last alphas
+  // themselves saved more but lost cut where a round rebalanced the blocks). Off: every round
+  // starts from alpha.
+  bool keep_alpha = true;
   eid_t max_net_size = 1000;   // larger nets do not grow regions (they still enter the network)
   KwayObjective objective = KwayObjective::cut;  // cut: nets touching a third block are left out
 };

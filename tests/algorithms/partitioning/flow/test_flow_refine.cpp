@@ -91,9 +91,10 @@ TEST_CASE("flow refinement: two and three rings, scrambled, reach the optimal cu
 }
 
 TEST_CASE("flow refinement: random hypergraphs, never worse, balanced, exact values") {
-  // k -> (cut before, cut after, max flows) from blocks of consecutive ids, measured once (the
-  // same for both objectives here).
-  const std::map<part_t, std::tuple<score_t, score_t, int>> expected = {{2, {230, 165, 4}}, {4, {443, 399, 46}}};
+  // k -> (cut before, cut after, max flows, max flows when every round starts from alpha) from
+  // blocks of consecutive ids, measured once (the same for both objectives here).
+  const std::map<part_t, std::tuple<score_t, score_t, int, int>> expected = {{2, {230, 165, 4, 4}},
+                                                                           {4, {443, 399, 43, 46}}};
   const auto h = test::random_local_hypergraph(500, 800, 5, 7, /*weighted=*/true);
   const auto L = test::host_built_level(h);
   node_weight_t total = 0;
@@ -111,10 +112,15 @@ TEST_CASE("flow refinement: random hypergraphs, never worse, balanced, exact val
       o.objective = objective;
       auto refined = parts;
       const FlowStats stats = flow_refine(L, refined, k, omega, o);
-      const auto& [before, after, flows] = expected.at(k);
+      const auto& [before, after, flows, flows_from_alpha] = expected.at(k);
       CHECK_MESSAGE(cut_of(L, parts) == before, "k = " << k << ", " << to_string(objective));
       CHECK_MESSAGE(cut_of(L, refined) == after, "k = " << k << ", " << to_string(objective));
       CHECK_MESSAGE(stats.flows == flows, "k = " << k << ", " << to_string(objective));
+      auto from_alpha = parts;  // every round from alpha: more flows for the same cut here
+      o.keep_alpha = false;
+      CHECK(flow_refine(L, from_alpha, k, omega, o).flows == flows_from_alpha);
+      CHECK(from_alpha == refined);
+      o.keep_alpha = true;
       for (const node_weight_t w : block_weights(L, refined, k)) CHECK(w <= omega);
       auto again = parts;
       flow_refine(L, again, k, omega, o);
