@@ -2,7 +2,8 @@
 # Prepared 2026-12-07 (eleventh session) for the next session's first device call, in order of need:
 #   snn/            issue 24: Table I's six Loihi-64 networks beside AxonCUDA (the level-sized
 #                   deduplication table may change 256k-model's and alexnet's neighbour time)
-#   kway/           issue 25: ibm01-09 at k = 2 and 4 with the k-way minimum shrink (GPU times;
+#   kway/           issue 25: ibm01-09 at k = 2 and 4 with the k-way minimum shrink and the flows'
+#                   kept alphas (c5110c1: same cuts on the CPU, fewer flows; GPU times;
 #                   CUDA and host partitions compared), then the 16x-augmented ibm09 at k = 4 and 8
 #                   (the scaling table; k = 2 was 22.0 s in run 20)
 #   64k-rand.nsys*  issue 23: where the coarse levels' time goes, per kernel (nsys; run 18: 160.7 s,
