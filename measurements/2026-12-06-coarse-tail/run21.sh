@@ -4,8 +4,8 @@
 #                   deduplication table may change 256k-model's and alexnet's neighbour time)
 #   kway/           issue 25: ibm01-09 at k = 2 and 4 with the k-way minimum shrink and the flows'
 #                   kept alphas (c5110c1: same cuts on the CPU, fewer flows; GPU times;
-#                   CUDA and host partitions compared), then the 16x-augmented ibm09 at k = 4 and 8
-#                   (the scaling table; k = 2 was 22.0 s in run 20)
+#                   CUDA and host partitions compared), then the 16x-augmented ibm09 at k = 2, 4, 8
+#                   (the scaling table; k = 2 was 22.0 s in run 20, flows 11.1 s)
 #   64k-rand.nsys*  issue 23: where the coarse levels' time goes, per kernel (nsys; run 18: 160.7 s,
 #                   in-sequence gains 49.9 s, contraction 48.3 s)
 #   1M.*            issue 23: the 6.9 M-neuron network, how far it gets in 300 s
@@ -29,7 +29,7 @@ stamp "snn six networks done"
 mkdir -p "$o/kway"
 timeout 300 bash measurements/2026-12-06-mining/kway-gpu.sh "$T" "$ispd" "$o/kway" > "$o/kway.log" 2>&1
 stamp "kway k = 2, 4 exit $?"
-for k in 4 8; do
+for k in 2 4 8; do
   timeout 120 "$T" partition "hgr-augment:file=$ispd/ibm09.hgr.gz,factor=16,seed=0" --k $k --epsilon 0.03 --progress --json \
     > "$o/kway/ibm09x16-k$k.json" 2> "$o/kway/ibm09x16-k$k.progress"
   stamp "x16 k = $k exit $?"
