@@ -10,9 +10,9 @@
 // A row whose distinct ids overflow the shared-memory table (3/4 of 2^11-2^13 slots, as the
 // backend allows) starts again in a table in the team's global scratch (level 1), sized for the
 // level: at least twice its node count (a row cannot hold more distinct ids), up to 2^18 slots
-// (2 MB a team, about 2 GB over an H100's resident teams). With 2^16 slots, 256k-rand's third
-// level (51 k nodes, rows of 40-50 k distinct ids among 400 k keys) overflowed it and sorted
-// whole rows: 119 s for that level against 12 s for the next (run 19).
+// (2 MB a team, about 2 GB over an H100's resident teams). With 2^16 slots, the rows 256k-rand
+// streams from its pins on its first levels (75-194 k nodes, tens of thousands of ids a row)
+// overflowed it and were sorted whole: 119 s for the level of 75 k nodes (run 19), 23 s now.
 // Where we differ from the paper: its insertion is not tried in shared memory first and then in
 // global memory key by key, but row by row (simpler; the rows of the Table I networks average
 // 200-1,300 distinct ids, so few rows go global); and a row overflowing the global table too is
