@@ -56,6 +56,14 @@ struct HashRowDedup {
     return table_view::shmem_size(std::size_t(1) << bits) + (level == 0 ? counter_view::shmem_size(4) : 0);
   }
 
+  // Table bits for up to `ids` distinct ids at half load: the fewest in [4, max_bits] with
+  // 2^bits >= 2 ids (a row's table, and the global table of a level).
+  KOKKOS_INLINE_FUNCTION static int half_load_bits(std::int64_t ids, int max_bits) {
+    int bits = 4;
+    while (bits < max_bits && (std::int64_t(1) << bits) < 2 * ids) ++bits;
+    return bits;
+  }
+
   // Inserts key into the table of 2^bits slots; returns false when the row overflows.
   KOKKOS_INLINE_FUNCTION static bool insert(const table_view& table, int bits, const counter_view& counters,
                                             std::int64_t key) {
@@ -85,8 +93,7 @@ struct HashRowDedup {
                                        const counter_view& counters, std::int64_t b, std::int64_t len,
                                        std::int64_t& end) const {
     const std::int64_t most = len < id_bound ? len : id_bound;  // distinct ids the row may hold
-    int bits = 4;  // a table of at least twice that
-    while (bits < max_bits && (std::int64_t(1) << bits) < 2 * most) ++bits;
+    const int bits = half_load_bits(most, max_bits);
     const int slots = 1 << bits;
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, slots), [&](const int i) { table(i) = k_dedup_empty; });
     Kokkos::single(Kokkos::PerTeam(team), [&]() {
@@ -152,10 +159,8 @@ void dedup_neighbor_rows(const ExecSpace& space, std::int64_t num_rows, const Ro
     while (bits > 4 && body_t::scratch_bytes(level, bits) > std::size_t(policy::scratch_size_max(level))) --bits;
     return bits;
   };
-  int level_bits = 4;  // the global table holds every id of the level at half load
-  while (level_bits < global_bits && (std::int64_t(1) << level_bits) < 2 * id_bound) ++level_bits;
   const int bits0 = fitting_bits(0, shared_bits);
-  const int bits1 = fitting_bits(1, level_bits);
+  const int bits1 = fitting_bits(1, body_t::half_load_bits(id_bound, global_bits));  // every id of the level
   const body_t body{rows, keys, ends, id_bound, bits0, bits1, gpu};
   const auto bytes0 = Kokkos::PerTeam(body_t::scratch_bytes(0, bits0));
   const auto bytes1 = Kokkos::PerTeam(body_t::scratch_bytes(1, bits1));
