@@ -3,12 +3,13 @@
 // installed: run the program with CUDA_LAUNCH_BLOCKING=1 (every launch then returns when its
 // kernel has finished, so begin..end is the kernel's time plus its launch) and
 //   KOKKOS_PROFILE_LIBRARY=kernel_timer.so   (Kokkos 3.x; KOKKOS_TOOLS_LIBS on 4.x).
-// The table goes to stderr when Kokkos finalizes. Build: g++ -O2 -shared -fPIC -o kernel_timer.so
+// The table goes to stderr when Kokkos finalizes (KERNEL_TIMER_ROWS rows, default 25). Build: g++ -O2 -shared -fPIC -o kernel_timer.so
 // kokkos_kernel_timer.cpp. Uses only the C interface Kokkos calls, no Kokkos headers.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <string>
 #include <utility>
@@ -75,7 +76,9 @@ void kokkosp_finalize_library() {
   std::fprintf(stderr, "kernel timer: %.3f s in %llu kernels; deep copies %llu (%.3f s); device-visible allocations %llu\n",
                total, static_cast<unsigned long long>(calls), static_cast<unsigned long long>(s.deep_copies.calls),
                s.deep_copies.seconds, static_cast<unsigned long long>(s.allocations.calls));
-  for (std::size_t i = 0; i < rows.size() && i < 25; ++i)
+  const char* env_rows = std::getenv("KERNEL_TIMER_ROWS");  // rows printed (default 25)
+  const std::size_t shown = env_rows != nullptr ? std::strtoul(env_rows, nullptr, 10) : 25;
+  for (std::size_t i = 0; i < rows.size() && i < shown; ++i)
     std::fprintf(stderr, "kernel timer: %8.2f ms %7llu  %.140s\n", rows[i].second.seconds * 1e3,
                  static_cast<unsigned long long>(rows[i].second.calls), rows[i].first.c_str());
 }
