@@ -60,13 +60,14 @@ void add_steps(PartitionResult<MemorySpace>& result, const RefinementStats& stat
   result.steps.validity += stats.validity_seconds;
 }
 
-// --progress: a refined level's time and the steps it went to (issue 23: where a tail level's
-// seconds go).
+// --progress: a refined level's time, the steps it went to and what its refinement bought (issue
+// 23: where a tail level's seconds go, and whether they bought anything).
 inline void report_refined(std::size_t l, const Kokkos::Timer& timer, const StepSeconds& before,
-                           const StepSeconds& after) {
+                           const StepSeconds& after, const RefinementStats& stats) {
   if (!progress::enabled()) return;
   std::ostringstream detail;
-  detail << "level " << l << " in " << std::fixed << std::setprecision(2) << timer.seconds() << " s";
+  detail << "level " << l << " in " << std::fixed << std::setprecision(2) << timer.seconds() << " s, "
+         << stats.applied_moves << " moves, gain " << stats.gain << " (fixed point)";
   for (const StepField& f : k_step_fields) {
     const double seconds = after.*f.seconds - before.*f.seconds;
     if (seconds >= 0.005) detail << ", " << f.name << " " << seconds;
@@ -147,14 +148,14 @@ void uncoarsen(const ExecSpace& space, Hierarchy<typename ExecSpace::memory_spac
     progress::report("refining", "level " + std::to_string(l - 1) + ", " + std::to_string(H.levels[l - 1].num_nodes) + " nodes");
     const Kokkos::Timer timer;
     const StepSeconds before = result.steps;
-    add_refinement(result, H.levels[l - 1].num_nodes,
-                   refine(space, H.levels[l - 1], parts, num_parts, limits, params.refinement, refine_ws));
+    const RefinementStats stats = refine(space, H.levels[l - 1], parts, num_parts, limits, params.refinement, refine_ws);
+    add_refinement(result, H.levels[l - 1].num_nodes, stats);
     const vid_t nodes = H.levels[l - 1].num_nodes;
     const bool with_flow = l == 1 || nodes >= 2 * flow_nodes;
     if (with_flow) flow_nodes = nodes;
     timed_level_fm(space, H.levels[l - 1], params, limits, parts, result, with_flow);
     timed_constrained_fm(space, H.levels[l - 1], params, limits, parts, num_parts, l - 1, result);
-    report_refined(l - 1, timer, before, result.steps);
+    report_refined(l - 1, timer, before, result.steps, stats);
   }
 }
 
@@ -264,7 +265,7 @@ void uncoarsen_spread_or_exact(const ExecSpace& space, Hierarchy<typename ExecSp
         exact = Kokkos::View<part_t*, mem>();
       }
     }
-    report_refined(l, timer, before, result.steps);
+    report_refined(l, timer, before, result.steps, stats);
   }
 }
 
