@@ -45,21 +45,24 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
 
 namespace detail {
 
-// Steps 5-7 for one sequence: in-sequence gains (timed as the sequence step), violations and the
-// best valid prefix.
+// Steps 5-7 for one sequence: violations and where the valid prefixes end, in-sequence gains of
+// the moves before that end (timed as the sequence step), the best valid prefix.
 template <class ExecSpace, class Lap>
 BestPrefix evaluate_sequence(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
                              RefineBuffers<typename ExecSpace::memory_space>& buf,
                              const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& seq_node, const Lap& lap,
                              RefinementStats& stats) {
   using mem = typename ExecSpace::memory_space;
-  const auto seq_gain = in_sequence_gains(space, lv, buf, seq_node);
-  lap(stats.sequence_seconds);
   const Kokkos::View<std::int64_t*, mem> viol = head(buf.viol, static_cast<std::int64_t>(seq_node.extent(0)));
   Kokkos::deep_copy(space, viol, 0);
   size_violations(space, lv, buf, seq_node, viol);
   if (lv.limits.check_inbound) inbound_violations(space, lv, buf, viol);
-  return best_valid_prefix(space, seq_gain, viol, buf);
+  const std::int64_t end = valid_prefix_end(space, viol, buf);
+  lap(stats.validity_seconds);
+  if (end == 0) return BestPrefix{};
+  const auto seq_gain = in_sequence_gains(space, lv, buf, cut_sequence(space, lv, seq_node, end));
+  lap(stats.sequence_seconds);
+  return best_valid_prefix(space, seq_gain, buf);
 }
 
 // Worth applying: a valid prefix that gains, or any valid one from an invalid start (a repair).
