@@ -34,7 +34,7 @@ struct TeamSumInto {
     Kokkos::parallel_reduce(
         Kokkos::TeamThreadRange(team, team.team_size()), [&](const int, count_t& s) { s += mine; }, team_total);
     Kokkos::single(Kokkos::PerTeam(team), [&]() {
-      if (team_total != 0) atomic_add_count(sum.data(), team_total);
+      if (team_total != 0) atomic_add(sum.data(), team_total);
     });
   }
 };

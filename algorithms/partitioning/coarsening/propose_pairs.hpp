@@ -19,6 +19,7 @@
 #include "algorithms/partitioning/coarsening/pair_window.hpp"
 #include "algorithms/partitioning/common/level.hpp"
 #include "algorithms/partitioning/common/partition_limits.hpp"
+#include "core/kokkos_ext/atomics.hpp"
 #include "core/kokkos_ext/execution.hpp"
 #include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/wide_teams.hpp"
@@ -252,8 +253,8 @@ struct ProposeRowsKernel {
     from = lo;
     previous = m;
     if (lo == ne || nbr.ids(lo) != m) return;
-    Kokkos::atomic_add(&hist(lo - base), net.w);
-    if (net.v_inbound && k >= net.dst_begin) Kokkos::atomic_add(&inter(lo - base), 1);
+    tessera::detail::atomic_add(&hist(lo - base), net.w);
+    if (net.v_inbound && k >= net.dst_begin) tessera::detail::atomic_add(&inter(lo - base), std::int32_t(1));
   }
 
   KOKKOS_INLINE_FUNCTION void score_nets(const member& team, const vid_t v, const eid_t nb, const eid_t ne) const {

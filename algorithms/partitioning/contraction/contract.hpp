@@ -210,7 +210,7 @@ Contraction<typename ExecSpace::memory_space> contract(const ExecSpace& space,
         for (eid_t k = coff(e); k < coff(e + 1); ++k) {
           const vid_t x = cpins(k);
           const std::int64_t out_flag = k < coff(e) + csrc(e) ? 1 : 0;
-          ikeys(cnoff(x) + Kokkos::atomic_fetch_add(&cursor(x), eid_t(1))) = out_flag * mc + e;
+          ikeys(cnoff(x) + tessera::detail::atomic_fetch_add(&cursor(x), eid_t(1))) = out_flag * mc + e;
         }
       });
   tessera::detail::sort_each_row(space, cnoff, ikeys);

@@ -9,6 +9,7 @@
 
 #include "algorithms/partitioning/refinement/refine_state.hpp"
 #include "algorithms/partitioning/refinement/refine.hpp"
+#include "core/kokkos_ext/atomics.hpp"
 #include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/scan.hpp"
 #include "core/kokkos_ext/sort_with.hpp"
@@ -300,7 +301,7 @@ Kokkos::View<vid_t*, typename ExecSpace::memory_space> rank_chains(
   Kokkos::deep_copy(space, chain_total, 0);
   Kokkos::parallel_for(
       "tessera::part::chain_total", range(space, 0, M),
-      KOKKOS_LAMBDA(const std::int64_t i) { Kokkos::atomic_add(&chain_total(anc(i)), moves(i).gain); });
+      KOKKOS_LAMBDA(const std::int64_t i) { tessera::detail::atomic_add(&chain_total(anc(i)), moves(i).gain); });
   const Kokkos::View<ChainRecord*, mem> seq = head(buf.seq, M);
   Kokkos::parallel_for(
       "tessera::part::seq_fill", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t i) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "core/kokkos_ext/atomics.hpp"
 #include "core/kokkos_ext/execution.hpp"
 #include "core/kokkos_ext/instantiate.hpp"
 #include "core/kokkos_ext/launch.hpp"
@@ -156,7 +157,7 @@ void event_gains(const ExecSpace& space, const RefineView<typename ExecSpace::me
       const eid_t r = detail::find_run(lv.rb, lv.net_off(e), lv.net_off(e) + lv.lam(e), p);
       const std::int64_t cur = (r >= 0 ? lv.rc(r) : 0) + ev_sum(j) - ev_sum(first);
       const score_t term = (ev(j) & 1) ? (cur == 0 ? -lv.nw(e) : 0) : lv.leave_saving(lv.nw(e), cur);
-      if (term != 0) Kokkos::atomic_add(&acc((ev(j) >> 1) & 0xffffffffLL), term);
+      if (term != 0) tessera::detail::atomic_add(&acc((ev(j) >> 1) & 0xffffffffLL), term);
     });
   };
   const int team_size = net_team_size(space, lv, policy(space, 1, 1).team_size_max(body, Kokkos::ParallelForTag()));

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "algorithms/partitioning/refinement/refine_state.hpp"
+#include "core/kokkos_ext/atomics.hpp"
 #include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/row_sort.hpp"
 #include "core/kokkos_ext/scan.hpp"
@@ -50,8 +51,8 @@ void size_violations(const ExecSpace& space, const RefineView<typename ExecSpace
         const bool after = lv.bsize(p) + (run(j) - base) <= omega;
         const bool before = j == first ? lv.bsize(p) <= omega : lv.bsize(p) + (run(j - 1) - base) <= omega;
         const std::int64_t s = (ev(j) >> 1) & 0xffffffffLL;
-        if (before && !after) Kokkos::atomic_add(&viol(s), std::int64_t(1));
-        if (!before && after) Kokkos::atomic_add(&viol(s), std::int64_t(-1));
+        if (before && !after) tessera::detail::atomic_add(&viol(s), std::int64_t(1));
+        if (!before && after) tessera::detail::atomic_add(&viol(s), std::int64_t(-1));
       });
 }
 
@@ -132,8 +133,8 @@ void inbound_violations(const ExecSpace& space, const RefineView<typename ExecSp
         const bool after = lv.binb(p) + (run(j) - base) <= delta;
         const bool before = gfirst == first ? lv.binb(p) <= delta : lv.binb(p) + (run(gfirst - 1) - base) <= delta;
         const std::int64_t s = group & 0xffffffffLL;
-        if (before && !after) Kokkos::atomic_add(&viol(s), std::int64_t(1));
-        if (!before && after) Kokkos::atomic_add(&viol(s), std::int64_t(-1));
+        if (before && !after) tessera::detail::atomic_add(&viol(s), std::int64_t(1));
+        if (!before && after) tessera::detail::atomic_add(&viol(s), std::int64_t(-1));
       });
 }
 
