@@ -12,7 +12,9 @@
 //   4. cycles are cut at their smallest move, chains ranked by total gain into one sequence;
 //      (stalled_retries, off by default: a sequence without a valid prefix is ranked again, cycles
 //      first, then as pairwise swaps, swaps.hpp);
-//   5. in-sequence gains: each move's exact gain given every earlier move (Eqs. 14-15);
+//   5. in-sequence gains: each move's exact gain given every earlier move (Eqs. 14-15), computed
+//      after step 6 and only for the moves before the last valid prefix ends (none when no prefix
+//      is valid: the Delta-bound coarse levels of rewired networks such as 64k-rand);
 //   6. events-based validity (§VI-D, Fig. 6): size events and inbound-pin events are sorted by
 //      (block, position) and prefix-summed, transitions of pins_in(p, e) across zero become
 //      inbound-count events, then validity transitions; their prefix sum counts the violated
