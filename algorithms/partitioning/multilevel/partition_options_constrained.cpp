@@ -66,7 +66,8 @@ std::vector<PartitionOption> constrained_mode_options() {
      /*required=*/false, k_constrained_mode},
     {"refine-level-ratio", "R",
      "constrained mode: uncoarsening refines a level only when it has at least R times the nodes of the last "
-     "level refined (the coarsest, the finest and the spread/exact decision level always); 1: every level (paper)",
+     "level refined (the coarsest, the finest and the spread/exact decision level always); 1: every level (paper); "
+     "after two refined levels in a row without a move, at least 2 until a level moves again",
      "",
      [](PartitionParams& p, const std::string& v) { p.refine_level_ratio = parse_ratio("refine-level-ratio", v); },
      [](const PartitionParams& p) { return shortest(p.refine_level_ratio); },

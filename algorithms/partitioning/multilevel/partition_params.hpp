@@ -96,7 +96,8 @@ struct PartitionParams {
   // coarsening tails of random SNNs (64k-rand: 25 levels from 206 to 12,405 nodes, 4-20 % a
   // level, each refined in about 2 s on an H200, issue 23) are where this saves; on the CPU 1.25
   // moved ISPD98's blocks and 64k-model's time either way (measurements/2026-12-07-refine-level-
-  // ratio-cpu), so the default refines every level.
+  // ratio-cpu), so the default refines every level. After two refined levels in a row without a
+  // move the ratio is at least k_idle_level_ratio (multilevel/uncoarsen.hpp) until a level moves.
   double refine_level_ratio = 1.0;
   int initial_trials = 16;  // greedy-growing initial partitions tried at the coarsest level
   bool initial_fm = true;

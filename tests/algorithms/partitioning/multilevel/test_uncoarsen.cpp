@@ -77,3 +77,21 @@ TEST_CASE("uncoarsening: --refine-level-ratio projects through the levels close 
   CHECK(refined(2.0) == std::vector<vid_t>{899, 2455, 3914});  // 1,670 < 2 x 899
   CHECK(refined(1e9) == std::vector<vid_t>{899, 3914});        // the coarsest and the finest
 }
+
+TEST_CASE("uncoarsening: after two refined levels without a move, levels close to the last are projected through") {
+  // A rewired network in small (64k-rand's kind: every block at Delta, so refinement finds no valid
+  // move on the coarse levels). Its levels: 35 (the coarsest), 36, 39, 46, 71, 96, 128, 195, 329,
+  // 574, 1,024. 35 and 36 move nothing, so 39, 46 and 71 (< 2 x 36) are projected through. From 128
+  // on (1,024 / 8) every level decides between the spread and exact variants while neither has
+  // moved a node, so each is refined. Refining every level gives the same partition (checked when
+  // the rule was written: 35 blocks, connectivity 10,165, the same blocks).
+  auto h = mirror_hypergraph<Space::memory_space>(io::load_hypergraph("gen:nn:random,neurons=1024,fanout=16,seed=1"));
+  PartitionParams p = test::constrained_params(4096, 322);
+  const auto [r, q] = test::run_and_evaluate(h, p);
+  CHECK(q.valid);
+  CHECK(r.num_parts == 35);
+  CHECK(q.connectivity == 10165);
+  std::vector<vid_t> nodes;
+  for (const auto& level : r.refined_levels) nodes.push_back(level.nodes);
+  CHECK(nodes == std::vector<vid_t>{35, 36, 96, 128, 195, 329, 574, 1024});
+}
