@@ -5,6 +5,8 @@
 #   64k-rand.*       kernel timer as run 22 (compare per kernel)
 #   256k-rand.*      run 20: 234.2 s on an H100
 #   snn/             Table I's six beside AxonCUDA (built in the background after Tessera)
+#   1M.*             the 6.9 M-neuron network, how far it gets in 300 s (never reached so far)
+# Also after 10aac81 (idle coarse levels projected through) when run from a later main.
 # Start (carry .devbin and .peers, then poll carrying nothing):
 #   mkdir -p /tmp/o; setsid nohup bash measurements/2026-12-06-coarse-tail/run23.sh > /tmp/o/log 2>&1 < /dev/null &
 set -u
@@ -33,4 +35,6 @@ wait $axon_build; axon=$(tail -1 "$o/axon-path.txt"); [ -x "$axon" ] || axon=-
 LIMIT_S=60 BUDGET_S=100 timeout 150 scripts/bench-snn-vs-axoncuda.sh "$T" "$axon" "$o/snn" \
   lenet 16k-model 16k-rand 64k-model alexnet 256k-model > "$o/snn.log" 2>&1
 stamp "snn six networks done"
+timeout 300 "$T" partition nn:table1=1M --preset Loihi-84 --progress --json > "$o/1M.json" 2> "$o/1M.progress"
+stamp "1M exit $?"
 stamp "all done"
