@@ -18,12 +18,12 @@
 namespace tessera::detail {
 
 template <class T>
-inline constexpr bool is_int64_v = std::is_integral_v<T> && sizeof(T) == sizeof(unsigned long long);
+inline constexpr bool is_64bit_integer_v = std::is_integral_v<T> && sizeof(T) == sizeof(unsigned long long);
 
 // *p += v, returning the old value; 64-bit integers through the native unsigned atomic.
 template <class T>
 KOKKOS_INLINE_FUNCTION T atomic_fetch_add(T* p, const T v) {
-  if constexpr (is_int64_v<T>)
+  if constexpr (is_64bit_integer_v<T>)
     return static_cast<T>(Kokkos::atomic_fetch_add(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v)));
   else
     return Kokkos::atomic_fetch_add(p, v);
@@ -31,7 +31,7 @@ KOKKOS_INLINE_FUNCTION T atomic_fetch_add(T* p, const T v) {
 
 template <class T>
 KOKKOS_INLINE_FUNCTION void atomic_add(T* p, const T v) {
-  if constexpr (is_int64_v<T>)
+  if constexpr (is_64bit_integer_v<T>)
     Kokkos::atomic_add(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
   else
     Kokkos::atomic_add(p, v);

@@ -233,8 +233,7 @@ void uncoarsen_spread_or_exact(const ExecSpace& space, Hierarchy<typename ExecSp
   Kokkos::View<part_t*, mem> exact;  // the exact variant's partition once it differs from parts
   const std::size_t coarsest = H.levels.size() - 1;
   vid_t refined_nodes = 0;  // of the last refined level
-  double ratio = params.refine_level_ratio;  // the next level refined has ratio x refined_nodes
-  int idle_levels = 0;                       // refined levels in a row without a move
+  int idle_levels = 0;      // refined levels in a row without a move
   for (std::size_t l = H.levels.size(); l-- > 0;) {
     if (l < coarsest) {
       parts = projected(space, H, l, parts);
@@ -244,8 +243,9 @@ void uncoarsen_spread_or_exact(const ExecSpace& space, Hierarchy<typename ExecSp
     }
     const Level<mem>& L = H.levels[l];
     const bool decides = competing && (l == 0 || H.levels[l - 1].num_nodes > decision_nodes);
-    if (l != 0 && l != coarsest && !decides &&
-        double(L.num_nodes) < ratio * double(refined_nodes))
+    const double ratio = idle_levels >= 2 ? std::max(params.refine_level_ratio, k_idle_level_ratio)
+                                          : params.refine_level_ratio;
+    if (l != 0 && l != coarsest && !decides && double(L.num_nodes) < ratio * double(refined_nodes))
       continue;  // projected through (PartitionParams::refine_level_ratio, k_idle_level_ratio)
     refined_nodes = L.num_nodes;
     progress::report("refining", "level " + std::to_string(l) + ", " + std::to_string(L.num_nodes) + " nodes");
@@ -280,7 +280,6 @@ void uncoarsen_spread_or_exact(const ExecSpace& space, Hierarchy<typename ExecSp
       }
     }
     idle_levels = moves == 0 ? idle_levels + 1 : 0;
-    ratio = idle_levels >= 2 ? std::max(params.refine_level_ratio, k_idle_level_ratio) : params.refine_level_ratio;
     report_refined(l, timer, before, result.steps, stats);
   }
 }
