@@ -1,7 +1,7 @@
 // refine() (refine.hpp lists the steps and the paper sections): one repetition after the other,
 // each step from gains.hpp, sequence.hpp, validity.hpp and apply.hpp. Their kernels are
-// instantiated for every execution space here only (core/kokkos_ext/instantiate.hpp); step 5's
-// in sequence_gains.cpp.
+// instantiated for every execution space here only (core/kokkos_ext/instantiate.hpp); step 2's
+// in move_proposals.cpp, step 5's in sequence_gains.cpp.
 #include "algorithms/partitioning/refinement/refine.hpp"
 
 #include <Kokkos_Core.hpp>
@@ -12,6 +12,7 @@
 
 #include "algorithms/partitioning/refinement/apply.hpp"
 #include "algorithms/partitioning/refinement/gains.hpp"
+#include "algorithms/partitioning/refinement/move_proposals.hpp"
 #include "algorithms/partitioning/refinement/refine_state.hpp"
 #include "algorithms/partitioning/refinement/sequence.hpp"
 #include "algorithms/partitioning/refinement/sequence_gains.hpp"

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <map>
 #include <numeric>
 #include <random>
 #include <vector>
@@ -14,6 +13,7 @@
 #include "algorithms/partitioning/refinement/sequence_gains.hpp"
 #include "core/hypergraph/hypergraph_builder.hpp"
 #include "tests/algorithms/partitioning/host_built_level.hpp"
+#include "tests/algorithms/partitioning/refinement/refine_fixture.hpp"
 #include "tests/support/spaces.hpp"
 
 using namespace tessera;
@@ -83,34 +83,6 @@ std::vector<score_t> reference_gains(const HostHypergraph& h, const std::vector<
   return gains;
 }
 
-// Step 1's net runs (block, pins) of every net, sorted by block, filled on the host.
-template <class Mem>
-void host_net_runs(const HostHypergraph& h, const std::vector<part_t>& parts, partitioning::detail::NetRuns<Mem>& runs) {
-  auto rb = Kokkos::create_mirror_view(runs.block);
-  auto rc = Kokkos::create_mirror_view(runs.count);
-  auto lam = Kokkos::create_mirror_view(runs.lambda);
-  for (nid_t e = 0; e < h.num_nets(); ++e) {
-    std::map<part_t, std::int32_t> count;
-    for (eid_t k = h.net_offsets(e); k < h.net_offsets(e + 1); ++k) ++count[parts[h.pins(k)]];
-    eid_t r = h.net_offsets(e);
-    for (const auto& [p, c] : count) {
-      rb(r) = p;
-      rc(r++) = c;
-    }
-    lam(e) = static_cast<std::int32_t>(count.size());
-  }
-  Kokkos::deep_copy(runs.block, rb);
-  Kokkos::deep_copy(runs.count, rc);
-  Kokkos::deep_copy(runs.lambda, lam);
-}
-
-template <class T, class Mem>
-void copy_into(const Kokkos::View<T*, Mem>& dst, const std::vector<T>& src) {
-  auto h = Kokkos::create_mirror_view(dst);
-  std::copy(src.begin(), src.end(), h.data());
-  Kokkos::deep_copy(dst, h);
-}
-
 }  // namespace
 
 TEST_CASE_TEMPLATE_DEFINE("refinement: in-sequence gains equal the definition", Space, sequence_gain_cases) {
@@ -135,13 +107,13 @@ TEST_CASE_TEMPLATE_DEFINE("refinement: in-sequence gains equal the definition", 
     CHECK(evented >= 15);
     partitioning::detail::RefineBuffers<mem> buf(L.num_nodes, L.num_nets, 0, k);
     partitioning::detail::NetRuns<mem> runs(L);
-    host_net_runs(host, mv.parts, runs);
+    test::host_net_runs(host, mv.parts, runs);
     Kokkos::View<part_t*, mem> parts("parts", n);
-    copy_into(parts, mv.parts);
-    copy_into(buf.move_to, mv.move_to);
-    copy_into(buf.seqpos, mv.seqpos);
+    test::copy_into(parts, mv.parts);
+    test::copy_into(buf.move_to, mv.move_to);
+    test::copy_into(buf.seqpos, mv.seqpos);
     Kokkos::View<vid_t*, mem> seq_node("seq_node", mv.seq_node.size());
-    copy_into(seq_node, mv.seq_node);
+    test::copy_into(seq_node, mv.seq_node);
     for (const bool spread : {false, true}) {
       CAPTURE(seed);
       CAPTURE(spread);
