@@ -3,7 +3,7 @@
 # block array on levels of few nodes and many pins, the gathered pairs in batches within the free
 # memory; move_proposals.cpp): run 23's 1M network ran out of memory gathering 683 M pairs on a
 # level of 2,137 nodes.
-#   1M.*             the 6.9 M-neuron network, Loihi-84, with --progress (300 s)
+#   1M.*             the 6.9 M-neuron network, Loihi-84, with --progress (240 s)
 #   lenet.json, 16k-model.json   the known partitions (21 / 6,602 and 16 / 18,590)
 #   tests-cuda.log   CUDA partition tests, one line per test case with its duration (run 23's
 #                    went past 150 s without a line: doctest buffers its output)
@@ -24,9 +24,9 @@ for net in lenet 16k-model; do
   "$T" partition nn:table1=$net --preset Loihi-64 --json > "$o/$net.json" 2> "$o/$net.err"
 done
 stamp "lenet and 16k-model: $(grep -ho '"connectivity": [0-9]*' "$o/lenet.json" "$o/16k-model.json" | tr '\n' ' ')"
-timeout 300 "$T" partition nn:table1=1M --preset Loihi-84 --progress --json > "$o/1M.json" 2> "$o/1M.progress"
+timeout 240 "$T" partition nn:table1=1M --preset Loihi-84 --progress --json > "$o/1M.json" 2> "$o/1M.progress"
 stamp "1M exit $?"
 ex='--test-case-exclude=*OpenMP*,*Serial* --test-suite-exclude=real-data'
-timeout 240 stdbuf -oL .devbin/bin/tessera_tests --source-file='*partition*' $ex --duration=true > "$o/tests-cuda.log" 2>&1
+timeout 200 stdbuf -oL .devbin/bin/tessera_tests --source-file='*partition*' $ex --duration=true > "$o/tests-cuda.log" 2>&1
 stamp "partition tests exit $?: $(tail -3 "$o/tests-cuda.log" | tr '\n' ' ')"
 stamp "all done"
