@@ -3,7 +3,8 @@
 # block array on levels of few nodes and many pins, the gathered pairs in batches within the free
 # memory; move_proposals.cpp): run 23's 1M network ran out of memory gathering 683 M pairs on a
 # level of 2,137 nodes.
-#   1M.*             the 6.9 M-neuron network, Loihi-84, with --progress (240 s)
+#   1M.*             the 6.9 M-neuron network, Loihi-84, with --progress (240 s; the "packed:" line
+#                    times the initial packing candidates, now side by side)
 #   lenet.json, 16k-model.json   the known partitions (21 / 6,602 and 16 / 18,590)
 #   tests-cuda.log   CUDA tests of the changed steps, one line per test case with its duration
 #                    (run 23's whole partition suite went past 150 s without a line: doctest
