@@ -43,19 +43,19 @@ void MaxFlow::build() {
     partner_[i] = slot_[e ^ 1];
   }
   label_.resize(nodes_);
+  count_.resize(nodes_ + 1);
 }
 
-// Phase labels: residual distances to t by a backward breadth-first search, which stops after the
-// layer of s (farther nodes lie on no shortest path; they keep nodes_, as do nodes that cannot
-// reach t); every current arc back to the first.
-void MaxFlow::phase_labels(int s, int t) {
+// Exact labels: residual distances to t by a backward breadth-first search (nodes_ where t is out
+// of reach), every current arc back to the first.
+void MaxFlow::exact_labels(int t) {
   std::fill(label_.begin(), label_.end(), nodes_);
+  std::fill(count_.begin(), count_.end(), 0);
   queue_.clear();
   queue_.push_back(t);
   label_[t] = 0;
   for (std::size_t head = 0; head < queue_.size(); ++head) {
     const int w = queue_[head];
-    if (label_[w] >= label_[s]) break;  // s's layer is complete
     for (int i = first_[w]; i < first_[w + 1]; ++i) {
       const int v = head_[i];  // the arc v -> w is i's partner
       if (label_[v] == nodes_ && residual_[partner_[i]] > 0) {
@@ -64,29 +64,25 @@ void MaxFlow::phase_labels(int s, int t) {
       }
     }
   }
+  for (int v = 0; v < nodes_; ++v) ++count_[label_[v]];
   std::copy(first_.begin(), first_.end() - 1, next_.begin());
 }
 
-// Dinic's algorithm: phases of a backward breadth-first search (phase_labels) and a blocking flow
-// along admissible arcs (residual capacity, label one lower), until t is out of reach from s. The
-// blocking flow is a depth-first search from s whose path is a stack of arcs (no recursion: paths
-// can be thousands of arcs long): at t the path is augmented and the search resumes from the tail
-// of its first saturated arc; a node left without an admissible arc is dead for the phase (label
-// nodes_) and the search steps back. It replaced shortest augmenting paths with local relabels
-// (ISAP), whose labels climbed one step at a time: ibm07 at k = 2 relabelled some 6 n nodes per
-// flow for about 800 augmentations (issue 25).
+// Shortest augmenting paths: a depth-first search from s along admissible arcs (residual capacity,
+// label one lower), its path kept as a stack of arcs (no recursion: paths can be thousands of arcs
+// long). At t the path is augmented and the search resumes from the tail of its first saturated
+// arc; at a node without an admissible arc the node is relabelled (one above its lowest residual
+// neighbour) and the search steps back. Labels stay lower bounds on the distance to t, so when no
+// node holds some label below s's (a gap), no augmenting path is left and the flow is maximum.
+// After as many relabels as nodes, the labels are made exact again (the local relabels raise them
+// one step at a time; one backward search raises them all at once).
 MaxFlow::cap_t MaxFlow::run(int s, int t) {
   if (!built_) build();
-  cap_t flow = 0;
-  for (phase_labels(s, t); label_[s] < nodes_; phase_labels(s, t)) flow += blocking_flow(s, t);
-  return flow;
-}
-
-MaxFlow::cap_t MaxFlow::blocking_flow(int s, int t) {
+  exact_labels(t);
   cap_t flow = 0;
   path_.clear();
-  int u = s;
-  for (;;) {
+  int u = s, relabels = 0;
+  while (label_[s] < nodes_) {
     if (u == t) {
       cap_t bottleneck = k_infinite;
       for (const int i : path_) bottleneck = std::min(bottleneck, residual_[i]);
@@ -110,11 +106,24 @@ MaxFlow::cap_t MaxFlow::blocking_flow(int s, int t) {
       u = head_[i];
       continue;
     }
-    if (u == s) return flow;  // no admissible path left: the phase is blocked
-    label_[u] = nodes_;       // dead end
-    u = head_[partner_[path_.back()]];
-    path_.pop_back();
+    int lowest = nodes_;  // relabel
+    for (int j = first_[u]; j < first_[u + 1]; ++j)
+      if (residual_[j] > 0) lowest = std::min(lowest, label_[head_[j]] + 1);
+    if (--count_[label_[u]] == 0) break;  // gap: s (at or above u's old label) cannot reach t
+    label_[u] = std::min(lowest, nodes_);
+    ++count_[label_[u]];
+    i = first_[u];
+    if (++relabels == nodes_) {
+      relabels = 0;
+      exact_labels(t);
+      path_.clear();
+      u = s;
+    } else if (u != s) {  // retreat
+      u = head_[partner_[path_.back()]];
+      path_.pop_back();
+    }
   }
+  return flow;
 }
 
 // The nodes that reach (`towards`) or are reached from `from` along arcs with residual capacity.

@@ -1,6 +1,6 @@
 #pragma once
-// Maximum s-t flow on a small directed graph (host, sequential): Dinic's algorithm (phases of
-// shortest augmenting paths: a level graph, then a blocking flow) with integer capacities, so the flow and
+// Maximum s-t flow on a small directed graph (host, sequential): shortest augmenting paths with
+// distance labels (Ahuja and Orlin's algorithm, "ISAP") with integer capacities, so the flow and
 // the cuts read from its residual graph are exact. The two extreme minimum cuts do not depend on
 // which maximum flow is found (every maximum flow leaves the same nodes reachable from s, and the
 // same nodes reaching t), so neither the order of the edges nor the augmenting paths chosen change
@@ -40,8 +40,7 @@ class MaxFlow {
  private:
   std::vector<char> residual_reach(int from, bool towards) const;
   void build();
-  void phase_labels(int s, int t);
-  cap_t blocking_flow(int s, int t);
+  void exact_labels(int t);
 
   // While adding: edge pairs (2j: u -> v, 2j + 1: v -> u) in from_, to_, cap_. build() moves them
   // into CSR arrays by tail (edges in adjacency order, so the searches read them sequentially):
@@ -51,9 +50,10 @@ class MaxFlow {
   std::vector<cap_t> cap_;
   std::vector<int> first_, head_, partner_, slot_;
   std::vector<cap_t> residual_;
-  // label_[v]: v's residual distance to t in the phase (nodes_: beyond s's layer, out of reach or
-  // dead); next_[v]: v's current arc; path_: the arcs from s to the search's node.
-  std::vector<int> label_, next_, queue_, path_;
+  // label_[v]: distance label, a lower bound on v's residual distance to t (nodes_: none);
+  // count_[d]: nodes labelled d; next_[v]: v's current arc; path_: the arcs from s to the search's
+  // node.
+  std::vector<int> label_, count_, next_, queue_, path_;
   int nodes_ = 0;
   bool built_ = false;
 };
