@@ -1,7 +1,10 @@
 #include "algorithms/partitioning/initial/pack_blocks.hpp"
 
+#include <algorithm>
+#include <limits>
 #include <queue>
 #include <utility>
+#include <vector>
 
 namespace tessera::partitioning {
 
@@ -21,6 +24,7 @@ class OpenBlock {
   }
   part_t id() const { return id_; }
   bool full() const { return weight_ >= limits_.max_block_weight; }
+  node_weight_t room() const { return limits_.max_block_weight - weight_; }
 
   bool fits(vid_t v) const {
     if (weight_ + L_.node_weights(v) > limits_.max_block_weight) return false;
@@ -140,6 +144,27 @@ class OverlapFrontier {
   part_t id_ = invalid_part;
 };
 
+// The lightest unassigned node's weight: a cursor over the nodes by (weight, id) that skips the
+// assigned ones (the minimum only grows as nodes are assigned).
+class LightestUnassigned {
+ public:
+  explicit LightestUnassigned(const Level<Kokkos::HostSpace>& L) : L_(L), order_(static_cast<std::size_t>(L.num_nodes)) {
+    for (vid_t v = 0; v < L.num_nodes; ++v) order_[v] = v;
+    std::stable_sort(order_.begin(), order_.end(),
+                     [&](vid_t a, vid_t b) { return L.node_weights(a) < L.node_weights(b); });
+  }
+  // The weight, or the largest node weight + 1 when every node is assigned.
+  node_weight_t weight(const std::vector<part_t>& parts) {
+    while (next_ < order_.size() && parts[order_[next_]] != invalid_part) ++next_;
+    return next_ < order_.size() ? L_.node_weights(order_[next_]) : std::numeric_limits<node_weight_t>::max();
+  }
+
+ private:
+  const Level<Kokkos::HostSpace>& L_;
+  std::vector<vid_t> order_;
+  std::size_t next_ = 0;
+};
+
 }  // namespace
 
 std::vector<part_t> pack_blocks(const Level<Kokkos::HostSpace>& L, const PartitionLimits& limits,
@@ -149,10 +174,16 @@ std::vector<part_t> pack_blocks(const Level<Kokkos::HostSpace>& L, const Partiti
   std::vector<part_t> rejected(static_cast<std::size_t>(n), invalid_part);  // block that refused the node
   OpenBlock block(L, limits);
   OverlapFrontier frontier(L, params);
+  LightestUnassigned lightest(L);
+  // A node's nets raise the frontier only before the next pop: a block that no unassigned node
+  // can join by weight closes without that sweep over its last node's pins (the 1M network's
+  // coarsest clusters fill most of a block each; a sweep walks ~270 k nets of ~80 pins). Nothing
+  // else changes: a refused candidate only marks the block it was refused by.
+  vid_t unexpanded = invalid_vid;
   auto assign = [&](vid_t v) {
     parts[v] = block.id();
     block.add(v);
-    frontier.expand(v, parts);
+    unexpanded = v;
   };
   vid_t first_unassigned = 0;
   for (part_t b = 0;; ++b) {
@@ -163,7 +194,8 @@ std::vector<part_t> pack_blocks(const Level<Kokkos::HostSpace>& L, const Partiti
     assign(first_unassigned);  // a single node always fits (checked by the driver)
     vid_t scan = first_unassigned + 1;
     int failures = 0;
-    while (failures < params.max_failures && !block.full()) {
+    while (failures < params.max_failures && !block.full() && block.room() >= lightest.weight(parts)) {
+      if (unexpanded != invalid_vid) frontier.expand(std::exchange(unexpanded, invalid_vid), parts);
       vid_t v = frontier.pop(parts, rejected);
       if (v == invalid_vid) {
         while (scan < n && (parts[scan] != invalid_part || rejected[scan] == b)) ++scan;
