@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run26.sh cut to 450 device-seconds: `tessera` alone, lenet, the 1M network (170 s), then (if
+# run28.sh cut to 450 device-seconds: `tessera` alone, lenet, the 1M network (170 s), then (if
 # time is left) the tests binary and the CUDA cases of the changed steps.
 # Start (carry .devbin, then poll carrying nothing):
 #   mkdir -p /tmp/o; setsid nohup bash measurements/2026-12-06-coarse-tail/run27.sh > /tmp/o/log 2>&1 < /dev/null &

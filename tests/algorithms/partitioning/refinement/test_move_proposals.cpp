@@ -7,13 +7,11 @@
 #include <cstdint>
 #include <limits>
 #include <map>
-#include <numeric>
 #include <random>
 #include <vector>
 
 #include "algorithms/partitioning/refinement/move_proposals.hpp"
 #include "algorithms/partitioning/refinement/refine_state.hpp"
-#include "core/hypergraph/hypergraph_builder.hpp"
 #include "tests/algorithms/partitioning/host_built_level.hpp"
 #include "tests/algorithms/partitioning/refinement/refine_fixture.hpp"
 #include "tests/support/spaces.hpp"
@@ -25,22 +23,8 @@ using partitioning::detail::ProposalKernel;
 
 namespace {
 
-// Nets of 2..20 pins and every eighth a hub of 60..180, so that nodes see many blocks; weights
-// up to 1000 (spread scores w(e) / c^2 differ from 0).
-HostHypergraph proposal_hypergraph(vid_t n, nid_t m, std::mt19937& rng) {
-  HypergraphInput in;
-  in.num_nodes = n;
-  in.directed = true;
-  for (nid_t e = 0; e < m; ++e) {
-    const int size = e % 8 == 0 ? 60 + static_cast<int>(rng() % 121) : 2 + static_cast<int>(rng() % 19);
-    std::vector<vid_t> pins(n);
-    std::iota(pins.begin(), pins.end(), 0);
-    std::shuffle(pins.begin(), pins.end(), rng);
-    pins.resize(size);
-    in.add_net({pins[0]}, std::vector<vid_t>(pins.begin() + 1, pins.end()), 1 + static_cast<double>(rng() % 1000));
-  }
-  return build_hypergraph(in);
-}
+// Nets of 2..20 pins and every eighth a hub of 60..180, so that nodes see many blocks.
+constexpr test::HubNets k_proposal_nets{8, 60, 121, 19};
 
 struct Proposal {
   std::vector<part_t> to;
@@ -88,7 +72,7 @@ TEST_CASE_TEMPLATE_DEFINE("refinement: move proposals equal the definition, what
   for (const part_t k : {3, 40, 300}) {
     std::mt19937 rng(static_cast<unsigned>(k));
     const vid_t n = 500;
-    const auto host = proposal_hypergraph(n, 240, rng);
+    const auto host = test::hub_hypergraph(n, 240, k_proposal_nets, rng);
     const auto h = mirror_hypergraph<mem>(host);
     const auto L = test::host_built_level(h);
     const auto w = test::to_vector(L.net_weights);

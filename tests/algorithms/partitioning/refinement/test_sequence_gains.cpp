@@ -5,13 +5,11 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <numeric>
 #include <random>
 #include <vector>
 
 #include "algorithms/partitioning/refinement/refine_state.hpp"
 #include "algorithms/partitioning/refinement/sequence_gains.hpp"
-#include "core/hypergraph/hypergraph_builder.hpp"
 #include "tests/algorithms/partitioning/host_built_level.hpp"
 #include "tests/algorithms/partitioning/refinement/refine_fixture.hpp"
 #include "tests/support/spaces.hpp"
@@ -21,22 +19,8 @@ using partitioning::score_t;
 
 namespace {
 
-// Nets of 2..30 pins, and every tenth net a hub of up to 250 (most of whose pins move); weights
-// up to 1000, so that spread scores w(e) / c^2 differ from 0 for c > 1.
-HostHypergraph gains_hypergraph(vid_t n, nid_t m, std::mt19937& rng) {
-  HypergraphInput in;
-  in.num_nodes = n;
-  in.directed = true;
-  for (nid_t e = 0; e < m; ++e) {
-    const int size = e % 10 == 0 ? 100 + static_cast<int>(rng() % 150) : 2 + static_cast<int>(rng() % 29);
-    std::vector<vid_t> pins(n);
-    std::iota(pins.begin(), pins.end(), 0);
-    std::shuffle(pins.begin(), pins.end(), rng);
-    pins.resize(size);
-    in.add_net({pins[0]}, std::vector<vid_t>(pins.begin() + 1, pins.end()), 1 + static_cast<double>(rng() % 1000));
-  }
-  return build_hypergraph(in);
-}
+// Nets of 2..30 pins, and every tenth net a hub of up to 250 (most of whose pins move).
+constexpr test::HubNets k_gains_nets{10, 100, 150, 29};
 
 struct Moves {
   std::vector<part_t> parts, move_to;
@@ -92,7 +76,7 @@ TEST_CASE_TEMPLATE_DEFINE("refinement: in-sequence gains equal the definition", 
     std::mt19937 rng(seed);
     const vid_t n = 600;
     const part_t k = seed == 1 ? 2 : seed == 2 ? 7 : 40 * static_cast<part_t>(seed - 2);
-    const auto host = gains_hypergraph(n, 200, rng);
+    const auto host = test::hub_hypergraph(n, 200, k_gains_nets, rng);
     const auto h = mirror_hypergraph<mem>(host);
     const auto L = test::host_built_level(h);
     const auto w = test::to_vector(L.net_weights);
