@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <utility>
 #include <vector>
 
 #include "algorithms/partitioning/flow/max_flow.hpp"
 #include "core/error.hpp"
+#include "core/kokkos_ext/host_parallel.hpp"
 
 namespace tessera::partitioning {
 
@@ -18,12 +21,37 @@ namespace {
 // extreme cut overfills the other block), and both regions shrink.
 enum class PairResult { unchanged, improved, unbalanced_a, unbalanced_b, unbalanced };
 
+// What one pair's flow computation writes while it runs: the region's flow node ids, search
+// stamps, the relevant-net cache and the flow network. One per worker, so that pairs of disjoint
+// blocks run side by side.
+struct PairScratch {
+  PairScratch(vid_t nodes, nid_t nets)
+      : region(nodes, -1), net_mark(nets, -1), relevant_stamp(nets, -1), relevant(nets, 0) {}
+  std::vector<int> region;      // flow node of a region node, -1 outside
+  std::vector<int> net_mark;    // last search (region growing, network building) that met the net
+  int attempt = 0;              // the number of the current search
+  MaxFlow flow;                 // reset for every network: its arrays are allocated once
+  std::vector<int> relevant_stamp;  // the pair attempt that computed relevant[e]
+  std::vector<char> relevant;
+  int pair_attempt = 0;
+  int flows = 0;
+};
+
+// One pair's applied cut: the region nodes' blocks and the two blocks' new weights.
+struct PairMoves {
+  std::vector<std::pair<vid_t, part_t>> moves;
+  node_weight_t wa = 0, wb = 0;
+};
+
+// A pair's computation reads the blocks of its own two blocks' nodes only (any other block is
+// "neither a nor b", whatever it is), and the cut objective's boundary nets (pins in a and b only)
+// stay so while other pairs move nodes between their own blocks; so pairs of disjoint blocks
+// commute, and a pair's moves are applied once its batch is done.
 class FlowRefiner {
  public:
   FlowRefiner(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts, part_t k, node_weight_t omega,
               const FlowOptions& o)
-      : L_(L), parts_(parts), k_(k), omega_(omega), o_(o), w_(k, 0), region_(L.num_nodes, -1), net_mark_(L.num_nets, -1),
-        relevant_stamp_(L.num_nets, -1), relevant_(L.num_nets, 0) {
+      : L_(L), parts_(parts), k_(k), omega_(omega), o_(o), w_(k, 0) {
     node_weight_t total = 0;
     for (vid_t v = 0; v < L.num_nodes; ++v) {
       w_[parts[v]] += L.node_weights(v);
@@ -51,63 +79,75 @@ class FlowRefiner {
     return out;
   }
 
-  // Region of a (the nodes that may join b) within alpha_a's relaxed limit, b's within alpha_b's.
-  PairResult refine_pair(part_t a, part_t b, const std::vector<nid_t>& boundary, double alpha_a, double alpha_b);
+  // Region of a (the nodes that may join b) within alpha_a's relaxed limit, b's within alpha_b's;
+  // an improvement goes to `applied` (parts_ and the weights unchanged).
+  PairResult refine_pair(part_t a, part_t b, const std::vector<nid_t>& boundary, double alpha_a, double alpha_b,
+                         PairScratch& x, PairMoves& applied) const;
 
-  FlowStats stats;
+  void apply(part_t a, part_t b, const PairMoves& m) {
+    for (const auto& [v, p] : m.moves) parts_[v] = p;
+    w_[a] = m.wa;
+    w_[b] = m.wb;
+  }
+
+  const Level<Kokkos::HostSpace>& level() const { return L_; }
 
  private:
   // Whether net e enters the flow problem of (a, b): two or more pins, and with the cut objective
   // no pin in a third block (such a net stays cut whatever a and b do). Remembered for the current
   // pair attempt (the partition does not change while its regions grow and its network is built:
   // each net's pins are read once for this, not once per search).
-  bool relevant(nid_t e, part_t a, part_t b) {
+  bool relevant(nid_t e, part_t a, part_t b, PairScratch& x) const {
     if (L_.net_offsets(e + 1) - L_.net_offsets(e) < 2) return false;
     if (o_.objective == KwayObjective::km1) return true;
-    if (relevant_stamp_[e] == pair_attempt_) return relevant_[e] != 0;
+    if (x.relevant_stamp[e] == x.pair_attempt) return x.relevant[e] != 0;
     bool within = true;
     for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1) && within; ++q) {
       const part_t p = parts_[L_.pins(q)];
       within = p == a || p == b;
     }
-    relevant_stamp_[e] = pair_attempt_;
-    relevant_[e] = within ? 1 : 0;
+    x.relevant_stamp[e] = x.pair_attempt;
+    x.relevant[e] = within ? 1 : 0;
     return within;
   }
 
   // BFS from the boundary pins in block `side`, in net and pin order, adding nodes while the
-  // region stays within `cap`; region_[v] = its flow node id.
-  void grow(part_t side, part_t other, const std::vector<nid_t>& boundary, node_weight_t cap, std::vector<vid_t>& nodes) {
+  // region stays within `cap`; region[v] = its flow node id.
+  void grow(part_t side, part_t other, const std::vector<nid_t>& boundary, node_weight_t cap, std::vector<vid_t>& nodes,
+            PairScratch& x) const {
     node_weight_t weight = 0;
     const std::size_t start = nodes.size();
     auto visit = [&](vid_t v) {
-      if (parts_[v] != side || region_[v] >= 0 || weight + L_.node_weights(v) > cap) return;
+      if (parts_[v] != side || x.region[v] >= 0 || weight + L_.node_weights(v) > cap) return;
       weight += L_.node_weights(v);
-      region_[v] = 2 + static_cast<int>(nodes.size());
+      x.region[v] = 2 + static_cast<int>(nodes.size());
       nodes.push_back(v);
     };
     // A net's pins are visited once: a pin turned away stays turned away (its block does not
     // change, the region's weight only grows), so visiting them again would add nothing.
-    const int stamp = ++attempt_;
+    const int stamp = ++x.attempt;
     for (const nid_t e : boundary) {
-      net_mark_[e] = stamp;
+      x.net_mark[e] = stamp;
       for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1); ++q) visit(L_.pins(q));
     }
     for (std::size_t head = start; head < nodes.size(); ++head) {
       const vid_t u = nodes[head];
       for (eid_t i = L_.node_offsets(u); i < L_.node_offsets(u + 1); ++i) {
         const nid_t e = L_.incident_nets(i);
-        if (net_mark_[e] == stamp) continue;
-        net_mark_[e] = stamp;
+        if (x.net_mark[e] == stamp) continue;
+        x.net_mark[e] = stamp;
         const eid_t size = L_.net_offsets(e + 1) - L_.net_offsets(e);
-        if (size < 2 || size > o_.max_net_size || !relevant(e, side, other)) continue;
+        if (size < 2 || size > o_.max_net_size || !relevant(e, side, other, x)) continue;
         for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1); ++q) visit(L_.pins(q));
       }
     }
   }
 
-  score_t build_network(part_t a, part_t b, const std::vector<vid_t>& nodes, MaxFlow& flow, std::vector<nid_t>& nets);
-  score_t cut_between(part_t a, part_t b, const std::vector<nid_t>& nets) const;
+  score_t build_network(part_t a, part_t b, const std::vector<vid_t>& nodes, PairScratch& x,
+                        std::vector<nid_t>& nets) const;
+  // The weight of `nets` with pins in both a and b once the region nodes take `side` (1: a).
+  score_t cut_between(part_t a, part_t b, const std::vector<nid_t>& nets, const PairScratch& x,
+                      const std::vector<char>& side) const;
 
   const Level<Kokkos::HostSpace>& L_;
   std::vector<part_t>& parts_;
@@ -116,13 +156,6 @@ class FlowRefiner {
   const FlowOptions& o_;
   std::vector<node_weight_t> w_;
   node_weight_t perfect_ = 0;
-  std::vector<int> region_;     // flow node of a region node, -1 outside
-  std::vector<int> net_mark_;   // last search (region growing, network building) that met the net
-  int attempt_ = 0;             // the number of the current search
-  MaxFlow flow_;                // reset for every network: its arrays are allocated once
-  std::vector<int> relevant_stamp_;  // the pair attempt that computed relevant_[e]
-  std::vector<char> relevant_;
-  int pair_attempt_ = 0;
 };
 
 // Flow network of the region `nodes` between a and b (flow node 0: s, the rest of a; 1: t, the rest
@@ -130,18 +163,19 @@ class FlowRefiner {
 // least two terminals becomes Lawler's expansion, or one undirected edge when it has two terminals.
 // Nets with pins in both the source and the sink stay cut whatever the region does and are left
 // out. Appends those nets to `nets` and returns their current cut weight (pins in both a and b).
-score_t FlowRefiner::build_network(part_t a, part_t b, const std::vector<vid_t>& nodes, MaxFlow& flow,
-                                   std::vector<nid_t>& nets) {
+score_t FlowRefiner::build_network(part_t a, part_t b, const std::vector<vid_t>& nodes, PairScratch& x,
+                                   std::vector<nid_t>& nets) const {
   constexpr int s = 0, t = 1;
-  ++attempt_;
+  MaxFlow& flow = x.flow;
+  ++x.attempt;
   score_t before = 0;
   std::vector<int> terminals;
   for (const vid_t u : nodes) {
     for (eid_t i = L_.node_offsets(u); i < L_.node_offsets(u + 1); ++i) {
       const nid_t e = L_.incident_nets(i);
-      if (net_mark_[e] == attempt_) continue;
-      net_mark_[e] = attempt_;
-      if (!relevant(e, a, b)) continue;
+      if (x.net_mark[e] == x.attempt) continue;
+      x.net_mark[e] = x.attempt;
+      if (!relevant(e, a, b, x)) continue;
       bool source = false, sink = false, pin_a = false, pin_b = false;
       terminals.clear();
       for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1); ++q) {
@@ -149,7 +183,7 @@ score_t FlowRefiner::build_network(part_t a, part_t b, const std::vector<vid_t>&
         const part_t p = parts_[v];
         pin_a = pin_a || p == a;
         pin_b = pin_b || p == b;
-        if (region_[v] >= 0) terminals.push_back(region_[v]);
+        if (x.region[v] >= 0) terminals.push_back(x.region[v]);
         else if (p == a) source = true;
         else if (p == b) sink = true;
       }
@@ -175,14 +209,16 @@ score_t FlowRefiner::build_network(part_t a, part_t b, const std::vector<vid_t>&
   return before;
 }
 
-// The weight of the nets in `nets` with pins in both a and b.
-score_t FlowRefiner::cut_between(part_t a, part_t b, const std::vector<nid_t>& nets) const {
+score_t FlowRefiner::cut_between(part_t a, part_t b, const std::vector<nid_t>& nets, const PairScratch& x,
+                                 const std::vector<char>& side) const {
   score_t cut = 0;
   for (const nid_t e : nets) {
     bool pa = false, pb = false;
     for (eid_t q = L_.net_offsets(e); q < L_.net_offsets(e + 1); ++q) {
-      pa = pa || parts_[L_.pins(q)] == a;
-      pb = pb || parts_[L_.pins(q)] == b;
+      const vid_t v = L_.pins(q);
+      const part_t p = x.region[v] >= 0 ? (side[x.region[v] - 2] ? a : b) : parts_[v];
+      pa = pa || p == a;
+      pb = pb || p == b;
     }
     if (pa && pb) cut += L_.net_weights(e);
   }
@@ -190,26 +226,26 @@ score_t FlowRefiner::cut_between(part_t a, part_t b, const std::vector<nid_t>& n
 }
 
 PairResult FlowRefiner::refine_pair(part_t a, part_t b, const std::vector<nid_t>& boundary, double alpha_a,
-                                    double alpha_b) {
+                                    double alpha_b, PairScratch& x, PairMoves& applied) const {
   auto relaxed = [&](double alpha) {
     return static_cast<node_weight_t>(std::floor((1.0 + alpha * o_.epsilon) * double(perfect_)));
   };
-  ++pair_attempt_;
+  ++x.pair_attempt;
   std::vector<vid_t> nodes;  // region nodes, a's first; flow node of nodes[i] is 2 + i
-  grow(a, b, boundary, std::max<node_weight_t>(0, relaxed(alpha_a) - w_[b]), nodes);
+  grow(a, b, boundary, std::max<node_weight_t>(0, relaxed(alpha_a) - w_[b]), nodes, x);
   const std::size_t in_a = nodes.size();
-  grow(b, a, boundary, std::max<node_weight_t>(0, relaxed(alpha_b) - w_[a]), nodes);
+  grow(b, a, boundary, std::max<node_weight_t>(0, relaxed(alpha_b) - w_[a]), nodes, x);
   auto clear_region = [&]() {
-    for (const vid_t v : nodes) region_[v] = -1;
+    for (const vid_t v : nodes) x.region[v] = -1;
   };
   if (nodes.empty()) return PairResult::unchanged;
 
   constexpr int s = 0, t = 1;  // a and b outside the region; region node i is flow node 2 + i
-  MaxFlow& flow = flow_;
+  MaxFlow& flow = x.flow;
   flow.reset(2 + static_cast<int>(nodes.size()));
   std::vector<nid_t> nets;  // the nets in the network, for the before/after cut
-  const score_t before = build_network(a, b, nodes, flow, nets);
-  ++stats.flows;
+  const score_t before = build_network(a, b, nodes, x, nets);
+  ++x.flows;
   const score_t cut = flow.run(s, t);
   if (cut > before) {  // the current assignment is a cut of the network: cannot happen
     clear_region();
@@ -245,19 +281,74 @@ PairResult FlowRefiner::refine_pair(part_t a, part_t b, const std::vector<nid_t>
   const Candidate& c = use_s ? by_s : by_t;
   const bool better = cut < before || (cut == before && std::max(c.wa, c.wb) < std::max(w_[a], w_[b]));
   if (better) {
+    std::vector<char> to_a(nodes.size());
+    applied.moves.clear();
     for (std::size_t i = 0; i < nodes.size(); ++i) {
-      const bool to_a = use_s ? from_s[2 + i] != 0 : to_t[2 + i] == 0;
-      parts_[nodes[i]] = to_a ? a : b;
+      to_a[i] = use_s ? from_s[2 + i] != 0 : to_t[2 + i] == 0;
+      applied.moves.emplace_back(nodes[i], to_a[i] ? a : b);
     }
-    w_[a] = c.wa;
-    w_[b] = c.wb;
-    ++stats.improvements;
-    const score_t after = cut_between(a, b, nets);  // the applied cut must be the flow's value
+    applied.wa = c.wa;
+    applied.wb = c.wb;
+    const score_t after = cut_between(a, b, nets, x, to_a);  // the applied cut must be the flow's value
+    if (after != cut) clear_region();
     TESSERA_REQUIRE(after == cut, "flow refinement: applied cut " << after << " is not the flow " << cut);
   }
   clear_region();
   return better ? PairResult::improved : PairResult::unchanged;
 }
+
+// The pairs of a round in order, cut into batches of pairs with disjoint blocks that run side by
+// side: a pair joins the current batch when neither of its blocks is taken by a pair of the batch
+// or by an earlier pair left for a later batch. Every block thus sees its pairs in the round's
+// order, and the result is the sequential one whatever the thread count.
+std::vector<std::vector<std::size_t>> disjoint_batches(const std::vector<std::pair<part_t, part_t>>& pairs, part_t k) {
+  std::vector<std::vector<std::size_t>> batches;
+  std::vector<char> done(pairs.size(), 0);
+  std::size_t left = pairs.size();
+  while (left > 0) {
+    std::vector<char> taken(k, 0);
+    batches.emplace_back();
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      if (done[i]) continue;
+      const auto [a, b] = pairs[i];
+      if (!taken[a] && !taken[b]) {
+        batches.back().push_back(i);
+        done[i] = 1;
+        --left;
+      }
+      taken[a] = taken[b] = 1;
+    }
+  }
+  return batches;
+}
+
+// A pool of per-worker scratch, handed out for one pair at a time.
+class ScratchPool {
+ public:
+  ScratchPool(vid_t nodes, nid_t nets) : nodes_(nodes), nets_(nets) {}
+  std::unique_ptr<PairScratch> take() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (free_.empty()) return std::make_unique<PairScratch>(nodes_, nets_);
+    auto x = std::move(free_.back());
+    free_.pop_back();
+    return x;
+  }
+  void give(std::unique_ptr<PairScratch> x) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    free_.push_back(std::move(x));
+  }
+  int flows() const {
+    int n = 0;
+    for (const auto& x : free_) n += x->flows;
+    return n;
+  }
+
+ private:
+  vid_t nodes_;
+  nid_t nets_;
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<PairScratch>> free_;
+};
 
 }  // namespace
 
@@ -265,39 +356,62 @@ FlowStats flow_refine(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& pa
                       const FlowOptions& options) {
   if (options.alpha <= 0 || k < 2) return {};
   FlowRefiner r(L, parts, k, omega, options);
+  ScratchPool pool(L.num_nodes, L.num_nets);
+  FlowStats stats;
   // Active blocks (KaHyPar-MF's scheduling): after the first round, only pairs with a block that
   // changed in the previous round are tried again; the others would meet the same cut.
   std::vector<char> active(k, 1);
   // The alphas each pair's last flow used; its next round starts from twice them (keep_alpha).
   std::map<std::pair<part_t, part_t>, std::pair<double, double>> last_alpha;
   for (int round = 0; round < options.max_rounds; ++round) {
+    std::vector<std::pair<part_t, part_t>> pairs;
+    std::vector<std::vector<nid_t>> boundaries;
+    for (auto& [pair, boundary] : r.pair_boundaries()) {
+      if (!active[pair.first] && !active[pair.second]) continue;
+      pairs.push_back(pair);
+      boundaries.push_back(std::move(boundary));
+    }
+    std::vector<std::pair<double, double>> alphas(pairs.size(), {options.alpha, options.alpha});
+    for (std::size_t i = 0; i < pairs.size(); ++i)
+      if (const auto last = last_alpha.find(pairs[i]); options.keep_alpha && last != last_alpha.end())
+        alphas[i] = {std::min(options.alpha, 2 * last->second.first), std::min(options.alpha, 2 * last->second.second)};
+    std::vector<PairMoves> moves(pairs.size());
+    std::vector<char> improved_pair(pairs.size(), 0);
+    for (const auto& batch : disjoint_batches(pairs, k)) {
+      tessera::detail::host_parallel_for("tessera::part::flow_pairs", std::int64_t(batch.size()), [&](const std::int64_t j) {
+        const std::size_t i = batch[j];
+        const auto [a, b] = pairs[i];
+        auto [alpha_a, alpha_b] = alphas[i];
+        auto x = pool.take();
+        // A region too large to leave a balanced minimum cut: halve alpha (KaHyPar-MF's adaptive
+        // alpha), only on the side whose nodes overfill the other block when one side is to blame.
+        while (alpha_a >= 1 && alpha_b >= 1) {
+          alphas[i] = {alpha_a, alpha_b};  // the last flow's alphas
+          const PairResult result = r.refine_pair(a, b, boundaries[i], alpha_a, alpha_b, *x, moves[i]);
+          if (result == PairResult::improved) improved_pair[i] = 1;
+          if (result == PairResult::improved || result == PairResult::unchanged) break;
+          if (result != PairResult::unbalanced_b) alpha_b /= 2;  // a too heavy: fewer of b's nodes may join it
+          if (result != PairResult::unbalanced_a) alpha_a /= 2;
+        }
+        pool.give(std::move(x));
+      });
+      for (const std::size_t i : batch)
+        if (improved_pair[i]) r.apply(pairs[i].first, pairs[i].second, moves[i]);
+    }
     std::vector<char> changed(k, 0);
     bool improved = false;
-    for (const auto& [pair, boundary] : r.pair_boundaries()) {
-      if (!active[pair.first] && !active[pair.second]) continue;
-      // A region too large to leave a balanced minimum cut: halve alpha (KaHyPar-MF's adaptive
-      // alpha), only on the side whose nodes overfill the other block when one side is to blame.
-      double alpha_a = options.alpha, alpha_b = options.alpha;
-      if (const auto last = last_alpha.find(pair); options.keep_alpha && last != last_alpha.end()) {
-        alpha_a = std::min(options.alpha, 2 * last->second.first);
-        alpha_b = std::min(options.alpha, 2 * last->second.second);
-      }
-      while (alpha_a >= 1 && alpha_b >= 1) {
-        const PairResult result = r.refine_pair(pair.first, pair.second, boundary, alpha_a, alpha_b);
-        last_alpha[pair] = {alpha_a, alpha_b};
-        if (result == PairResult::improved) {
-          improved = true;
-          changed[pair.first] = changed[pair.second] = 1;
-        }
-        if (result == PairResult::improved || result == PairResult::unchanged) break;
-        if (result != PairResult::unbalanced_b) alpha_b /= 2;  // a too heavy: fewer of b's nodes may join it
-        if (result != PairResult::unbalanced_a) alpha_a /= 2;
-      }
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      last_alpha[pairs[i]] = alphas[i];
+      if (!improved_pair[i]) continue;
+      improved = true;
+      ++stats.improvements;
+      changed[pairs[i].first] = changed[pairs[i].second] = 1;
     }
     if (!improved) break;
     active = changed;
   }
-  return r.stats;
+  stats.flows = pool.flows();
+  return stats;
 }
 
 }  // namespace tessera::partitioning

@@ -14,9 +14,11 @@
 // shrinks, and the other way round; both when both. The pair's next round starts from twice the
 // alphas that ended this one (FlowOptions::keep_alpha).
 //
-// Host code, sequential: integer capacities, regions grown in node and net id order, pairs in
-// block order, so the result is one function of the level and the partition (the same on every
-// backend and thread count).
+// Host code: integer capacities, regions grown in node and net id order, pairs in block order,
+// so the result is one function of the level and the partition (the same on every backend and
+// thread count). Pairs of disjoint blocks commute (a pair reads and moves its own two blocks'
+// nodes only), so they run side by side on the host's threads in batches that keep every block's
+// pairs in that order; each pair's moves are applied when its batch is done.
 #include <vector>
 
 #include "algorithms/partitioning/common/kway_objective.hpp"
