@@ -322,6 +322,27 @@ std::vector<std::vector<std::size_t>> disjoint_batches(const std::vector<std::pa
   return batches;
 }
 
+// Pairs by round of the circle-method round robin over the k blocks (each round a perfect
+// matching: k / 2 disjoint pairs), then by block ids, so that a batch holds up to k / 2 pairs.
+void tournament_order(std::vector<std::pair<part_t, part_t>>& pairs, std::vector<std::vector<nid_t>>& boundaries,
+                      part_t k) {
+  const part_t m = (k % 2 == 0 ? k : k + 1) - 1;  // rounds; block m is the fixed one (a dummy when k is odd)
+  auto round = [&](const std::pair<part_t, part_t>& p) { return p.second == m ? (2 * p.first) % m : (p.first + p.second) % m; };
+  std::vector<std::size_t> order(pairs.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+    return std::make_pair(round(pairs[x]), pairs[x]) < std::make_pair(round(pairs[y]), pairs[y]);
+  });
+  std::vector<std::pair<part_t, part_t>> sorted_pairs;
+  std::vector<std::vector<nid_t>> sorted_boundaries;
+  for (const std::size_t i : order) {
+    sorted_pairs.push_back(pairs[i]);
+    sorted_boundaries.push_back(std::move(boundaries[i]));
+  }
+  pairs = std::move(sorted_pairs);
+  boundaries = std::move(sorted_boundaries);
+}
+
 // A pool of per-worker scratch, handed out for one pair at a time.
 class ScratchPool {
  public:
@@ -371,6 +392,7 @@ FlowStats flow_refine(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& pa
       pairs.push_back(pair);
       boundaries.push_back(std::move(boundary));
     }
+    tournament_order(pairs, boundaries, k);
     std::vector<std::pair<double, double>> alphas(pairs.size(), {options.alpha, options.alpha});
     for (std::size_t i = 0; i < pairs.size(); ++i)
       if (const auto last = last_alpha.find(pairs[i]); options.keep_alpha && last != last_alpha.end())

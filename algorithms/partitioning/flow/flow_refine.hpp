@@ -14,11 +14,14 @@
 // shrinks, and the other way round; both when both. The pair's next round starts from twice the
 // alphas that ended this one (FlowOptions::keep_alpha).
 //
-// Host code: integer capacities, regions grown in node and net id order, pairs in block order,
-// so the result is one function of the level and the partition (the same on every backend and
-// thread count). Pairs of disjoint blocks commute (a pair reads and moves its own two blocks'
-// nodes only), so they run side by side on the host's threads in batches that keep every block's
-// pairs in that order; each pair's moves are applied when its batch is done.
+// Host code: integer capacities, regions grown in node and net id order, pairs in the round-robin
+// order of the circle method (each round k / 2 disjoint pairs, then block ids), so the result is
+// one function of the level and the partition (the same on every backend and thread count). Pairs
+// of disjoint blocks commute (a pair reads and moves its own two blocks' nodes only), so they run
+// side by side on the host's threads in batches that keep every block's pairs in that order; each
+// pair's moves are applied when its batch is done. Against pairs in block order (batches of one
+// or two pairs), ISPD98 ibm01-09 on the CPU: k = 4 cut 1.0352 -> 1.0312 of the best known, flows
+// 23.6 -> 14.8 s; k = 8 1.0574 -> 1.0570, 19.2 -> 15.2 s (measurements/2026-12-07-flow-pairs-cpu).
 #include <vector>
 
 #include "algorithms/partitioning/common/kway_objective.hpp"
