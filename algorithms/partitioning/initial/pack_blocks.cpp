@@ -153,7 +153,7 @@ class LightestUnassigned {
     std::stable_sort(order_.begin(), order_.end(),
                      [&](vid_t a, vid_t b) { return L.node_weights(a) < L.node_weights(b); });
   }
-  // The weight, or the largest node weight + 1 when every node is assigned.
+  // The weight, or the largest representable one when every node is assigned (nothing fits).
   node_weight_t weight(const std::vector<part_t>& parts) {
     while (next_ < order_.size() && parts[order_[next_]] != invalid_part) ++next_;
     return next_ < order_.size() ? L_.node_weights(order_[next_]) : std::numeric_limits<node_weight_t>::max();

@@ -11,7 +11,8 @@
 // a net already touching the block, when it fits: weight <= Omega and exact
 // distinct inbound nets <= Delta (a marker per net). When no node with overlap fits, it tries the
 // next unassigned ids in order (what the one-pass baseline does), and closes after
-// `max_failures` consecutive nodes that did not fit. Nets with more than `max_overlap_net_size`
+// `max_failures` consecutive nodes that did not fit, or at once when no unassigned node fits its
+// remaining weight. Nets with more than `max_overlap_net_size`
 // pins feed no overlap (as in coarsening: their pairs say little and would make growth
 // quadratic), but they count for Delta. Deterministic: a function of the level only.
 //
