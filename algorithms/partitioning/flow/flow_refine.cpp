@@ -51,7 +51,7 @@ class FlowRefiner {
  public:
   FlowRefiner(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& parts, part_t k, node_weight_t omega,
               const FlowOptions& o)
-      : L_(L), parts_(parts), k_(k), omega_(omega), o_(o), w_(k, 0) {
+      : L_(L), parts_(parts), omega_(omega), o_(o), w_(k, 0) {
     node_weight_t total = 0;
     for (vid_t v = 0; v < L.num_nodes; ++v) {
       w_[parts[v]] += L.node_weights(v);
@@ -89,8 +89,6 @@ class FlowRefiner {
     w_[a] = m.wa;
     w_[b] = m.wb;
   }
-
-  const Level<Kokkos::HostSpace>& level() const { return L_; }
 
  private:
   // Whether net e enters the flow problem of (a, b): two or more pins, and with the cut objective
@@ -151,7 +149,6 @@ class FlowRefiner {
 
   const Level<Kokkos::HostSpace>& L_;
   std::vector<part_t>& parts_;
-  part_t k_;
   node_weight_t omega_;
   const FlowOptions& o_;
   std::vector<node_weight_t> w_;
