@@ -8,6 +8,8 @@
 #                    proposals of level 15; initial packing 37 s). Its "packed:" line times the
 #                    packing candidates, now side by side
 #   snn/             Table I's six, mobilenet and vgg11 beside AxonCUDA (built in the background)
+#   kway/k2.txt, k4.txt   ISPD98 ibm01-09 at k = 2 and 4 (cut, time, flow time, partition md5:
+#                    compare with measurements/2026-12-07-flow-pairs-cpu/k4-tournament.txt)
 # Start (carry .devbin and .peers, then poll carrying nothing):
 #   mkdir -p /tmp/o; setsid nohup bash measurements/2026-12-06-coarse-tail/run28.sh > /tmp/o/log 2>&1 < /dev/null &
 set -u
@@ -34,4 +36,9 @@ wait $axon_build; axon=$(tail -1 "$o/axon-path.txt"); [ -x "$axon" ] || axon=-
 LIMIT_S=60 BUDGET_S=200 timeout 260 scripts/bench-snn-vs-axoncuda.sh "$T" "$axon" "$o/snn" \
   lenet 16k-model 16k-rand 64k-model alexnet 256k-model mobilenet vgg11 > "$o/snn.log" 2>&1
 stamp "snn eight networks done"
+mkdir -p "$o/kway"
+for k in 2 4; do  # the flows' block pairs side by side on the device host's 16 threads (issue 25)
+  OUT_DIR=/tmp timeout 200 bash measurements/2026-12-07-flow-pairs-cpu/run.sh "$T" $k gpu > "$o/kway/k$k.txt" 2>&1
+  stamp "k-way k = $k done"
+done
 stamp "all done"
