@@ -51,7 +51,7 @@ void propose_dense(const ExecSpace& space, const RefineView<typename ExecSpace::
   const node_weight_t omega = lv.limits.max_block_weight;
   const bool room_only = into_room_only;
   const std::size_t bytes = conn_view::shmem_size(lv.num_parts) + seen_view::shmem_size(lv.num_parts);
-  const int level = static_cast<int>(bytes) <= policy::scratch_size_max(0) ? 0 : 1;
+  const int level = static_cast<int>(bytes) <= policy(space, 1, 1).scratch_size_max(0) ? 0 : 1;
   auto body = KOKKOS_LAMBDA(const member& team) {
     const vid_t v = static_cast<vid_t>(team.league_rank());
     const part_t ps = lv.parts(v);
@@ -251,7 +251,7 @@ void propose_moves(const ExecSpace& space, const RefineView<typename ExecSpace::
     kernel = ProposalKernel::dense;
   if (kernel == ProposalKernel::dense) return propose_dense(space, lv, into_room_only, min_gain);
   const eid_t total = gather_offsets(space, lv, buf);
-  const bool dense_fits = lv.num_parts * k_dense_bytes_per_block <= policy::scratch_size_max(1);
+  const bool dense_fits = lv.num_parts * k_dense_bytes_per_block <= policy(space, 1, 1).scratch_size_max(1);
   if (kernel == ProposalKernel::automatic && dense_fits && double(lv.num_nodes) * lv.num_parts <= double(total))
     return propose_dense(space, lv, into_room_only, min_gain);
   const eid_t max_pairs = choice.max_batch_pairs > 0 ? choice.max_batch_pairs : batch_pairs_from_memory(buf);
