@@ -69,7 +69,8 @@ Proposal reference_moves(const HostHypergraph& h, const std::vector<score_t>& w,
 TEST_CASE_TEMPLATE_DEFINE("refinement: move proposals equal the definition, whatever the kernel and batches", Space,
                           proposal_cases) {
   using mem = typename Space::memory_space;
-  for (const part_t k : {3, 40, 300}) {
+  // 4,000 blocks: 48 KB of team scratch a node, beyond level 0 on every backend (level 1).
+  for (const part_t k : {3, 40, 300, 4000}) {
     std::mt19937 rng(static_cast<unsigned>(k));
     const vid_t n = 500;
     const auto host = test::hub_hypergraph(n, 240, k_proposal_nets, rng);
@@ -79,7 +80,8 @@ TEST_CASE_TEMPLATE_DEFINE("refinement: move proposals equal the definition, what
     std::vector<part_t> parts(n);
     std::vector<node_weight_t> bsize(k, 0);
     for (vid_t v = 0; v < n; ++v) ++bsize[parts[v] = static_cast<part_t>(rng() % k)];
-    const node_weight_t omega = n / k + 1;  // about half of the blocks have room for one more node
+    // About half of the blocks have room for one more node (with 4,000 blocks: those of one).
+    const node_weight_t omega = std::max<node_weight_t>(2, n / k + 1);
     partitioning::detail::NetRuns<mem> runs(L);
     test::host_net_runs(host, parts, runs);
     Kokkos::View<part_t*, mem> dparts("parts", n);
