@@ -28,7 +28,16 @@ template <class ExecSpace>
 constexpr part_t dense_gain_blocks() {
   return tessera::detail::is_gpu_space<ExecSpace>() ? 1024 : 64;
 }
-constexpr std::int64_t k_dense_bytes_per_block = sizeof(unsigned long long) + sizeof(std::uint32_t);
+// The dense kernel's team scratch: per block, the connection and how many of the node's nets
+// reach the block.
+template <class ExecSpace>
+using DenseConn = Kokkos::View<unsigned long long*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
+template <class ExecSpace>
+using DenseSeen = Kokkos::View<std::uint32_t*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
+template <class ExecSpace>
+std::size_t dense_scratch_bytes(part_t num_parts) {
+  return DenseConn<ExecSpace>::shmem_size(num_parts) + DenseSeen<ExecSpace>::shmem_size(num_parts);
+}
 // Gathered pairs: a block id and a weight (8 + 8 bytes), sorted in place, within a quarter of the
 // free device memory; never fewer than this many a batch.
 constexpr std::int64_t k_gathered_bytes_per_pair = 16;
@@ -43,14 +52,13 @@ void propose_dense(const ExecSpace& space, const RefineView<typename ExecSpace::
                    score_t min_gain) {
   using policy = tessera::detail::LightTeamPolicy<ExecSpace>;
   using member = typename policy::member_type;
-  using scratch = typename ExecSpace::scratch_memory_space;
-  using conn_view = Kokkos::View<unsigned long long*, scratch, Kokkos::MemoryUnmanaged>;
-  using seen_view = Kokkos::View<std::uint32_t*, scratch, Kokkos::MemoryUnmanaged>;
+  using conn_view = DenseConn<ExecSpace>;
+  using seen_view = DenseSeen<ExecSpace>;
   const vid_t n = lv.num_nodes;
   if (n == 0) return;
   const node_weight_t omega = lv.limits.max_block_weight;
   const bool room_only = into_room_only;
-  const std::size_t bytes = conn_view::shmem_size(lv.num_parts) + seen_view::shmem_size(lv.num_parts);
+  const std::size_t bytes = dense_scratch_bytes<ExecSpace>(lv.num_parts);
   const int level = static_cast<int>(bytes) <= policy(space, 1, 1).scratch_size_max(0) ? 0 : 1;
   auto body = KOKKOS_LAMBDA(const member& team) {
     const vid_t v = static_cast<vid_t>(team.league_rank());
@@ -251,7 +259,8 @@ void propose_moves(const ExecSpace& space, const RefineView<typename ExecSpace::
     kernel = ProposalKernel::dense;
   if (kernel == ProposalKernel::dense) return propose_dense(space, lv, into_room_only, min_gain);
   const eid_t total = gather_offsets(space, lv, buf);
-  const bool dense_fits = lv.num_parts * k_dense_bytes_per_block <= policy(space, 1, 1).scratch_size_max(1);
+  const bool dense_fits =
+      dense_scratch_bytes<ExecSpace>(lv.num_parts) <= static_cast<std::size_t>(policy(space, 1, 1).scratch_size_max(1));
   if (kernel == ProposalKernel::automatic && dense_fits && double(lv.num_nodes) * lv.num_parts <= double(total))
     return propose_dense(space, lv, into_room_only, min_gain);
   const eid_t max_pairs = choice.max_batch_pairs > 0 ? choice.max_batch_pairs : batch_pairs_from_memory(buf);
