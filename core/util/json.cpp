@@ -68,6 +68,12 @@ namespace {
 std::string number(double v) {
   if (!std::isfinite(v)) return "null";  // JSON has no NaN/Inf
   char buf[32];
+  // Whole numbers (connectivities are sums of weights) in plain digits, not %g's 1.10868e+06,
+  // up to 2^53 where every integer is still exact.
+  if (v == std::floor(v) && std::fabs(v) < 9007199254740992.0) {
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+    return buf;
+  }
   std::snprintf(buf, sizeof buf, "%.17g", v);
   // Prefer the shortest text that reads back to the same double.
   for (int precision = 6; precision < 17; ++precision) {

@@ -17,6 +17,9 @@ TEST_CASE("Json writes ordered objects, escapes strings and round-trippable numb
   j.set("f", arr);
   CHECK(j.dump() == R"({"b": 2, "a": "x\"y\n", "c": 0.1, "d": true, "e": null, "f": [1, "two"]})");
   CHECK(Json(1.0 / 3).dump() == "0.3333333333333333");  // shortest text that reads back exactly
+  CHECK(Json(1108683.0).dump() == "1108683");  // whole numbers in digits (%g would write 1.10868e+06)
+  CHECK(Json(-2.0).dump() == "-2");
+  CHECK(Json(1e300).dump() == "1e+300");
   CHECK(Json(std::numeric_limits<double>::quiet_NaN()).dump() == "null");
   CHECK(Json(std::uint64_t(18446744073709551615ull)).dump() == "18446744073709551615");
   CHECK(j.at("a").to_plain() == "x\"y\n");
