@@ -20,10 +20,12 @@
 namespace tessera::partitioning::detail {
 namespace {
 
-// Dense whatever the level up to this many blocks: on GPUs a team clears and scans the array
-// (1024 x 12 bytes of team scratch), on host backends one thread does, so it pays only for few
-// blocks there. Above it, dense only where clearing P entries per node costs less than sorting
-// the node's gathered pairs: n P <= Σ λ.
+// Dense whatever the level up to this many blocks on host backends, where one thread clears and
+// scans the array, so that it pays only for few blocks. On GPUs a team clears and scans it in
+// shared memory (level-0 scratch, 12 bytes a block: about 3,400 blocks in Kokkos 3.4's 40 KiB),
+// far cheaper than writing and sorting the gathered pairs in device memory: dense wherever the
+// array fits there. Above that (level-1 scratch in device memory, or host backends), dense only
+// where clearing P entries per node costs less than sorting the node's gathered pairs: n P <= Σ λ.
 template <class ExecSpace>
 constexpr part_t dense_gain_blocks() {
   return tessera::detail::is_gpu_space<ExecSpace>() ? 1024 : 64;
@@ -39,10 +41,13 @@ std::size_t dense_scratch_bytes(part_t num_parts) {
   return DenseConn<ExecSpace>::shmem_size(num_parts) + DenseSeen<ExecSpace>::shmem_size(num_parts);
 }
 // Gathered pairs: a block id and a weight (8 + 8 bytes), sorted in place, within a quarter of the
-// free device memory; never fewer than this many a batch.
+// free device memory and 2^28 pairs (4 GiB: a batch that size keeps a GPU busy for milliseconds,
+// and larger ones only raise the peak; the 1M network's finest level asked for 32 GB, run 28);
+// never fewer than 2^12 a batch.
 constexpr std::int64_t k_gathered_bytes_per_pair = 16;
 constexpr std::int64_t k_gathered_memory_fraction = 4;
 constexpr eid_t k_min_batch_pairs = eid_t(1) << 12;
+constexpr eid_t k_max_batch_pairs = eid_t(1) << 28;
 
 // One team per node (team threads over its incident nets), block connections accumulated in a
 // team-scratch array of num_parts entries (level 0 scratch when it fits, else level 1); the best
@@ -239,12 +244,22 @@ void propose_gathered(const ExecSpace& space, const RefineView<typename ExecSpac
   }
 }
 
-// A quarter of the free device memory, plus what the pair buffers already hold.
+// A quarter of the free device memory, plus what the pair buffers already hold, at most
+// k_max_batch_pairs.
 template <class MemorySpace>
 eid_t batch_pairs_from_memory(const RefineBuffers<MemorySpace>& buf) {
   const auto free_pairs = static_cast<eid_t>(tessera::kokkos_ext::available_device_memory_bytes() /
                                              k_gathered_memory_fraction / k_gathered_bytes_per_pair);
-  return std::max(k_min_batch_pairs, static_cast<eid_t>(buf.gblock.extent(0)) + free_pairs);
+  const eid_t held = static_cast<eid_t>(buf.gblock.extent(0));
+  return std::clamp(held + free_pairs, k_min_batch_pairs, std::max(k_max_batch_pairs, held));
+}
+
+// Whether the dense kernel's array fits the team scratch of `level`.
+template <class ExecSpace>
+bool dense_fits_scratch(const ExecSpace& space, part_t num_parts, int level) {
+  using policy = tessera::detail::LightTeamPolicy<ExecSpace>;
+  return dense_scratch_bytes<ExecSpace>(num_parts) <=
+         static_cast<std::size_t>(policy(space, 1, 1).scratch_size_max(level));
 }
 
 }  // namespace
@@ -253,15 +268,14 @@ template <class ExecSpace>
 void propose_moves(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
                    RefineBuffers<typename ExecSpace::memory_space>& buf, bool into_room_only, score_t min_gain,
                    const ProposalChoice& choice) {
-  using policy = tessera::detail::LightTeamPolicy<ExecSpace>;
   ProposalKernel kernel = choice.kernel;
-  if (kernel == ProposalKernel::automatic && lv.num_parts <= dense_gain_blocks<ExecSpace>())
+  const bool automatic = kernel == ProposalKernel::automatic;
+  if (automatic && (lv.num_parts <= dense_gain_blocks<ExecSpace>() ||
+                    (tessera::detail::is_gpu_space<ExecSpace>() && dense_fits_scratch(space, lv.num_parts, 0))))
     kernel = ProposalKernel::dense;
   if (kernel == ProposalKernel::dense) return propose_dense(space, lv, into_room_only, min_gain);
   const eid_t total = gather_offsets(space, lv, buf);
-  const bool dense_fits =
-      dense_scratch_bytes<ExecSpace>(lv.num_parts) <= static_cast<std::size_t>(policy(space, 1, 1).scratch_size_max(1));
-  if (kernel == ProposalKernel::automatic && dense_fits && double(lv.num_nodes) * lv.num_parts <= double(total))
+  if (automatic && dense_fits_scratch(space, lv.num_parts, 1) && double(lv.num_nodes) * lv.num_parts <= double(total))
     return propose_dense(space, lv, into_room_only, min_gain);
   const eid_t max_pairs = choice.max_batch_pairs > 0 ? choice.max_batch_pairs : batch_pairs_from_memory(buf);
   propose_gathered(space, lv, buf, total, max_pairs, into_room_only, min_gain);

@@ -7,12 +7,13 @@
 //
 // Two kernels, the same moves (integer sums and max):
 //   dense     a team per node adds conn(n, ·) into a scratch array over the blocks: O(P) a node
-//             to clear and scan it besides its pins, so for few blocks, or for few nodes of many
-//             pins (the coarse levels of the large SNNs: the 1M network's level of 2,137 nodes
-//             and ~2,000 blocks gathers 683 M pairs, 5.5 GB, run 23);
+//             to clear and scan it besides its pins; on GPUs wherever the array fits shared
+//             memory, elsewhere for few blocks or for few nodes of many pins (the coarse levels
+//             of the large SNNs: the 1M network's level of 2,137 nodes and ~2,000 blocks gathers
+//             683 M pairs, 5.5 GB, run 23);
 //   gathered  the (block, w(e)) pairs of every incident net sorted per node: O(Σ λ log) and no
 //             per-block work, for many nodes of few pins; in batches of consecutive nodes whose
-//             pairs fit a quarter of the free device memory (row_batches.hpp).
+//             pairs fit a quarter of the free device memory and 4 GiB (row_batches.hpp).
 #include <Kokkos_Core.hpp>
 
 #include "algorithms/partitioning/refinement/refine_state.hpp"
