@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fourteenth session's second device call, after run 28: refinement's move proposals dense on
 # GPUs wherever the block array fits shared memory, gathered batches at most 2^28 pairs.
-#   tests-cuda.log   the CUDA refinement tests (move proposals: dense, gathered, batched)
+#   tests-cuda.log   the CUDA refinement tests (move proposals: dense, gathered, batched), built
+#                    while the 1M network runs
 #   1M.*             the 6.9 M-neuron network (Loihi-84) end to end, no kernel timer (run 28:
 #                    out of memory at level 0 after 176 s, 32.3 G for the gathered pairs; a
 #                    refused start left too little device time for the timer's slower run)
@@ -12,18 +13,25 @@ set -u
 o=/tmp/o; mkdir -p "$o"; t0=$SECONDS
 stamp() { echo "[+$((SECONDS - t0)) s] $*"; }
 export PATH=$PATH:/usr/local/cuda/bin
-bash measurements/2026-12-06-mining/device-build.sh > "$o/build.log" 2>&1 ||
+TARGETS=apps/tessera bash measurements/2026-12-06-mining/device-build.sh > "$o/build.log" 2>&1 ||
   { stamp "build failed"; tail -40 "$o/build.log"; stamp "all done"; exit 1; }
 stamp "built"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 export OMP_PROC_BIND=false TESSERA_DATA_DIR=$PWD/.devbin/data
 T=$PWD/.devbin/bin/tessera
 "$T" --version | head -3
+# The 1M network first (the device time left after refused starts was short), the tests built
+# beside it and run after it.
+(timeout 300 "$T" partition nn:table1=1M --preset Loihi-84 --progress --json > "$o/1M.json" 2> "$o/1M.progress"
+ echo "exit $?" > "$o/1M.exit") &
+big=$!
+nice ninja -C build/cuda -j 8 tests/tessera_tests > "$o/build-tests.log" 2>&1
+stamp "tests built: $?"
+wait $big
+stamp "1M $(cat "$o/1M.exit"): $(grep -o '"\(num_parts\|connectivity\|time_s\|valid\|peak_device_bytes\)": [^,]*' "$o/1M.json" | tr '\n' ' ')"
 ex='--test-case-exclude=*OpenMP*,*Serial* --test-suite-exclude=real-data'
-timeout 60 stdbuf -oL .devbin/bin/tessera_tests --source-file='*refinement*' $ex --duration=true > "$o/tests-cuda.log" 2>&1
+timeout 60 stdbuf -oL build/cuda/tests/tessera_tests --source-file='*refinement*' $ex --duration=true > "$o/tests-cuda.log" 2>&1
 stamp "refinement tests exit $?: $(tail -3 "$o/tests-cuda.log" | tr '\n' ' ')"
-timeout 300 "$T" partition nn:table1=1M --preset Loihi-84 --progress --json > "$o/1M.json" 2> "$o/1M.progress"
-stamp "1M exit $?: $(grep -o '"\(num_parts\|connectivity\|time_s\|valid\|peak_device_bytes\)": [^,]*' "$o/1M.json" | tr '\n' ' ')"
 timeout 150 "$T" partition nn:table1=vgg11 --preset Loihi-84 --fewest-blocks search --json > "$o/vgg11-search.json" 2> "$o/vgg11-search.err"
 stamp "vgg11 search exit $?: $(grep -o '"\(num_parts\|connectivity\|time_s\)": [^,]*' "$o/vgg11-search.json" | tr '\n' ' ')"
 stamp "all done"
