@@ -31,8 +31,7 @@ RefineWorkspace<typename ExecSpace::memory_space> make_refine_workspace(
     const PartitionLimits& limits) {
   using mem = typename ExecSpace::memory_space;
   return std::make_shared<detail::RefineScratch<mem>>(detail::RefineScratch<mem>{
-      detail::RefineBuffers<mem>(finest.num_nodes, finest.num_nets, limits.check_inbound ? finest.num_pins() : 0,
-                                 num_parts),
+      detail::RefineBuffers<mem>(finest.num_nodes, finest.num_nets, num_parts),
       detail::NetRuns<mem>(finest), finest.num_nodes, finest.num_nets, finest.num_pins(), num_parts});
 }
 
@@ -57,7 +56,7 @@ BestPrefix evaluate_sequence(const ExecSpace& space, const RefineView<typename E
   const Kokkos::View<std::int64_t*, mem> viol = head(buf.viol, static_cast<std::int64_t>(seq_node.extent(0)));
   Kokkos::deep_copy(space, viol, 0);
   size_violations(space, lv, buf, seq_node, viol);
-  if (lv.limits.check_inbound) inbound_violations(space, lv, buf, viol);
+  if (lv.limits.check_inbound) inbound_violations(space, lv, buf, seq_node, viol);
   const std::int64_t end = valid_prefix_end(space, viol, buf);
   lap(stats.validity_seconds);
   if (end == 0) return BestPrefix{};
@@ -177,7 +176,6 @@ RefinementStats refine(const ExecSpace& space, const Level<typename ExecSpace::m
   detail::NetRuns<mem>& runs = ws->runs;
   runs.net_rows = tessera::detail::plan_each_row_sort(space, L.net_offsets);
   detail::RefineView<mem> lv = detail::make_refine_view(L, parts, num_parts, limits, runs, buf);
-  if (limits.check_inbound) detail::layout_inbound_events(space, lv, buf);
   // With spread scores: their phase first, then the paper's exact phase.
   if (params.spread_saving) detail::spread_phase(space, lv, runs, buf, params, stats);
   detail::repetitions(space, lv, runs, buf, params, false, stats);

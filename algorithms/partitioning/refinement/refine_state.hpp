@@ -169,12 +169,12 @@ struct RefineBuffers {
   // terms of every move, added.
   Kokkos::View<eid_t*, MemorySpace> moving_off, moving, seq_ev_off;
   Kokkos::View<std::int64_t*, MemorySpace> seq_ev, seq_ev_sum;
-  Kokkos::View<eid_t*, MemorySpace> in_ev_off;  // 2 net_off: two event slots per pin
+  // Inbound validity (validity.cpp): the row map of the events per net (m + 2 slots), the events,
+  // their crossings of zero and the crossings' prefix sums (grown).
+  Kokkos::View<eid_t*, MemorySpace> in_ev_off;
   Kokkos::View<std::int64_t*, MemorySpace> in_ev, in_tr, in_run;
-  tessera::detail::RowSortPlan<MemorySpace> in_ev_rows;  // of the refined level
 
-  // event_pins: the pins the inbound events are laid out for (0 without a Delta limit).
-  RefineBuffers(vid_t n, nid_t m, eid_t event_pins, part_t num_parts)
+  RefineBuffers(vid_t n, nid_t m, part_t num_parts)
       : block_weight("tessera::part::bsize", num_parts),
         block_inbound("tessera::part::binb", num_parts),
         weight_sum("tessera::part::bsize_sum", num_parts),
@@ -221,10 +221,10 @@ struct RefineBuffers {
         seq_ev_off(uninitialized<eid_t>("tessera::part::seq_ev_off", std::int64_t(m) + 1)),
         seq_ev(uninitialized<std::int64_t>("tessera::part::seq_ev", 0)),
         seq_ev_sum(uninitialized<std::int64_t>("tessera::part::seq_ev_sum", 0)),
-        in_ev_off(uninitialized<eid_t>("tessera::part::in_ev_off", std::int64_t(m) + 1)),
-        in_ev(uninitialized<std::int64_t>("tessera::part::in_ev", 2 * event_pins)),
-        in_tr(uninitialized<std::int64_t>("tessera::part::in_tr", 2 * event_pins)),
-        in_run(uninitialized<std::int64_t>("tessera::part::in_run", 2 * event_pins)) {}
+        in_ev_off(uninitialized<eid_t>("tessera::part::in_ev_off", std::int64_t(m) + 2)),
+        in_ev(uninitialized<std::int64_t>("tessera::part::in_ev", 0)),
+        in_tr(uninitialized<std::int64_t>("tessera::part::in_tr", 0)),
+        in_run(uninitialized<std::int64_t>("tessera::part::in_run", 0)) {}
 
   template <class T>
   static Kokkos::View<T*, MemorySpace> uninitialized(const char* label, std::int64_t len) {

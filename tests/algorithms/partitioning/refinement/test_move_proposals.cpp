@@ -99,7 +99,7 @@ TEST_CASE_TEMPLATE_DEFINE("refinement: move proposals equal the definition, what
           CHECK(std::count(expected.to.begin(), expected.to.end(), invalid_part) < n);
           // Fresh buffers a run, so that the gathered pairs' buffer is no larger than its batches.
           const auto run = [&](const ProposalChoice& choice) {
-            partitioning::detail::RefineBuffers<mem> buf(L.num_nodes, L.num_nets, 0, k);
+            partitioning::detail::RefineBuffers<mem> buf(L.num_nodes, L.num_nets, k);
             test::copy_into(buf.block_weight, bsize);
             Kokkos::deep_copy(buf.move_to, part_t(-7));
             auto lv = partitioning::detail::make_refine_view(L, dparts, k, limits, runs, buf);

@@ -22,29 +22,8 @@ namespace {
 // Nets of 2..30 pins, and every tenth net a hub of up to 250 (most of whose pins move).
 constexpr test::HubNets k_gains_nets{10, 100, 150, 29};
 
-struct Moves {
-  std::vector<part_t> parts, move_to;
-  std::vector<std::int32_t> seqpos;
-  std::vector<vid_t> seq_node;
-};
-
-// Random blocks, about 70% of the nodes moving to another block, in a random order.
-Moves random_moves(vid_t n, part_t k, std::mt19937& rng) {
-  Moves mv{std::vector<part_t>(n), std::vector<part_t>(n, invalid_part), std::vector<std::int32_t>(n, -1), {}};
-  for (vid_t v = 0; v < n; ++v) {
-    mv.parts[v] = static_cast<part_t>(rng() % k);
-    if (rng() % 10 < 7) {
-      mv.move_to[v] = static_cast<part_t>((mv.parts[v] + 1 + rng() % (k - 1)) % k);
-      mv.seq_node.push_back(v);
-    }
-  }
-  std::shuffle(mv.seq_node.begin(), mv.seq_node.end(), rng);
-  for (std::size_t s = 0; s < mv.seq_node.size(); ++s) mv.seqpos[mv.seq_node[s]] = static_cast<std::int32_t>(s);
-  return mv;
-}
-
 // The definition: before move s, every net of its node recounted with moves 0..s-1 applied.
-std::vector<score_t> reference_gains(const HostHypergraph& h, const std::vector<score_t>& w, const Moves& mv,
+std::vector<score_t> reference_gains(const HostHypergraph& h, const std::vector<score_t>& w, const test::Moves& mv,
                                      bool spread) {
   std::vector<score_t> gains;
   std::vector<part_t> cur = mv.parts;
@@ -80,7 +59,7 @@ TEST_CASE_TEMPLATE_DEFINE("refinement: in-sequence gains equal the definition", 
     const auto h = mirror_hypergraph<mem>(host);
     const auto L = test::host_built_level(h);
     const auto w = test::to_vector(L.net_weights);
-    const Moves mv = random_moves(n, k, rng);
+    const test::Moves mv = test::random_moves(n, k, rng);
     int walked = 0, evented = 0;  // nets on either side of the threshold
     for (nid_t e = 0; e < host.num_nets(); ++e) {
       eid_t movers = 0;
@@ -89,7 +68,7 @@ TEST_CASE_TEMPLATE_DEFINE("refinement: in-sequence gains equal the definition", 
     }
     CHECK(walked > 100);
     CHECK(evented >= 15);
-    partitioning::detail::RefineBuffers<mem> buf(L.num_nodes, L.num_nets, 0, k);
+    partitioning::detail::RefineBuffers<mem> buf(L.num_nodes, L.num_nets, k);
     partitioning::detail::NetRuns<mem> runs(L);
     test::host_net_runs(host, mv.parts, runs);
     Kokkos::View<part_t*, mem> parts("parts", n);
