@@ -95,6 +95,7 @@ bool repetition(const ExecSpace& space, const RefineView<typename ExecSpace::mem
   const auto chains = chain_moves(space, lv, sorted, buf, params);
   cut_cycles(space, sorted, chains, buf);
   auto seq_node = rank_chains(space, sorted, chains, buf, false);
+  lap(stats.sequence_seconds);  // steps 3-4 (they were counted as validity before 2026-12-07)
   BestPrefix best = evaluate_sequence(space, lv, buf, seq_node, lap, stats);
   // With full blocks (16k-model: W = 16 Omega) only prefixes that leave every block's weight
   // unchanged are valid, and the ranking by chain gain seldom puts one first: a stalled
@@ -102,11 +103,13 @@ bool repetition(const ExecSpace& space, const RefineView<typename ExecSpace::mem
   if (best.last < 0 && params.stalled_retries) {
     lap(stats.validity_seconds);
     seq_node = rank_chains(space, sorted, chains, buf, true);
+    lap(stats.sequence_seconds);
     best = evaluate_sequence(space, lv, buf, seq_node, lap, stats);
   }
   if (best.last < 0 && params.stalled_retries) {
     lap(stats.validity_seconds);
     seq_node = swap_sequence(space, lv, sorted, buf);
+    lap(stats.sequence_seconds);
     best = evaluate_sequence(space, lv, buf, seq_node, lap, stats);
   }
   if (!worth_applying(best)) {
