@@ -9,8 +9,37 @@
 #include "core/kokkos_ext/execution.hpp"
 #include "core/kokkos_ext/launch.hpp"
 #include "core/kokkos_ext/row_sort.hpp"
+#include "core/kokkos_ext/scan.hpp"
 
 namespace tessera::partitioning::detail {
+
+// A net's run keys, (block << 1) | destination pin, written from `out` on.
+template <class MemorySpace, class Keys>
+KOKKOS_INLINE_FUNCTION void write_run_keys(const RefineView<MemorySpace>& lv, const Keys& keys, const eid_t out,
+                                           const nid_t e) {
+  const eid_t b = lv.net_off(e), s = b + lv.nsrc(e);
+  for (eid_t k = b; k < lv.net_off(e + 1); ++k)
+    keys(out + k - b) = (std::int64_t(lv.parts(lv.pins(k))) << 1) | (k >= s ? 1 : 0);
+}
+
+// Net e's runs (block, pins, destination pins) and lambda from its sorted keys [kb, ke).
+template <class MemorySpace, class Keys>
+KOKKOS_INLINE_FUNCTION void write_runs(const RefineView<MemorySpace>& lv, const Keys& keys, const eid_t kb,
+                                       const eid_t ke, const nid_t e) {
+  eid_t out = lv.net_off(e) - 1;
+  for (eid_t k = kb; k < ke; ++k) {
+    const part_t p = static_cast<part_t>(keys(k) >> 1);
+    if (k == kb || (keys(k - 1) >> 1) != (keys(k) >> 1)) {
+      ++out;
+      lv.rb(out) = p;
+      lv.rc(out) = 0;
+      lv.ri(out) = 0;
+    }
+    ++lv.rc(out);
+    if (keys(k) & 1) ++lv.ri(out);
+  }
+  lv.lam(e) = static_cast<std::int32_t>(out + 1 - lv.net_off(e));
+}
 
 template <class ExecSpace>
 void compute_net_runs(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
@@ -18,28 +47,55 @@ void compute_net_runs(const ExecSpace& space, const RefineView<typename ExecSpac
   using range = tessera::detail::LightRangePolicy<ExecSpace>;
   auto keys = r.keys;
   Kokkos::parallel_for(
-      "tessera::part::run_map", range(space, 0, lv.num_nets), KOKKOS_LAMBDA(const std::int64_t e) {
-        const eid_t s = lv.net_off(e) + lv.nsrc(e);
-        for (eid_t k = lv.net_off(e); k < lv.net_off(e + 1); ++k)
-          keys(k) = (std::int64_t(lv.parts(lv.pins(k))) << 1) | (k >= s ? 1 : 0);
-      });
+      "tessera::part::run_map", range(space, 0, lv.num_nets),
+      KOKKOS_LAMBDA(const std::int64_t e) { write_run_keys(lv, keys, lv.net_off(e), static_cast<nid_t>(e)); });
   tessera::detail::sort_each_row(space, r.net_rows, lv.net_off, keys);
   Kokkos::parallel_for(
       "tessera::part::run_count", range(space, 0, lv.num_nets), KOKKOS_LAMBDA(const std::int64_t e) {
-        eid_t out = lv.net_off(e) - 1;
-        for (eid_t k = lv.net_off(e); k < lv.net_off(e + 1); ++k) {
-          const part_t p = static_cast<part_t>(keys(k) >> 1);
-          if (k == lv.net_off(e) || (keys(k - 1) >> 1) != (keys(k) >> 1)) {
-            ++out;
-            lv.rb(out) = p;
-            lv.rc(out) = 0;
-            lv.ri(out) = 0;
-          }
-          ++lv.rc(out);
-          if (keys(k) & 1) ++lv.ri(out);
-        }
-        lv.lam(e) = static_cast<std::int32_t>(out + 1 - lv.net_off(e));
+        write_runs(lv, keys, lv.net_off(e), lv.net_off(e + 1), static_cast<nid_t>(e));
       });
+}
+
+// The runs after the moves of seq_node[0, moved) were applied: only the nets of the moved nodes
+// are recomputed (a repetition applies a few hundred moves on levels of millions of pins), the
+// others keep theirs; the same runs as compute_net_runs. Falls back to it when most nets changed.
+template <class ExecSpace>
+void update_net_runs(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
+                     const NetRuns<typename ExecSpace::memory_space>& r,
+                     const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& seq_node, const std::int64_t moved) {
+  using range = tessera::detail::LightRangePolicy<ExecSpace>;
+  const nid_t m = lv.num_nets;
+  const auto dirty = head(r.dirty, std::int64_t(m) + 1);
+  Kokkos::deep_copy(space, dirty, eid_t(0));
+  Kokkos::parallel_for(
+      "tessera::part::dirty_mark", range(space, 0, moved), KOKKOS_LAMBDA(const std::int64_t s) {
+        const vid_t v = seq_node(s);
+        for (eid_t i = lv.node_off(v); i < lv.node_off(v + 1); ++i) dirty(lv.inc(i)) = 1;
+      });
+  const auto list = r.dirty_nets;
+  const auto rows = r.dirty_rows;
+  // The dirty nets in ascending order and their key rows.
+  const std::int64_t count = tessera::detail::chunked_scan<ExecSpace, std::int64_t>(
+      "tessera::part::dirty_list", space, m, KOKKOS_LAMBDA(const std::int64_t e, std::int64_t& sum, const bool final) {
+        if (!dirty(e)) return;
+        if (final) list(sum) = static_cast<nid_t>(e);
+        ++sum;
+      });
+  if (2 * count > m) return compute_net_runs(space, lv, r);
+  if (count == 0) return;
+  tessera::detail::chunked_scan_no_total<ExecSpace, eid_t>(
+      "tessera::part::dirty_rows", space, count + 1, KOKKOS_LAMBDA(const std::int64_t j, eid_t& sum, const bool final) {
+        if (final) rows(j) = sum;
+        if (j < count) sum += lv.net_off(list(j) + 1) - lv.net_off(list(j));
+      });
+  auto keys = r.keys;
+  Kokkos::parallel_for(
+      "tessera::part::dirty_keys", range(space, 0, count),
+      KOKKOS_LAMBDA(const std::int64_t j) { write_run_keys(lv, keys, rows(j), list(j)); });
+  tessera::detail::sort_each_row(space, head(rows, count + 1), keys);
+  Kokkos::parallel_for(
+      "tessera::part::dirty_runs", range(space, 0, count),
+      KOKKOS_LAMBDA(const std::int64_t j) { write_runs(lv, keys, rows(j), rows(j + 1), list(j)); });
 }
 
 // Step 1 (after the runs): block weights and distinct inbound counts; the number of violated

@@ -83,7 +83,8 @@ bool repetition(const ExecSpace& space, const RefineView<typename ExecSpace::mem
     seconds += timer.seconds();
     timer.reset();
   };
-  compute_net_runs(space, lv, runs);
+  if (!runs.current) compute_net_runs(space, lv, runs);
+  runs.current = true;  // kept by update_net_runs after the moves
   block_state(space, lv, buf);
   propose_moves(space, lv, buf, second_half, min_gain);
   lap(stats.gains_seconds);
@@ -117,6 +118,7 @@ bool repetition(const ExecSpace& space, const RefineView<typename ExecSpace::mem
     return false;
   }
   apply_prefix(space, lv, seq_node, best.last);
+  update_net_runs(space, lv, runs, seq_node, best.last + 1);
   lap(stats.validity_seconds);
   stats.gain += best.gain;
   stats.applied_moves += static_cast<int>(best.last + 1);
@@ -130,6 +132,7 @@ void repetitions(const ExecSpace& space, RefineView<typename ExecSpace::memory_s
                  NetRuns<typename ExecSpace::memory_space>& runs, RefineBuffers<typename ExecSpace::memory_space>& buf,
                  const RefinementParams& params, const bool spread, RefinementStats& stats) {
   lv.spread_saving = spread;
+  runs.current = false;  // the partition may have changed since the runs were last computed
   bool first_half_idle = false;
   for (int rep = 0; rep < params.repetitions; ++rep) {
     const bool second_half = rep >= params.repetitions / 2;

@@ -100,13 +100,24 @@ struct NetRuns {
   Kokkos::View<std::int32_t*, MemorySpace> lambda;
   Kokkos::View<std::int64_t*, MemorySpace> keys;
   tessera::detail::RowSortPlan<MemorySpace> net_rows;  // row classes of the refined level's nets
+  // update_net_runs (gains.hpp): the nets of the moved nodes (flags, their list, the list's rows
+  // into keys).
+  Kokkos::View<eid_t*, MemorySpace> dirty, dirty_rows;
+  Kokkos::View<nid_t*, MemorySpace> dirty_nets;
+  // The runs are those of the refined level's current partition (host flag: set by
+  // compute_net_runs' callers in the repetition loop, kept by update_net_runs).
+  bool current = false;
 
   explicit NetRuns(const Level<MemorySpace>& finest)
       : block(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_block"), finest.num_pins()),
         count(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_count"), finest.num_pins()),
         in(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_in"), finest.num_pins()),
         lambda(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::lambda"), finest.num_nets),
-        keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_keys"), finest.num_pins()) {}
+        keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_keys"), finest.num_pins()),
+        dirty(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::dirty"), std::int64_t(finest.num_nets) + 1),
+        dirty_rows(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::dirty_rows"),
+                   std::int64_t(finest.num_nets) + 1),
+        dirty_nets(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::dirty_nets"), finest.num_nets) {}
 };
 
 // grade = gain - 1e-6 |dsize| - 1e-7 |din| = gain - 1e-7 penalty (penalty = 10 |dsize| + |din|,
