@@ -115,4 +115,23 @@ void copy_into(const Kokkos::View<T*, Mem>& dst, const std::vector<T>& src) {
   Kokkos::deep_copy(dst, h);
 }
 
+// The refinement state of a move sequence on level L of `host`: buffers with the moves' targets
+// and positions, the net runs of the partition before the moves, the partition, the sequence.
+template <class Mem>
+struct SequenceState {
+  partitioning::detail::RefineBuffers<Mem> buf;
+  partitioning::detail::NetRuns<Mem> runs;
+  Kokkos::View<part_t*, Mem> parts;
+  Kokkos::View<vid_t*, Mem> seq_node;
+
+  SequenceState(const HostHypergraph& host, const partitioning::Level<Mem>& L, const Moves& mv, part_t k)
+      : buf(L.num_nodes, L.num_nets, k), runs(L), parts("parts", L.num_nodes), seq_node("seq_node", mv.seq_node.size()) {
+    host_net_runs(host, mv.parts, runs);
+    copy_into(parts, mv.parts);
+    copy_into(buf.move_to, mv.move_to);
+    copy_into(buf.seqpos, mv.seqpos);
+    copy_into(seq_node, mv.seq_node);
+  }
+};
+
 }  // namespace tessera::test

@@ -68,21 +68,13 @@ TEST_CASE_TEMPLATE_DEFINE("refinement: in-sequence gains equal the definition", 
     }
     CHECK(walked > 100);
     CHECK(evented >= 15);
-    partitioning::detail::RefineBuffers<mem> buf(L.num_nodes, L.num_nets, k);
-    partitioning::detail::NetRuns<mem> runs(L);
-    test::host_net_runs(host, mv.parts, runs);
-    Kokkos::View<part_t*, mem> parts("parts", n);
-    test::copy_into(parts, mv.parts);
-    test::copy_into(buf.move_to, mv.move_to);
-    test::copy_into(buf.seqpos, mv.seqpos);
-    Kokkos::View<vid_t*, mem> seq_node("seq_node", mv.seq_node.size());
-    test::copy_into(seq_node, mv.seq_node);
+    test::SequenceState<mem> st(host, L, mv, k);
     for (const bool spread : {false, true}) {
       CAPTURE(seed);
       CAPTURE(spread);
-      auto lv = partitioning::detail::make_refine_view(L, parts, k, partitioning::PartitionLimits{}, runs, buf);
+      auto lv = partitioning::detail::make_refine_view(L, st.parts, k, partitioning::PartitionLimits{}, st.runs, st.buf);
       lv.spread_saving = spread;
-      const auto gains = test::to_vector(partitioning::detail::in_sequence_gains(Space{}, lv, buf, seq_node));
+      const auto gains = test::to_vector(partitioning::detail::in_sequence_gains(Space{}, lv, st.buf, st.seq_node));
       const auto expected = reference_gains(host, w, mv, spread);
       REQUIRE(gains.size() == expected.size());
       CHECK(gains == expected);
