@@ -40,6 +40,13 @@ template <class ExecSpace>
 std::size_t dense_scratch_bytes(part_t num_parts) {
   return DenseConn<ExecSpace>::shmem_size(num_parts) + DenseSeen<ExecSpace>::shmem_size(num_parts);
 }
+// Whether the dense kernel's array fits the team scratch of `level`.
+template <class ExecSpace>
+bool dense_fits_scratch(const ExecSpace& space, part_t num_parts, int level) {
+  using policy = tessera::detail::LightTeamPolicy<ExecSpace>;
+  return dense_scratch_bytes<ExecSpace>(num_parts) <=
+         static_cast<std::size_t>(policy(space, 1, 1).scratch_size_max(level));
+}
 // Gathered pairs: a block id and a weight (8 + 8 bytes), sorted in place, within a quarter of the
 // free device memory and 2^28 pairs (4 GiB: a batch that size keeps a GPU busy for milliseconds,
 // and larger ones only raise the peak; the 1M network's finest level asked for 32 GB, run 28);
@@ -64,7 +71,7 @@ void propose_dense(const ExecSpace& space, const RefineView<typename ExecSpace::
   const node_weight_t omega = lv.limits.max_block_weight;
   const bool room_only = into_room_only;
   const std::size_t bytes = dense_scratch_bytes<ExecSpace>(lv.num_parts);
-  const int level = static_cast<int>(bytes) <= policy(space, 1, 1).scratch_size_max(0) ? 0 : 1;
+  const int level = dense_fits_scratch(space, lv.num_parts, 0) ? 0 : 1;
   auto body = KOKKOS_LAMBDA(const member& team) {
     const vid_t v = static_cast<vid_t>(team.league_rank());
     const part_t ps = lv.parts(v);
@@ -254,13 +261,6 @@ eid_t batch_pairs_from_memory(const RefineBuffers<MemorySpace>& buf) {
   return std::clamp(held + free_pairs, k_min_batch_pairs, std::max(k_max_batch_pairs, held));
 }
 
-// Whether the dense kernel's array fits the team scratch of `level`.
-template <class ExecSpace>
-bool dense_fits_scratch(const ExecSpace& space, part_t num_parts, int level) {
-  using policy = tessera::detail::LightTeamPolicy<ExecSpace>;
-  return dense_scratch_bytes<ExecSpace>(num_parts) <=
-         static_cast<std::size_t>(policy(space, 1, 1).scratch_size_max(level));
-}
 
 }  // namespace
 

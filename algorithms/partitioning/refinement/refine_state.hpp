@@ -11,6 +11,7 @@
 
 #include "algorithms/partitioning/common/level.hpp"
 #include "algorithms/partitioning/common/partition_limits.hpp"
+#include "core/kokkos_ext/execution.hpp"
 #include "core/kokkos_ext/sort.hpp"
 
 namespace tessera::partitioning::detail {
@@ -319,6 +320,17 @@ RefineView<MemorySpace> make_refine_view(const Level<MemorySpace>& L, const Kokk
   lv.bsize = buf.block_weight;
   lv.binb = buf.block_inbound;
   return lv;
+}
+
+// Team size of a kernel with a team per node or move over the node's incident nets: on GPUs the
+// level's mean degree rounded up to a power of two, 4 to 128; 1 on host backends.
+template <class ExecSpace>
+int incident_nets_team_size(const RefineView<typename ExecSpace::memory_space>& lv) {
+  if constexpr (!tessera::detail::is_gpu_space<ExecSpace>()) return 1;
+  const double mean_degree = lv.num_nodes > 0 ? double(lv.num_pins) / lv.num_nodes : 1.0;
+  int size = 4;
+  while (size < 128 && size < mean_degree) size *= 2;
+  return size;
 }
 
 }  // namespace tessera::partitioning::detail

@@ -212,11 +212,9 @@ Kokkos::View<score_t*, typename ExecSpace::memory_space> in_sequence_gains(
         g);
     Kokkos::single(Kokkos::PerTeam(team), [&]() { seq_gain(s) = g + (has_events ? from_events(s) : 0); });
   };
-  int team_size = 1;
+  int team_size = incident_nets_team_size<ExecSpace>(lv);
   if constexpr (tessera::detail::is_gpu_space<ExecSpace>()) {
     const double mean_degree = lv.num_nodes > 0 ? double(lv.num_pins) / lv.num_nodes : 1.0;
-    team_size = 4;
-    while (team_size < 128 && team_size < mean_degree) team_size *= 2;
     const int wide = tessera::detail::wide_team_size(M, mean_degree);  // few moves of many nets each
     if (wide > 32) team_size = std::max(team_size, wide);
     team_size = std::min(team_size, policy(space, 1, 1).team_size_max(body, Kokkos::ParallelForTag()));

@@ -95,13 +95,8 @@ void inbound_violations(const ExecSpace& space, const RefineView<typename ExecSp
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, eid_t(0), eid_t(lv.nin(v))),
                          [&](const eid_t i) { tessera::detail::atomic_add(&slots(std::int64_t(lv.inc(first + i)) + 1), eid_t(2)); });
   };
-  int team_size = 1;
-  if constexpr (tessera::detail::is_gpu_space<ExecSpace>()) {  // about the mean inbound nets a node
-    const double mean = lv.num_nodes > 0 ? double(lv.num_pins) / lv.num_nodes : 1.0;
-    team_size = 4;
-    while (team_size < 128 && team_size < mean) team_size *= 2;
-    team_size = std::min(team_size, policy(space, 1, 1).team_size_max(count, Kokkos::ParallelForTag()));
-  }
+  const int team_size = std::min(incident_nets_team_size<ExecSpace>(lv),
+                                 policy(space, 1, 1).team_size_max(count, Kokkos::ParallelForTag()));
   Kokkos::parallel_for("tessera::part::in_ev_count", policy(space, M, team_size), count);
   const eid_t total = tessera::detail::exclusive_scan_inplace(
       space, Kokkos::subview(slots, std::make_pair(std::int64_t(1), std::int64_t(m) + 2)), std::int64_t(m) + 1);
