@@ -86,6 +86,17 @@ KOKKOS_INLINE_FUNCTION void team_sort(const Member& team, const Keys& keys) {
 #endif
 }
 
+// One team sorts a 1-D (sub)View of records ascending by `comp` (a strict weak order).
+template <class Member, class View, class Comparator>
+KOKKOS_INLINE_FUNCTION void team_sort_with(const Member& team, const View& v, const Comparator& comp) {
+#ifdef TESSERA_KOKKOS_KERNELS_4
+  Kokkos::Experimental::sort_team(team, v, comp);
+#else
+  KokkosKernels::Impl::TeamBitonicSort<std::int64_t, typename View::non_const_value_type, Member, Comparator>(
+      v.data(), static_cast<std::int64_t>(v.extent(0)), team, comp);
+#endif
+}
+
 template <class Member, class Keys, class Values>
 KOKKOS_INLINE_FUNCTION void team_sort_by_key(const Member& team, const Keys& keys, const Values& values) {
 #ifdef TESSERA_KOKKOS_KERNELS_4

@@ -88,14 +88,12 @@ bool repetition(const ExecSpace& space, const RefineView<typename ExecSpace::mem
   block_state(space, lv, buf);
   propose_moves(space, lv, buf, second_half, min_gain);
   lap(stats.gains_seconds);
-  const auto sorted = sort_moves(space, lv, buf);
-  if (sorted.count == 0) {
+  const auto chained = chain_sequence(space, lv, buf, params);
+  if (chained.count == 0) {
     lap(stats.sequence_seconds);
     return false;
   }
-  const auto chains = chain_moves(space, lv, sorted, buf, params);
-  cut_cycles(space, sorted, chains, buf);
-  auto seq_node = rank_chains(space, sorted, chains, buf, false);
+  auto seq_node = rank_chains(space, lv, chained, buf, false);
   lap(stats.sequence_seconds);  // steps 3-4 (they were counted as validity before 2026-12-07)
   BestPrefix best = evaluate_sequence(space, lv, buf, seq_node, lap, stats);
   // With full blocks (16k-model: W = 16 Omega) only prefixes that leave every block's weight
@@ -103,13 +101,13 @@ bool repetition(const ExecSpace& space, const RefineView<typename ExecSpace::mem
   // repetition ranks the cycles first, then pairwise swaps (swaps.hpp).
   if (best.last < 0 && params.stalled_retries) {
     lap(stats.validity_seconds);
-    seq_node = rank_chains(space, sorted, chains, buf, true);
+    seq_node = rank_chains(space, lv, chained, buf, true);
     lap(stats.sequence_seconds);
     best = evaluate_sequence(space, lv, buf, seq_node, lap, stats);
   }
   if (best.last < 0 && params.stalled_retries) {
     lap(stats.validity_seconds);
-    seq_node = swap_sequence(space, lv, sorted, buf);
+    seq_node = swap_sequence(space, lv, chained, buf);
     lap(stats.sequence_seconds);
     best = evaluate_sequence(space, lv, buf, seq_node, lap, stats);
   }
