@@ -23,7 +23,7 @@
 //      starting state was invalid: then the best valid prefix repairs it).
 // The steps live in gains.hpp (1: compute_net_runs, block_state), move_proposals.hpp (2:
 // propose_moves; a dense or a gathered kernel, whichever costs less on the level), sequence.hpp
-// (3-4: sort_moves, chain_moves, cut_cycles, rank_chains), sequence_gains.hpp (5:
+// (3-4: chain_sequence, rank_chains), sequence_gains.hpp (5:
 // in_sequence_gains; nets of many moving pins through sorted per-net events), validity.hpp (6:
 // size_violations, inbound_violations) and apply.hpp (7: best_valid_prefix, apply_prefix), behind
 // the private refine_state.hpp (scratch and the by-value RefineView their kernels capture); the

@@ -162,7 +162,7 @@ struct RefineBuffers {
   // Scratch of the steps, allocated here once: per move (at most one per node, used through
   // head(buffer, M)), per block, and grown on demand (gathered gains, inbound events).
   Kokkos::View<std::int32_t*, MemorySpace> move_index, bucket, succ, pred, choice, nxt, nxt2, low, low2;
-  // chain_moves: the moves without a predecessor, in sorted order, and their bucket per block.
+  // chain_sequence: the moves without a predecessor, in sorted order, and their bucket per block.
   Kokkos::View<std::int32_t*, MemorySpace> free_moves, free_bucket;
   Kokkos::View<std::int32_t, MemorySpace> free_count;
   Kokkos::View<std::uint64_t*, MemorySpace> claim;
