@@ -66,8 +66,7 @@ void update_net_runs(const ExecSpace& space, const RefineView<typename ExecSpace
                      const Kokkos::View<vid_t*, typename ExecSpace::memory_space>& seq_node, const std::int64_t moved) {
   using range = tessera::detail::LightRangePolicy<ExecSpace>;
   const nid_t m = lv.num_nets;
-  const auto dirty = head(r.dirty, m);
-  Kokkos::deep_copy(space, dirty, eid_t(0));
+  const auto dirty = head(r.dirty, m);  // all zero between calls (zero when allocated, cleared once listed)
   Kokkos::parallel_for(
       "tessera::part::dirty_mark", range(space, 0, moved), KOKKOS_LAMBDA(const std::int64_t s) {
         const vid_t v = seq_node(s);
@@ -79,7 +78,10 @@ void update_net_runs(const ExecSpace& space, const RefineView<typename ExecSpace
   const std::int64_t count = tessera::detail::chunked_scan<ExecSpace, std::int64_t>(
       "tessera::part::dirty_list", space, m, KOKKOS_LAMBDA(const std::int64_t e, std::int64_t& sum, const bool final) {
         if (!dirty(e)) return;
-        if (final) list(sum) = static_cast<nid_t>(e);
+        if (final) {
+          list(sum) = static_cast<nid_t>(e);
+          dirty(e) = 0;
+        }
         ++sum;
       });
   if (2 * count > m) return compute_net_runs(space, lv, r);
@@ -107,10 +109,8 @@ void block_state(const ExecSpace& space, const RefineView<typename ExecSpace::me
   const node_weight_t omega = lv.limits.max_block_weight;
   const std::int64_t delta = lv.limits.max_inbound;
   const bool check_inbound = lv.limits.check_inbound;
-  auto wsum = buf.weight_sum;
+  auto wsum = buf.weight_sum;  // zero between calls (zero when allocated, cleared once read)
   auto isum = buf.inbound_sum;
-  Kokkos::deep_copy(space, wsum, 0);
-  Kokkos::deep_copy(space, isum, 0);
   Kokkos::parallel_for(
       "tessera::part::bsize", range(space, 0, lv.num_nodes), KOKKOS_LAMBDA(const std::int64_t v) {
         Kokkos::atomic_add(&wsum(lv.parts(v)), static_cast<unsigned long long>(lv.vw(v)));
@@ -124,6 +124,8 @@ void block_state(const ExecSpace& space, const RefineView<typename ExecSpace::me
       "tessera::part::block_sums", range(space, 0, lv.num_parts), KOKKOS_LAMBDA(const std::int64_t p) {
         lv.bsize(p) = static_cast<node_weight_t>(wsum(p));
         lv.binb(p) = static_cast<std::int64_t>(isum(p));
+        wsum(p) = 0;
+        isum(p) = 0;
       });
   Kokkos::parallel_reduce(
       "tessera::part::violations0", range(space, 0, lv.num_parts),

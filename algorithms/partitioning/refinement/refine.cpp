@@ -54,8 +54,7 @@ BestPrefix evaluate_sequence(const ExecSpace& space, const RefineView<typename E
                              RefinementStats& stats) {
   using mem = typename ExecSpace::memory_space;
   const Kokkos::View<std::int64_t*, mem> viol = head(buf.viol, static_cast<std::int64_t>(seq_node.extent(0)));
-  Kokkos::deep_copy(space, viol, 0);
-  size_violations(space, lv, buf, seq_node, viol);
+  size_violations(space, lv, buf, seq_node, viol);  // writes viol, the inbound limits add to it
   if (lv.limits.check_inbound) inbound_violations(space, lv, buf, seq_node, viol);
   const std::int64_t end = valid_prefix_end(space, viol, buf);
   lap(stats.validity_seconds);

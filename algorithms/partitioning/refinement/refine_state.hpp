@@ -115,7 +115,7 @@ struct NetRuns {
         in(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_in"), finest.num_pins()),
         lambda(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::lambda"), finest.num_nets),
         keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::run_keys"), finest.num_pins()),
-        dirty(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::dirty"), finest.num_nets),
+        dirty("tessera::part::dirty", finest.num_nets),  // zero: update_net_runs keeps it so
         dirty_rows(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::dirty_rows"),
                    std::int64_t(finest.num_nets) + 1),
         dirty_nets(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessera::part::dirty_nets"), finest.num_nets) {}

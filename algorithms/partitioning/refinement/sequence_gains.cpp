@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 
 #include "core/kokkos_ext/atomics.hpp"
 #include "core/kokkos_ext/execution.hpp"
@@ -63,8 +64,9 @@ void moving_pins(const ExecSpace& space, const RefineView<typename ExecSpace::me
           off(e) = c;
         });
   }
-  Kokkos::deep_copy(space, Kokkos::subview(off, std::int64_t(m)), eid_t(0));
-  const eid_t total = tessera::detail::exclusive_scan_inplace(space, off, std::int64_t(m) + 1);
+  // Offsets of the m counts (slot m, never written, reads as 0); the total comes back.
+  const eid_t total = tessera::detail::chunked_scan<ExecSpace, eid_t>(
+      "tessera::exclusive_scan", space, std::int64_t(m) + 1, tessera::detail::ExclusiveScanInPlace<std::decay_t<decltype(off)>>{off, m});
   grow(buf.moving, total);
   const auto moving = buf.moving;
   auto fill = KOKKOS_LAMBDA(const member& team) {

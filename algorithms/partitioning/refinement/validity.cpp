@@ -58,6 +58,7 @@ void size_violations(const ExecSpace& space, const RefineView<typename ExecSpace
   Kokkos::parallel_for(
       "tessera::part::size_ev", range(space, 0, M), KOKKOS_LAMBDA(const std::int64_t s) {
         const vid_t v = seq_node(s);
+        viol(s) = 0;
         ev(2 * s) = (std::int64_t(lv.parts(v)) << 33) | (s << 1);
         ev(2 * s + 1) = (std::int64_t(lv.move_to(v)) << 33) | (s << 1) | 1;
       });

@@ -23,7 +23,7 @@
 namespace tessera::partitioning::detail {
 
 // Step 6a (§VI-D): size events, key (block, position, sign), one per block a move touches,
-// prefix-summed per block; adds to viol(s) the change in violated size limits at move s.
+// prefix-summed per block; viol(s) becomes the change in violated size limits at move s.
 template <class ExecSpace>
 void size_violations(const ExecSpace& space, const RefineView<typename ExecSpace::memory_space>& lv,
                      const RefineBuffers<typename ExecSpace::memory_space>& buf,
