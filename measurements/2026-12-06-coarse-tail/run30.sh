@@ -9,20 +9,10 @@
 #   tests-cuda.log   the CUDA refinement tests (test_sequence.cpp: both launches of steps 3-4)
 # Start (carry .devbin and .peers, then poll carrying nothing):
 #   mkdir -p /tmp/o; setsid nohup bash measurements/2026-12-06-coarse-tail/run30.sh > /tmp/o/log 2>&1 < /dev/null &
-set -u
-o=/tmp/o; mkdir -p "$o"; t0=$SECONDS
-stamp() { echo "[+$((SECONDS - t0)) s] $*"; }
-export PATH=$PATH:/usr/local/cuda/bin
-(bash .peers/build-axon.sh /tmp/axon > "$o/axon-path.txt" 2> "$o/build-axon.log") &
+(bash .peers/build-axon.sh /tmp/axon > /tmp/axon-path.txt 2> /tmp/build-axon.log) &
 axon_build=$!
-TARGETS=apps/tessera bash measurements/2026-12-06-mining/device-build.sh > "$o/build.log" 2>&1 ||
-  { stamp "build failed"; tail -40 "$o/build.log"; stamp "all done"; exit 1; }
-stamp "built"
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-export OMP_PROC_BIND=false TESSERA_DATA_DIR=$PWD/.devbin/data
-T=$PWD/.devbin/bin/tessera
-"$T" --version | head -3
-wait $axon_build; axon=$(tail -1 "$o/axon-path.txt"); [ -x "$axon" ] || axon=-
+source measurements/2026-12-06-coarse-tail/device-prelude.sh
+wait $axon_build; cp /tmp/axon-path.txt /tmp/build-axon.log "$o/"; axon=$(tail -1 "$o/axon-path.txt"); [ -x "$axon" ] || axon=-
 stamp "axon: $axon"
 LIMIT_S=60 BUDGET_S=150 timeout 200 scripts/bench-snn-vs-axoncuda.sh "$T" "$axon" "$o/snn" \
   lenet 16k-model 16k-rand 64k-model alexnet 256k-model > "$o/snn.log" 2>&1

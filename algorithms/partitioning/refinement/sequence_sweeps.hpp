@@ -12,18 +12,6 @@
 
 namespace tessera::partitioning::detail {
 
-// The first index t in [0, count) with block_of(t) >= p (block_of ascending), count when none.
-template <class BlockOf>
-KOKKOS_INLINE_FUNCTION std::int32_t first_index_of_block(const std::int32_t count, const std::int64_t p,
-                                                         const BlockOf& block_of) {
-  std::int32_t lo = 0, hi = count;
-  while (lo < hi) {
-    const std::int32_t mid = lo + (hi - lo) / 2;
-    if (block_of(mid) < p) lo = mid + 1; else hi = mid;
-  }
-  return lo;
-}
-
 // Over the nodes, a scan: every moving node's index among the moves, in node order.
 template <class Mem>
 struct IndexMoves {
@@ -56,7 +44,7 @@ struct FindBuckets {
   Kokkos::View<std::int32_t*, Mem> bucket;
   std::int32_t count;
   KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t p) const {
-    bucket(p) = first_index_of_block(count, p, [&](const std::int32_t t) { return moves(t).from; });
+    bucket(p) = static_cast<std::int32_t>(lower_bound([&](const std::int64_t t) { return moves(t).from; }, 0, count, p));
   }
 };
 
@@ -96,7 +84,8 @@ template <class Mem>
 struct FindFreeBuckets {
   ChainViews<Mem> c;
   KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t p) const {
-    c.free_bucket(p) = first_index_of_block(c.free_count(), p, [&](const std::int32_t t) { return c.moves(c.free_moves(t)).from; });
+    c.free_bucket(p) = static_cast<std::int32_t>(
+        lower_bound([&](const std::int64_t t) { return c.moves(c.free_moves(t)).from; }, 0, c.free_count(), p));
   }
 };
 
