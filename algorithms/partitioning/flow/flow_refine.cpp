@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "algorithms/partitioning/flow/max_flow.hpp"
+#include "algorithms/partitioning/flow/pair_schedule.hpp"
 #include "core/error.hpp"
 #include "core/kokkos_ext/host_parallel.hpp"
 
@@ -294,50 +295,13 @@ PairResult FlowRefiner::refine_pair(part_t a, part_t b, const std::vector<nid_t>
   return better ? PairResult::improved : PairResult::unchanged;
 }
 
-// The pairs of a round in order, cut into batches of pairs with disjoint blocks that run side by
-// side: a pair joins the current batch when neither of its blocks is taken by a pair of the batch
-// or by an earlier pair left for a later batch. Every block thus sees its pairs in the round's
-// order, and the result is the sequential one whatever the thread count.
-std::vector<std::vector<std::size_t>> disjoint_batches(const std::vector<std::pair<part_t, part_t>>& pairs, part_t k) {
-  std::vector<std::vector<std::size_t>> batches;
-  std::vector<char> done(pairs.size(), 0);
-  std::size_t left = pairs.size();
-  while (left > 0) {
-    std::vector<char> taken(k, 0);
-    batches.emplace_back();
-    for (std::size_t i = 0; i < pairs.size(); ++i) {
-      if (done[i]) continue;
-      const auto [a, b] = pairs[i];
-      if (!taken[a] && !taken[b]) {
-        batches.back().push_back(i);
-        done[i] = 1;
-        --left;
-      }
-      taken[a] = taken[b] = 1;
-    }
-  }
-  return batches;
-}
-
-// Pairs by round of the circle-method round robin over the k blocks (each round a perfect
-// matching: k / 2 disjoint pairs), then by block ids, so that a batch holds up to k / 2 pairs.
-void tournament_order(std::vector<std::pair<part_t, part_t>>& pairs, std::vector<std::vector<nid_t>>& boundaries,
-                      part_t k) {
-  const part_t m = (k % 2 == 0 ? k : k + 1) - 1;  // rounds; block m is the fixed one (a dummy when k is odd)
-  auto round = [&](const std::pair<part_t, part_t>& p) { return p.second == m ? (2 * p.first) % m : (p.first + p.second) % m; };
-  std::vector<std::size_t> order(pairs.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
-    return std::make_pair(round(pairs[x]), pairs[x]) < std::make_pair(round(pairs[y]), pairs[y]);
-  });
-  std::vector<std::pair<part_t, part_t>> sorted_pairs;
-  std::vector<std::vector<nid_t>> sorted_boundaries;
-  for (const std::size_t i : order) {
-    sorted_pairs.push_back(pairs[i]);
-    sorted_boundaries.push_back(std::move(boundaries[i]));
-  }
-  pairs = std::move(sorted_pairs);
-  boundaries = std::move(sorted_boundaries);
+// v's elements in the given order (a permutation of its indices).
+template <class T>
+std::vector<T> permuted(std::vector<T> v, const std::vector<std::size_t>& order) {
+  std::vector<T> out;
+  out.reserve(v.size());
+  for (const std::size_t i : order) out.push_back(std::move(v[i]));
+  return out;
 }
 
 // A pool of per-worker scratch, handed out for one pair at a time.
@@ -389,7 +353,9 @@ FlowStats flow_refine(const Level<Kokkos::HostSpace>& L, std::vector<part_t>& pa
       pairs.push_back(pair);
       boundaries.push_back(std::move(boundary));
     }
-    tournament_order(pairs, boundaries, k);
+    const std::vector<std::size_t> order = tournament_order(pairs, k);
+    pairs = permuted(std::move(pairs), order);
+    boundaries = permuted(std::move(boundaries), order);
     std::vector<std::pair<double, double>> alphas(pairs.size(), {options.alpha, options.alpha});
     for (std::size_t i = 0; i < pairs.size(); ++i)
       if (const auto last = last_alpha.find(pairs[i]); options.keep_alpha && last != last_alpha.end())
