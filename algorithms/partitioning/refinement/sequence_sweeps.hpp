@@ -48,7 +48,7 @@ struct FindBuckets {
   }
 };
 
-// The state of the chaining rounds (step 3, second half) and of the cycle cut.
+// The state of the chaining rounds (step 3, second half).
 template <class Mem>
 struct ChainViews {
   Kokkos::View<MoveRecord*, Mem> moves;
